@@ -1,0 +1,55 @@
+# Two commands matter on a fresh machine: `make run` and `make test`.
+# `make build` leaves the single binary at bin/site with the React build embedded.
+
+# `make run` picks up a local .env (see .env.example).
+-include .env
+export
+
+GO        ?= go
+NPM       ?= npm
+BIN       := bin/site
+# Playwright must never try to download its own browser here; the tests use Debian's Chromium.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+.PHONY: all build run test test-go test-web test-e2e web deps clean screenshots
+
+all: build
+
+# npm ci only when the lock file is newer than the installed tree.
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && $(NPM) ci --no-audit --no-fund
+e2e/node_modules/.package-lock.json: e2e/package-lock.json
+	cd e2e && $(NPM) ci --no-audit --no-fund
+
+deps: web/node_modules/.package-lock.json e2e/node_modules/.package-lock.json
+
+# The frontend build prerenders every public page into internal/web/dist, which the binary embeds.
+web: web/node_modules/.package-lock.json
+	cd web && $(NPM) run build
+
+build: web
+	CGO_ENABLED=0 $(GO) build -trimpath -o $(BIN) ./cmd/site
+
+run: build
+	./$(BIN)
+
+test: test-go test-web test-e2e
+
+test-go:
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+test-web: web/node_modules/.package-lock.json
+	cd web && npx tsc --noEmit && $(NPM) test
+
+# Playwright starts bin/site itself (see e2e/playwright.config.ts).
+test-e2e: build e2e/node_modules/.package-lock.json
+	cd e2e && npx playwright test
+
+# Screenshots of every public page at 390 and 1280 px, in English and Dutch, into e2e/screenshots/.
+screenshots: build e2e/node_modules/.package-lock.json
+	cd e2e && SCREENSHOTS=1 npx playwright test screenshots
+
+clean:
+	rm -rf bin web/build e2e/test-results e2e/playwright-report
+	find internal/web/dist -mindepth 1 ! -name .gitkeep -delete

@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The tests run against the real binary (bin/site, built by `make test-e2e`) in Debian's Chromium:
+// downloading Playwright's own browser is impossible on these machines.
+const port = Number(process.env.E2E_PORT ?? 3111);
+export const siteURL = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-'));
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  use: {
+    baseURL: siteURL,
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    trace: 'off',
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: '../bin/site',
+    url: `${siteURL}/healthz`,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    timeout: 20_000,
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SITE_URL: siteURL,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
