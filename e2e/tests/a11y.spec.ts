@@ -1,0 +1,44 @@
+import { test, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { languages, publicScreens, localized, gotoHydrated } from './support';
+
+const pages = languages.flatMap((lang) => [...publicScreens, '/no-such-page'].map((s) => localized(lang, s)));
+
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  test.describe(`${viewport.name} (${viewport.width} px)`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    for (const path of pages) {
+      test(`axe finds no violations on ${path}`, async ({ page }) => {
+        await gotoHydrated(page, path);
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+        const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        expect(summary).toEqual([]);
+      });
+    }
+  });
+}
+
+test('nothing scrolls sideways at 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of pages) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
+
+test('keyboard focus is visible', async ({ page }) => {
+  await gotoHydrated(page, '/');
+  await page.keyboard.press('Tab');
+  const outline = await page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const s = getComputedStyle(el);
+    return { tag: el.tagName, style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
+  });
+  expect(outline.tag).toBe('A');
+  expect(outline.style).not.toBe('none');
+  expect(outline.width).toBeGreaterThanOrEqual(2);
+});

@@ -1,0 +1,78 @@
+import { test, expect } from '@playwright/test';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { siteURL } from '../playwright.config';
+import { languages, indexedScreens, localized } from './support';
+
+test('every HTML response carries the security headers, with no inline scripts allowed', async ({ request }) => {
+  for (const path of ['/', '/nl/pricing', '/no-such-page', '/dashboard']) {
+    const res = await request.get(path);
+    const h = res.headers();
+    const csp = h['content-security-policy'] ?? '';
+    const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src')) ?? '';
+    expect(scriptSrc, path).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+$/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(h['x-content-type-options']).toBe('nosniff');
+    expect(h['referrer-policy']).toBeTruthy();
+  }
+});
+
+test('pages are compressed and revalidated; hashed assets are cached for a year', async ({ request }) => {
+  // Playwright's request client decodes bodies itself, so fetch raw bytes with node's fetch.
+  const page = await fetch(`${siteURL}/features`, { headers: { 'accept-encoding': 'br' } });
+  expect(page.headers.get('content-encoding')).toBe('br');
+  expect(page.headers.get('cache-control')).toBe('no-cache');
+  expect(page.headers.get('etag')).toBeTruthy();
+  const html = brotliDecompressSync(Buffer.from(await page.arrayBuffer())).toString();
+  expect(html).toContain('<h1');
+
+  const again = await fetch(`${siteURL}/features`, {
+    headers: { 'accept-encoding': 'br', 'if-none-match': page.headers.get('etag')! },
+  });
+  expect(again.status).toBe(304);
+
+  const script = html.match(/import\(["'](\/assets\/[^"']+\.js)["']\)/)?.[1];
+  expect(script, 'the boot script imports the hashed client entry').toBeTruthy();
+  const asset = await fetch(`${siteURL}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+  expect(asset.status).toBe(200);
+  expect(asset.headers.get('content-encoding')).toBe('gzip');
+  expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect(gunzipSync(Buffer.from(await asset.arrayBuffer())).length).toBeGreaterThan(100);
+
+  const health = await request.get('/healthz');
+  expect(health.status()).toBe(200);
+});
+
+test('the prerendered HTML loads no script before the first paint', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  expect(html).not.toContain('modulepreload');
+  expect(html).not.toMatch(/<script[^>]*type="module"/);
+  expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+  expect(html.match(/<script/g)?.length).toBe(1);
+  expect(html).toMatch(/<style[^>]*>[^<]{1000,}<\/style>/);
+});
+
+test('sitemap.xml lists every indexed page in both languages with alternates; robots.txt points to it', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const lang of languages) {
+    for (const screen of indexedScreens) {
+      expect(sitemap).toContain(`<loc>${siteURL}${localized(lang, screen)}</loc>`);
+    }
+  }
+  expect(sitemap).toContain(`hreflang="x-default" href="${siteURL}/"`);
+  expect(sitemap).not.toContain('site-url.invalid');
+
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain(`Sitemap: ${siteURL}/sitemap.xml`);
+  expect(robots).toMatch(/Disallow: \/dashboard/);
+});
+
+test('/dashboard is served the app shell of its language', async ({ request }) => {
+  for (const [path, lang] of [['/dashboard', 'en'], ['/nl/dashboard/orders/123', 'nl']] as const) {
+    const res = await request.get(path);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<html lang="${lang}"`);
+    expect(html).toContain('data-shell');
+    expect(html).toContain('noindex');
+  }
+});

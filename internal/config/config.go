@@ -1,0 +1,124 @@
+// Package config reads the server's settings from environment variables.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Config holds the validated settings the server runs with.
+type Config struct {
+	Host     string
+	Port     int
+	SiteURL  string // absolute origin, no trailing slash: "https://belwise.nl"
+	DataDir  string // everything the server writes lives here
+	LogLevel slog.Level
+}
+
+// Addr is the address to listen on, in the form net.Listen expects.
+func (c Config) Addr() string {
+	return net.JoinHostPort(c.Host, strconv.Itoa(c.Port))
+}
+
+// Secure reports whether the public site is served over HTTPS,
+// which decides HSTS and secure cookies.
+func (c Config) Secure() bool {
+	return strings.HasPrefix(c.SiteURL, "https://")
+}
+
+// Load reads the configuration through getenv (os.Getenv in production, a
+// map in tests). It reports every problem at once, so a misconfigured
+// deployment can be fixed in one pass instead of one restart per mistake.
+func Load(getenv func(string) string) (Config, error) {
+	var errs []error
+	bad := func(name, value, expected string) {
+		errs = append(errs, fmt.Errorf("%s=%q: %s", name, value, expected))
+	}
+	get := func(name, def string) string {
+		if v := getenv(name); v != "" {
+			return v
+		}
+		return def
+	}
+
+	c := Config{
+		Host:    get("HOST", "127.0.0.1"),
+		DataDir: get("DATA_DIR", "./data"),
+	}
+
+	if !validHost(c.Host) {
+		bad("HOST", c.Host, "must be a host name or IP address without a port, such as 127.0.0.1 or 0.0.0.0")
+	}
+
+	portText := get("PORT", "3000")
+	port, err := strconv.Atoi(portText)
+	if err != nil || port < 1 || port > 65535 {
+		bad("PORT", portText, "must be a whole number from 1 to 65535")
+	} else {
+		c.Port = port
+	}
+
+	if raw := getenv("SITE_URL"); raw != "" {
+		site, problem := parseSiteURL(raw)
+		if problem != "" {
+			bad("SITE_URL", raw, problem)
+		}
+		c.SiteURL = site
+	} else if c.Port != 0 {
+		// Without a valid PORT there is no sensible default; the PORT error
+		// already explains what to fix.
+		c.SiteURL = "http://localhost:" + strconv.Itoa(c.Port)
+	}
+
+	levelText := get("LOG_LEVEL", "info")
+	if err := c.LogLevel.UnmarshalText([]byte(levelText)); err != nil || !namedLevel(levelText) {
+		bad("LOG_LEVEL", levelText, "must be one of debug, info, warn, error")
+	}
+
+	return c, errors.Join(errs...)
+}
+
+// validHost rejects the common mistakes of putting a port, a scheme or
+// spaces into HOST; anything else is left for net.Listen to judge.
+func validHost(h string) bool {
+	if strings.ContainsAny(h, " \t/[]") {
+		return false
+	}
+	if strings.Contains(h, ":") {
+		return net.ParseIP(h) != nil // only IPv6 literals contain colons
+	}
+	return true
+}
+
+// namedLevel accepts only the four plain names: slog also parses "info+2",
+// which would be a confusing thing to allow in an env var.
+func namedLevel(s string) bool {
+	switch strings.ToLower(s) {
+	case "debug", "info", "warn", "error":
+		return true
+	}
+	return false
+}
+
+// parseSiteURL checks that raw is a bare origin (scheme and host only),
+// because it is pasted in front of paths in canonical links, hreflang and
+// e-mails. It returns the URL without a trailing slash, or a problem.
+func parseSiteURL(raw string) (string, string) {
+	const expected = "must be an absolute http:// or https:// URL with a host and no path, query or fragment, such as https://belwise.nl"
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Opaque != "" {
+		return "", expected
+	}
+	if u.User != nil || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.Contains(raw, "#") {
+		return "", expected
+	}
+	if u.Path != "" && u.Path != "/" {
+		return "", expected
+	}
+	return u.Scheme + "://" + u.Host, ""
+}

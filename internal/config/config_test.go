@@ -1,0 +1,110 @@
+package config
+
+import (
+	"log/slog"
+	"strings"
+	"testing"
+)
+
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestLoadDefaults(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Config{Host: "127.0.0.1", Port: 3000, SiteURL: "http://localhost:3000", DataDir: "./data", LogLevel: slog.LevelInfo}
+	if c != want {
+		t.Fatalf("got %+v, want %+v", c, want)
+	}
+	if c.Addr() != "127.0.0.1:3000" || c.Secure() {
+		t.Fatalf("Addr=%q Secure=%v", c.Addr(), c.Secure())
+	}
+}
+
+func TestLoadValid(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+		want func(Config) bool
+	}{
+		{"port changes default site url", map[string]string{"PORT": "8080"},
+			func(c Config) bool { return c.Port == 8080 && c.SiteURL == "http://localhost:8080" }},
+		{"https site url is secure", map[string]string{"SITE_URL": "https://belwise.nl"},
+			func(c Config) bool { return c.SiteURL == "https://belwise.nl" && c.Secure() }},
+		{"trailing slash dropped", map[string]string{"SITE_URL": "https://belwise.nl/"},
+			func(c Config) bool { return c.SiteURL == "https://belwise.nl" }},
+		{"site url with port", map[string]string{"SITE_URL": "http://example.test:8443"},
+			func(c Config) bool { return c.SiteURL == "http://example.test:8443" && !c.Secure() }},
+		{"ipv6 host", map[string]string{"HOST": "::1"},
+			func(c Config) bool { return c.Addr() == "[::1]:3000" }},
+		{"all interfaces", map[string]string{"HOST": "0.0.0.0"},
+			func(c Config) bool { return c.Host == "0.0.0.0" }},
+		{"data dir", map[string]string{"DATA_DIR": "/var/lib/site"},
+			func(c Config) bool { return c.DataDir == "/var/lib/site" }},
+		{"log level debug", map[string]string{"LOG_LEVEL": "debug"},
+			func(c Config) bool { return c.LogLevel == slog.LevelDebug }},
+		{"log level case-insensitive", map[string]string{"LOG_LEVEL": "WARN"},
+			func(c Config) bool { return c.LogLevel == slog.LevelWarn }},
+		{"port bounds", map[string]string{"PORT": "65535"},
+			func(c Config) bool { return c.Port == 65535 }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Load(env(tt.env))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tt.want(c) {
+				t.Fatalf("unexpected config %+v", c)
+			}
+		})
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+		want []string // substrings that must all appear in the error
+	}{
+		{"port not a number", map[string]string{"PORT": "abc"},
+			[]string{`PORT="abc": must be a whole number from 1 to 65535`}},
+		{"port zero", map[string]string{"PORT": "0"}, []string{`PORT="0"`}},
+		{"port too big", map[string]string{"PORT": "65536"}, []string{`PORT="65536"`}},
+		{"port negative", map[string]string{"PORT": "-1"}, []string{`PORT="-1"`}},
+		{"host with port", map[string]string{"HOST": "localhost:3000"}, []string{`HOST="localhost:3000"`}},
+		{"host with scheme", map[string]string{"HOST": "http://x"}, []string{`HOST="http://x"`}},
+		{"site url relative", map[string]string{"SITE_URL": "belwise.nl"}, []string{`SITE_URL="belwise.nl": must be an absolute`}},
+		{"site url ftp", map[string]string{"SITE_URL": "ftp://belwise.nl"}, []string{`SITE_URL="ftp://belwise.nl"`}},
+		{"site url no host", map[string]string{"SITE_URL": "https://"}, []string{`SITE_URL="https://"`}},
+		{"site url path", map[string]string{"SITE_URL": "https://belwise.nl/app"}, []string{`SITE_URL="https://belwise.nl/app"`}},
+		{"site url query", map[string]string{"SITE_URL": "https://belwise.nl/?a=1"}, []string{`SITE_URL="https://belwise.nl/?a=1"`}},
+		{"site url empty query", map[string]string{"SITE_URL": "https://belwise.nl?"}, []string{`SITE_URL="https://belwise.nl?"`}},
+		{"site url fragment", map[string]string{"SITE_URL": "https://belwise.nl#x"}, []string{`SITE_URL="https://belwise.nl#x"`}},
+		{"site url credentials", map[string]string{"SITE_URL": "https://u:p@belwise.nl"}, []string{`SITE_URL=`}},
+		{"log level unknown", map[string]string{"LOG_LEVEL": "verbose"},
+			[]string{`LOG_LEVEL="verbose": must be one of debug, info, warn, error`}},
+		{"log level offset", map[string]string{"LOG_LEVEL": "info+2"}, []string{`LOG_LEVEL="info+2"`}},
+		{"several at once", map[string]string{"PORT": "x", "SITE_URL": "nope", "LOG_LEVEL": "loud", "HOST": "a b"},
+			[]string{`PORT="x"`, `SITE_URL="nope"`, `LOG_LEVEL="loud"`, `HOST="a b"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Load(env(tt.env))
+			if err == nil {
+				t.Fatal("expected an error")
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not contain %q", err, w)
+				}
+			}
+			if got, want := strings.Count(err.Error(), "\n")+1, len(tt.want); tt.name == "several at once" && got != want {
+				t.Errorf("got %d problems, want %d: %v", got, want, err)
+			}
+		})
+	}
+}

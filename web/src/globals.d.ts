@@ -1,0 +1,2 @@
+// Injected by vite.config.ts `define`.
+declare const __BUILD_YEAR__: number;
