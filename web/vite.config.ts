@@ -2,9 +2,31 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import type { Plugin } from 'vite';
+import { fileURLToPath } from 'node:url';
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+// Vite wraps every dynamic import in a preload helper (~0.6 KB gzip) even with modulePreload off.
+// Route chunks here depend only on the entry, so there is never anything to preload: swap in a no-op.
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
+const noPreloadHelper: Plugin = {
+  name: 'belwise:no-preload-helper',
+  enforce: 'pre',
+  apply: 'build',
+  resolveId: (id) => (id === PRELOAD_HELPER ? id : null),
+  load: (id) => (id === PRELOAD_HELPER ? 'export const __vitePreload = (load) => load();' : null),
+};
+
+// react-router's package exports always resolve to its development build (dev-only warnings and
+// messages included); the client bundle uses the production build it also ships: ~2 KB less gzip on `/`.
+const RR_PROD = fileURLToPath(new URL('./node_modules/react-router/dist/production/', import.meta.url));
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: `${RR_PROD}index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${RR_PROD}dom-export.mjs` },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  resolve: { alias: command === 'build' && !isSsrBuild ? reactRouterProduction : [] },
+  plugins: [noPreloadHelper, react(), tailwindcss()],
   // The footer prerenders the build year; the client fixes it up after hydration if it changed.
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: isSsrBuild
@@ -17,7 +39,16 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Preloading is off entirely: route chunks only import the entry, so there is nothing to preload,
         // and the polyfill/helper would add bytes to the budget on `/`.
         modulePreload: false,
-        rolldownOptions: { input: 'src/entry.client.tsx' },
+        rolldownOptions: {
+          input: 'src/entry.client.tsx',
+          output: {
+            // Name dictionary chunks by language (en-landing-….js) so they are easy to tell apart.
+            chunkFileNames: (chunk) => {
+              const lang = /\/i18n\/(en|nl)\//.exec(chunk.facadeModuleId ?? '')?.[1];
+              return lang ? `assets/${lang}-[name]-[hash].js` : 'assets/[name]-[hash].js';
+            },
+          },
+        },
       },
   test: {
     environment: 'jsdom',

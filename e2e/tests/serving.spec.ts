@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { get } from 'node:http';
 import { siteURL } from '../playwright.config';
 import { languages, indexedScreens, localized } from './support';
 
@@ -16,27 +17,36 @@ test('every HTML response carries the security headers, with no inline scripts a
   }
 });
 
+/** A GET that leaves the body as sent (fetch and Playwright's client both decode it). */
+function rawGet(path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    get(`${siteURL}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
 test('pages are compressed and revalidated; hashed assets are cached for a year', async ({ request }) => {
-  // Playwright's request client decodes bodies itself, so fetch raw bytes with node's fetch.
-  const page = await fetch(`${siteURL}/features`, { headers: { 'accept-encoding': 'br' } });
-  expect(page.headers.get('content-encoding')).toBe('br');
-  expect(page.headers.get('cache-control')).toBe('no-cache');
-  expect(page.headers.get('etag')).toBeTruthy();
-  const html = brotliDecompressSync(Buffer.from(await page.arrayBuffer())).toString();
+  const page = await rawGet('/features', { 'accept-encoding': 'br' });
+  expect(page.headers['content-encoding']).toBe('br');
+  expect(page.headers['cache-control']).toBe('no-cache');
+  const etag = page.headers['etag'] as string;
+  expect(etag).toBeTruthy();
+  const html = brotliDecompressSync(page.body).toString();
   expect(html).toContain('<h1');
 
-  const again = await fetch(`${siteURL}/features`, {
-    headers: { 'accept-encoding': 'br', 'if-none-match': page.headers.get('etag')! },
-  });
+  const again = await rawGet('/features', { 'accept-encoding': 'br', 'if-none-match': etag });
   expect(again.status).toBe(304);
 
   const script = html.match(/import\(["'](\/assets\/[^"']+\.js)["']\)/)?.[1];
   expect(script, 'the boot script imports the hashed client entry').toBeTruthy();
-  const asset = await fetch(`${siteURL}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+  const asset = await rawGet(script!, { 'accept-encoding': 'gzip' });
   expect(asset.status).toBe(200);
-  expect(asset.headers.get('content-encoding')).toBe('gzip');
-  expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-  expect(gunzipSync(Buffer.from(await asset.arrayBuffer())).length).toBeGreaterThan(100);
+  expect(asset.headers['content-encoding']).toBe('gzip');
+  expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(gunzipSync(asset.body).length).toBeGreaterThan(asset.body.length);
 
   const health = await request.get('/healthz');
   expect(health.status()).toBe(200);

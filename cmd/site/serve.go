@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/belwise/site/internal/config"
+	"github.com/belwise/site/internal/web"
+)
+
+// shutdownTimeout bounds how long in-flight requests may finish after
+// SIGTERM; orchestrators usually kill at 30 s.
+const shutdownTimeout = 10 * time.Second
+
+func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) error {
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		return usageError{fmt.Errorf("invalid configuration:\n  %s",
+			strings.ReplaceAll(err.Error(), "\n", "\n  "))}
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+
+	if err := ensureWritableDir(cfg.DataDir); err != nil {
+		return usageError{fmt.Errorf("DATA_DIR=%q: %w", cfg.DataDir, err)}
+	}
+
+	handler, err := web.New(web.Options{Site: web.Dist(), SiteURL: cfg.SiteURL, Logger: log})
+	if err != nil {
+		return err
+	}
+
+	// Listen before logging, so "listening" is only printed once it is true
+	// and a busy port is reported as such.
+	ln, err := net.Listen("tcp", cfg.Addr())
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 5 * time.Second,  // slowloris
+		ReadTimeout:       30 * time.Second, // bodies are small JSON
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	log.Info("listening", "addr", ln.Addr().String(), "url", cfg.SiteURL, "data_dir", cfg.DataDir)
+
+	select {
+	case err := <-served:
+		return err // Serve only returns early on a real failure
+	case <-ctx.Done():
+	}
+	stop() // a second signal now kills the process the default way
+	log.Info("shutting down", "timeout", shutdownTimeout)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("graceful shutdown: %w", err)
+	}
+	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// ensureWritableDir creates dir and proves it is writable now, instead of
+// failing on the first upload or database write hours later.
+func ensureWritableDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return fmt.Errorf("cannot create the data directory: %w", err)
+	}
+	f, err := os.CreateTemp(dir, ".write-check-*")
+	if err != nil {
+		return fmt.Errorf("the data directory is not writable: %w", err)
+	}
+	name := f.Name()
+	f.Close()
+	if err := os.Remove(name); err != nil {
+		return fmt.Errorf("the data directory does not allow deleting files: %w", err)
+	}
+	return nil
+}

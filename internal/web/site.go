@@ -1,0 +1,148 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"strings"
+)
+
+// placeholder is what the frontend build writes wherever an absolute URL
+// is needed (canonical, hreflang, sitemap); the real origin is only known
+// at run time.
+const placeholder = "https://site-url.invalid"
+
+// Language codes; English is the default and has no path prefix.
+const (
+	langEN = "en"
+	langNL = "nl"
+)
+
+// site is the frontend build loaded into memory, keyed by URL path.
+type site struct {
+	pages        map[string]*asset // "/", "/features", "/nl", "/nl/features"
+	files        map[string]*asset // "/assets/app-1a2b.js", "/favicon.svg"
+	notFound     map[string]*asset // by language
+	appShell     map[string]*asset // by language
+	clientRoutes []string          // "/dashboard"
+	scriptHashes []string          // "sha256-…", for the CSP
+}
+
+// siteManifest is _internal/site.json, written by the prerender step.
+type siteManifest struct {
+	ScriptHashes []string `json:"scriptHashes"`
+	ClientRoutes []string `json:"clientRoutes"`
+}
+
+var errBuildMissing = errors.New(`frontend build missing: run "make build"`)
+
+// loadSite reads every file of the build once, substitutes the site URL
+// and precompresses, so requests never touch the file system.
+func loadSite(fsys fs.FS, siteURL string) (*site, error) {
+	if _, err := fs.Stat(fsys, "index.html"); err != nil {
+		return nil, errBuildMissing
+	}
+	s := &site{
+		pages:    map[string]*asset{},
+		files:    map[string]*asset{},
+		notFound: map[string]*asset{},
+		appShell: map[string]*asset{},
+	}
+	internal := map[string]*asset{}
+	var manifest []byte
+
+	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || hiddenPath(name) {
+			return err
+		}
+		body, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return err
+		}
+		switch path.Ext(name) {
+		case ".html", ".xml", ".txt":
+			body = bytes.ReplaceAll(body, []byte(placeholder), []byte(siteURL))
+		}
+		if name == "_internal/site.json" {
+			manifest = body
+			return nil
+		}
+		a, err := newAsset(name, body)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		switch {
+		case strings.HasPrefix(name, "_internal/"):
+			internal[strings.TrimPrefix(name, "_internal/")] = a
+		case name == "index.html":
+			s.pages["/"] = a
+		case strings.HasSuffix(name, "/index.html"):
+			s.pages["/"+strings.TrimSuffix(name, "/index.html")] = a
+		case path.Ext(name) == ".html":
+			// Pages are only served at their directory path, never as files.
+		default:
+			s.files["/"+name] = a
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("loading frontend build: %w", err)
+	}
+
+	for _, lang := range []string{langEN, langNL} {
+		if s.notFound[lang] = internal["404."+lang+".html"]; s.notFound[lang] == nil {
+			return nil, fmt.Errorf("frontend build incomplete: _internal/404.%s.html is missing", lang)
+		}
+		if s.appShell[lang] = internal["app."+lang+".html"]; s.appShell[lang] == nil {
+			return nil, fmt.Errorf("frontend build incomplete: _internal/app.%s.html is missing", lang)
+		}
+	}
+	if manifest == nil {
+		return nil, errors.New("frontend build incomplete: _internal/site.json is missing")
+	}
+	if err := s.readManifest(manifest); err != nil {
+		return nil, fmt.Errorf("frontend build: _internal/site.json: %w", err)
+	}
+	return s, nil
+}
+
+// hiddenPath skips dot files such as dist/.gitkeep, which is embedded
+// because of "all:" but is not part of the site.
+func hiddenPath(name string) bool {
+	for seg := range strings.SplitSeq(name, "/") {
+		if strings.HasPrefix(seg, ".") {
+			return true
+		}
+	}
+	return false
+}
+
+// scriptHash is a CSP hash source; checked strictly because it is pasted
+// into a response header.
+var scriptHash = regexp.MustCompile(`^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$`)
+
+// clientRoute is an absolute path without a trailing slash.
+var clientRoute = regexp.MustCompile(`^(/[A-Za-z0-9._~-]+)+$`)
+
+func (s *site) readManifest(b []byte) error {
+	var m siteManifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	for _, h := range m.ScriptHashes {
+		if !scriptHash.MatchString(h) {
+			return fmt.Errorf("script hash %q is not of the form sha256-BASE64", h)
+		}
+	}
+	for _, r := range m.ClientRoutes {
+		if !clientRoute.MatchString(r) {
+			return fmt.Errorf("client route %q must start with / and have no trailing slash", r)
+		}
+	}
+	s.scriptHashes, s.clientRoutes = m.ScriptHashes, m.ClientRoutes
+	return nil
+}

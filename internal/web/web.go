@@ -1,0 +1,69 @@
+// Package web is the HTTP layer: the prerendered frontend, the JSON API
+// and the middleware around both.
+package web
+
+import (
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+)
+
+// Options configures New.
+type Options struct {
+	// Site is the frontend build: Dist() in production, an fstest.MapFS in tests.
+	Site fs.FS
+	// SiteURL is the public origin without a trailing slash, e.g.
+	// "https://belwise.nl". It replaces the build's URL placeholder and
+	// decides whether HSTS is sent.
+	SiteURL string
+	Logger  *slog.Logger
+}
+
+// New loads the site into memory and returns the server's root handler.
+func New(opts Options) (http.Handler, error) {
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if opts.Site == nil {
+		return nil, errBuildMissing
+	}
+	siteURL := strings.TrimSuffix(opts.SiteURL, "/")
+	s, err := loadSite(opts.Site, siteURL)
+	if err != nil {
+		return nil, err
+	}
+
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", handleHealthz)
+	mux.Handle("/api/", noStore(gzipDynamic(apiRoutes())))
+	mux.Handle("/", &pageHandler{site: s, log: log})
+
+	// Rejects cross-site POST/PUT/DELETE (by Sec-Fetch-Site, else Origin)
+	// with 403: the CSRF defence for every form and API call.
+	// Trusting SITE_URL keeps same-site requests working behind a proxy
+	// that rewrites Host.
+	cop := http.NewCrossOriginProtection()
+	if siteURL != "" {
+		if err := cop.AddTrustedOrigin(siteURL); err != nil {
+			return nil, fmt.Errorf("site URL %q as trusted origin: %w", siteURL, err)
+		}
+	}
+	cop.SetDenyHandler(http.HandlerFunc(denyCrossOrigin))
+
+	var h http.Handler = cop.Handler(mux)
+	h = securityHeaders(contentSecurityPolicy(s.scriptHashes), strings.HasPrefix(siteURL, "https://"), h)
+	h = recoverPanics(log, h)
+	h = logRequests(log, h)
+	return h, nil
+}
+
+func denyCrossOrigin(w http.ResponseWriter, r *http.Request) {
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		writeError(w, http.StatusForbidden, "cross_origin", "Cross-origin requests are not allowed.")
+		return
+	}
+	http.Error(w, "cross-origin request rejected", http.StatusForbidden)
+}

@@ -1,0 +1,115 @@
+// Turns the client + SSR builds into the static files the Go server embeds (internal/web/dist).
+// Contract: see the build-output section of the brief; every page gets its own head, inlined CSS
+// and one inline boot script that loads the client entry only after first paint.
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const CLIENT = join(WEB, 'build/client');
+const DIST = resolve(WEB, '../internal/web/dist');
+const ORIGIN = 'https://site-url.invalid'; // replaced by the Go server with SITE_URL
+const ENTRY = 'src/entry.client.tsx';
+const THEME_COLOR = '#f5f1e8';
+
+const { render } = await import(pathToFileURL(join(WEB, 'build/server/entry.server.js')).href);
+
+// --- client build facts from the Vite manifest ---
+const manifest = JSON.parse(readFileSync(join(CLIENT, '.vite/manifest.json'), 'utf8'));
+const entry = manifest[ENTRY];
+if (!entry?.file) throw new Error(`${ENTRY} missing from the Vite manifest`);
+const css = (entry.css ?? []).map((f) => readFileSync(join(CLIENT, f), 'utf8')).join('\n').trim();
+if (!css) throw new Error('no CSS found for the client entry');
+
+// The only inline script on any page (its hash goes into the CSP). It imports the client entry once
+// the first paint has happened, so the JS download cannot delay LCP; 3 s fallback if no paint entry.
+const boot =
+  `(function(){var d=0;function go(){if(d)return;d=1;import(${JSON.stringify('/' + entry.file)})}` +
+  `try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()})` +
+  `.observe({type:"paint",buffered:true})}catch(e){}setTimeout(go,3000)})()`;
+const bootHash = 'sha256-' + createHash('sha256').update(boot).digest('base64');
+
+function documentHtml({ lang, head, html }, { shell = false } = {}) {
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${head}
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<meta name="theme-color" content="${THEME_COLOR}">
+<style>${css}</style>
+</head>
+<body>
+<div id="root"${shell ? ' data-shell' : ''}>${html}</div>
+<script>${boot}</script>
+</body>
+</html>
+`;
+}
+
+// --- empty dist, keeping .gitkeep ---
+mkdirSync(DIST, { recursive: true });
+for (const name of readdirSync(DIST)) {
+  if (name !== '.gitkeep') rmSync(join(DIST, name), { recursive: true, force: true });
+}
+
+function write(rel, content) {
+  const file = join(DIST, rel);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+// --- pages ---
+const PUBLIC_PATHS = ['/', '/features', '/pricing', '/quote', '/personalized'];
+const PAGE_PATHS = [...PUBLIC_PATHS, '/auth'];
+const withLang = (lang, path) => (lang === 'en' ? path : path === '/' ? '/nl' : `/nl${path}`);
+const pageFile = (url) => (url === '/' ? 'index.html' : `${url.slice(1)}/index.html`);
+
+for (const lang of ['en', 'nl']) {
+  for (const path of PAGE_PATHS) {
+    const url = withLang(lang, path);
+    write(pageFile(url), documentHtml(await render(url)));
+  }
+  // Not-found page, rendered through the `*` route of each language tree.
+  write(`_internal/404.${lang}.html`, documentHtml(await render(withLang(lang, '/404'))));
+  // App shell for client-only routes: layout + loading main, rendered fresh (not hydrated) in the browser.
+  write(`_internal/app.${lang}.html`, documentHtml(await render(withLang(lang, '/dashboard')), { shell: true }));
+}
+
+// --- static files ---
+cpSync(join(CLIENT, 'assets'), join(DIST, 'assets'), { recursive: true });
+if (!existsSync(join(CLIENT, 'favicon.svg'))) throw new Error('favicon.svg missing from the client build');
+cpSync(join(CLIENT, 'favicon.svg'), join(DIST, 'favicon.svg'));
+
+write(
+  'robots.txt',
+  ['User-agent: *', 'Allow: /', 'Disallow: /dashboard', 'Disallow: /nl/dashboard', 'Disallow: /api/', `Sitemap: ${ORIGIN}/sitemap.xml`, ''].join('\n'),
+);
+
+const urls = PUBLIC_PATHS.flatMap((path) =>
+  ['en', 'nl'].map((lang) => {
+    const alt = (hreflang, l) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${ORIGIN}${withLang(l, path)}"/>`;
+    return [
+      '  <url>',
+      `    <loc>${ORIGIN}${withLang(lang, path)}</loc>`,
+      alt('en', 'en'),
+      alt('nl', 'nl'),
+      alt('x-default', 'en'),
+      '  </url>',
+    ].join('\n');
+  }),
+);
+write(
+  'sitemap.xml',
+  `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${urls.join('\n')}
+</urlset>
+`,
+);
+
+write('_internal/site.json', JSON.stringify({ scriptHashes: [bootHash], clientRoutes: ['/dashboard'] }) + '\n');
+
+console.log(`prerender: wrote ${PAGE_PATHS.length * 2} pages, 404 + app shells, entry /${entry.file}, ${bootHash}`);

@@ -1,0 +1,26 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useMatches } from 'react-router';
+import type { PageHandle } from '../head';
+import { loadNamespace } from '../i18n/dictionaries';
+import { useLanguage } from '../i18n/LanguageContext';
+
+/** Keeps title, description, robots, canonical and hreflang in step with client-side navigation. */
+export function useHeadSync(): void {
+  const { lang, t } = useLanguage();
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const page = (matches[matches.length - 1]?.handle as PageHandle | undefined)?.page;
+  const first = useRef(true);
+
+  useEffect(() => {
+    // The prerendered head is already right for the first page; only later navigations need updating.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (page) {
+      void Promise.all([import('../applyHead'), loadNamespace(lang, 'meta')]).then(([m]) => m.syncHead(page, lang, t));
+    }
+    window.scrollTo(0, 0);
+  }, [pathname, page, lang, t]);
+}

@@ -1,0 +1,42 @@
+import './styles.css';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { loadNamespace } from './i18n/dictionaries';
+import { langFromPath } from './paths';
+import { routes } from './routes';
+
+// Resolve the lazy route modules for the current URL before the first render, so the client
+// renders exactly the prerendered markup (React Router docs: "SSR with lazy routes").
+async function resolveLazyMatches(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const mod = await route.lazy();
+      Object.assign(route, { ...mod, lazy: undefined });
+    }),
+  );
+}
+
+async function boot(): Promise<void> {
+  // Only the active language's strings are downloaded: the shared namespace here, the screen's own
+  // namespace by its route's lazy().
+  await Promise.all([loadNamespace(langFromPath(window.location.pathname), 'common'), resolveLazyMatches()]);
+  const router = createBrowserRouter(routes);
+  const container = document.getElementById('root')!;
+  const app = <RouterProvider router={router} />;
+
+  if (container.hasAttribute('data-shell')) {
+    // App shell for client-only routes: nothing to hydrate, render fresh.
+    createRoot(container).render(app);
+  } else {
+    // Hydrating in a transition lets React yield to the browser, keeping Total Blocking Time low.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  }
+}
+
+void boot();

@@ -1,0 +1,35 @@
+// Header, footer and other strings every page uses. English source strings.
+const common = {
+  header: {
+    skipToContent: 'Skip to content',
+    homeLink: 'Belwise, go to the home page',
+    askQuote: 'Get a quote',
+    signIn: 'Sign in',
+    language: 'Language',
+    languages: {
+      en: 'English',
+      nl: 'Nederlands',
+    },
+  },
+  footer: {
+    description:
+      'Belwise designs, builds and looks after custom AI voice agents that take calls off your plate, in English and Dutch.',
+    servicesTitle: 'Services',
+    services: {
+      customerService: 'Customer service',
+      appointments: 'Appointment scheduling',
+      coldCalling: 'Cold calling',
+      reminders: 'Reminders',
+    },
+    supportTitle: 'Support',
+    support: {
+      contact: 'Contact us',
+      docs: 'Documentation',
+      help: 'Help center',
+      privacy: 'Privacy policy',
+    },
+    copyright: '© {year} Belwise. All rights reserved.',
+  },
+} as const;
+
+export default common;

@@ -1,0 +1,17 @@
+import type { PageId } from '../head';
+
+// Dictionary namespaces, one file per language each (src/i18n/<lang>/<namespace>.ts).
+// `common` (header, footer) is always loaded; each screen adds its own; `meta` only once the visitor
+// navigates client-side (the first page's <head> is prerendered).
+export type Namespace = 'meta' | 'common' | 'landing' | 'features' | 'pricing' | 'pages';
+
+export const PAGE_NAMESPACE: Record<PageId, Namespace> = {
+  landing: 'landing',
+  features: 'features',
+  pricing: 'pricing',
+  quote: 'pages',
+  personalized: 'pages',
+  auth: 'pages',
+  dashboard: 'pages',
+  notFound: 'pages',
+};

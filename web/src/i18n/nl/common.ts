@@ -1,0 +1,37 @@
+import type { Dictionary } from '../types';
+
+// Header, footer and other strings every page uses. Dutch, informal je/jouw tone.
+const common = {
+  header: {
+    skipToContent: 'Direct naar de inhoud',
+    homeLink: 'Belwise, naar de homepage',
+    askQuote: 'Offerte aanvragen',
+    signIn: 'Inloggen',
+    language: 'Taal',
+    languages: {
+      en: 'English',
+      nl: 'Nederlands',
+    },
+  },
+  footer: {
+    description:
+      'Belwise ontwerpt, bouwt en onderhoudt AI-spraakagenten op maat die je telefoonwerk overnemen, in het Nederlands en Engels.',
+    servicesTitle: 'Diensten',
+    services: {
+      customerService: 'Klantenservice',
+      appointments: 'Afspraken plannen',
+      coldCalling: 'Koude acquisitie',
+      reminders: 'Herinneringen',
+    },
+    supportTitle: 'Ondersteuning',
+    support: {
+      contact: 'Neem contact op',
+      docs: 'Documentatie',
+      help: 'Helpcentrum',
+      privacy: 'Privacybeleid',
+    },
+    copyright: '© {year} Belwise. Alle rechten voorbehouden.',
+  },
+} satisfies Pick<Dictionary, 'header' | 'footer'>;
+
+export default common;

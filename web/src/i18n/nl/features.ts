@@ -1,0 +1,66 @@
+import type { Dictionary } from '../types';
+
+// The features page (/features). Dutch, informal je/jouw tone.
+const features = {
+  features: {
+    title: 'Eén agent voor elk gesprek dat je bedrijf voert',
+    subtitle:
+      'Elke agent van Belwise bouwen we rond jouw scripts, systemen en klanten. Jij kiest welke taken hij overneemt; wij zorgen dat hij klinkt als een collega.',
+    capabilitiesLabel: 'Wat hij doet',
+    capabilitiesTitle: 'Mogelijkheden',
+    cards: {
+      coldCalling: {
+        title: 'Koude acquisitie',
+        text: 'Werkt je leadlijsten af en opent het gesprek voor je.',
+      },
+      appointments: {
+        title: 'Afspraken plannen',
+        text: 'Zoekt een vrij moment, boekt het en stuurt de bevestiging.',
+      },
+      customerService: {
+        title: 'Klantenservice',
+        text: 'Beantwoordt veelgestelde vragen direct en schaalt de rest op.',
+      },
+      reminders: {
+        title: 'Herinneringen',
+        text: 'Belt vooraf over afspraken en betalingen, zodat er minder worden gemist.',
+      },
+      leadQualification: {
+        title: 'Leadkwalificatie',
+        text: 'Stelt jouw kwalificatievragen en beoordeelt elke lead.',
+      },
+      inbound: {
+        title: 'Inkomende gesprekken',
+        text: 'Begroet elke beller en verbindt door met de juiste persoon.',
+      },
+      outbound: {
+        title: 'Uitgaande meldingen',
+        text: 'Brengt updates, wijzigingen en waarschuwingen telefonisch over, op grote schaal.',
+      },
+      workflows: {
+        title: 'Workflows op maat',
+        text: 'Volgt precies de stappen van jouw proces, van begin tot eind.',
+      },
+      dashboard: {
+        title: 'Dashboard',
+        text: 'Toont je agenten, gesprekken en resultaten op één plek.',
+      },
+    },
+    integrationsLabel: 'Koppelingen',
+    integrationsTitle: 'Werkt met de tools die je al gebruikt',
+    integrationsText:
+      'Agenten koppelen met 5.000+ tools via automatiseringsplatforms of een API. Dit zijn de koppelingen die we het vaakst maken.',
+    categories: {
+      calendars: 'Agenda’s',
+      crms: 'CRM-systemen',
+      messaging: 'Berichten',
+      other: 'Overige tools',
+    },
+    items: {
+      sms: 'Sms via een berichtendienst',
+      webhooks: 'Eigen webhooks',
+    },
+  },
+} satisfies Pick<Dictionary, 'features'>;
+
+export default features;

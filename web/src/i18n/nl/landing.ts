@@ -1,0 +1,39 @@
+import type { Dictionary } from '../types';
+
+// The landing page (/). Dutch, informal je/jouw tone.
+const landing = {
+  landing: {
+    hero: {
+      eyebrow: 'AI-spraakagenten, op maat gemaakt',
+      title1: 'Spraakagenten',
+      title2: 'die elk gesprek aannemen',
+      title3: 'en nooit naar huis gaan.',
+      subtitle:
+        'Wij ontwerpen, bouwen en beheren een spraakagent die past bij hoe jouw bedrijf werkt. Hij neemt op, belt uit, plant afspraken in en volgt leads op, in het Nederlands en Engels.',
+      features: 'Bekijk de functies',
+      pricing: 'Bekijk de prijzen',
+      stat1Value: '50%',
+      stat1Label: 'lagere belkosten, maximaal',
+      stat2Value: '24/7',
+      stat2Label: 'altijd bereikbaar',
+      stat3Value: '5.000+',
+      stat3Label: 'tools om mee te koppelen',
+    },
+    why: {
+      label: 'Waarom Belwise',
+      title: 'Waarom bedrijven de telefoon aan ons overlaten',
+      benefits: {
+        costs: 'Verlaag je kosten voor telefoonwerk met tot wel 50%.',
+        always: 'Dag en nacht bereikbaar, ook in het weekend en op feestdagen.',
+        integrations: 'Koppelt met meer dan 5.000 tools via automatiseringsplatforms of een API.',
+        languages: 'Spreekt Nederlands en Engels, zodat elke beller in zijn eigen taal wordt geholpen.',
+        custom: 'Op maat gebouwd rond jouw werkwijze, geen standaardbot.',
+        booking: 'Plant afspraken in, verzet ze en bevestigt ze direct in je agenda.',
+        leads: 'Kwalificeert leads tijdens het gesprek en geeft de warme door aan je team.',
+        insight: 'Elk gesprek vastgelegd en samengevat in je eigen dashboard.',
+      },
+    },
+  },
+} satisfies Pick<Dictionary, 'landing'>;
+
+export default landing;

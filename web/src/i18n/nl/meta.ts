@@ -1,0 +1,47 @@
+import type { Dictionary } from '../types';
+
+// Page titles and descriptions. The prerender writes them into <head>; the browser loads them only
+// on the first client-side navigation. Dutch, informal je/jouw tone.
+const meta = {
+  meta: {
+    landing: {
+      title: 'AI-spraakagenten op maat voor jouw bedrijf',
+      description:
+        'Belwise bouwt AI-spraakagenten op maat die dag en nacht opnemen, bellen en afspraken inplannen voor jouw bedrijf, in het Nederlands en Engels. Tot 50% lagere belkosten.',
+    },
+    features: {
+      title: 'Functies',
+      description:
+        'Koude acquisitie, afspraken plannen, klantenservice, herinneringen en meer: ontdek wat een spraakagent van Belwise doet en met welke 5.000+ tools hij samenwerkt.',
+    },
+    pricing: {
+      title: 'Prijzen',
+      description:
+        'Eenmalige opstartkosten, een maandelijkse onderhoudsvergoeding en gebruik vanaf € 0,10 per minuut. Bekijk wat erbij zit en vraag een offerte aan.',
+    },
+    quote: {
+      title: 'Offerte aanvragen',
+      description:
+        'Vertel Belwise over je gesprekken en ontvang een offerte op maat voor een AI-spraakagent.',
+    },
+    personalized: {
+      title: 'Probeer een persoonlijke agent',
+      description: 'Beschrijf je bedrijf en bekijk welke AI-spraakagent Belwise voor je zou bouwen.',
+    },
+    auth: {
+      title: 'Inloggen',
+      description:
+        'Log in op je Belwise-account of maak er een aan om je spraakagenten en bestellingen te volgen.',
+    },
+    dashboard: {
+      title: 'Dashboard',
+      description: 'Jouw spraakagenten en aankoopgeschiedenis bij Belwise.',
+    },
+    notFound: {
+      title: 'Pagina niet gevonden',
+      description: 'Deze pagina bestaat niet.',
+    },
+  },
+} satisfies Pick<Dictionary, 'meta'>;
+
+export default meta;

@@ -1,0 +1,8 @@
+import { ComingSoon } from '../components/ComingSoon';
+import { useLanguage } from '../i18n/LanguageContext';
+import { SITE } from '../site';
+
+export function Component() {
+  const { t } = useLanguage();
+  return <ComingSoon title={t('auth.title')}>{t('auth.soon', { email: SITE.supportEmail })}</ComingSoon>;
+}
