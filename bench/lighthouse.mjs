@@ -31,7 +31,20 @@ async function startServer() {
   throw new Error('bin/site did not start');
 }
 
+// Lighthouse with this Chromium now and then fails to record the trace (NO_NAVSTART); such a run is
+// repeated, up to twice, rather than counted.
 function lighthouse(url, out) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouseOnce(url, out);
+    } catch (err) {
+      if (attempt === 3) throw err;
+      console.error(`${url}: Lighthouse run failed (${err.message.split('\n')[0]}), retrying`);
+    }
+  }
+}
+
+function lighthouseOnce(url, out) {
   execFileSync(join(here, 'node_modules/.bin/lighthouse'), [
     url, '--quiet', '--output=json', `--output-path=${out}`,
     '--only-categories=performance,accessibility,best-practices,seo',
@@ -84,9 +97,9 @@ try {
     '|---|---|---|---|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.path} | ${r.perf} (${r.all}) | ${r.a11y} | ${r.bp} | ${r.seo} | ${(r.lcp / 1000).toFixed(2)} s | ${(r.fcp / 1000).toFixed(2)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} |`),
     '',
-    `JavaScript loaded by / : ${scriptsOnRoot.length} files, ${(gzipTotal / 1024).toFixed(1)} KB gzip`,
+    `JavaScript loaded by / : ${scriptsOnRoot.length} files, ${(gzipTotal / 1024).toFixed(1)} KiB gzip (${(gzipTotal / 1000).toFixed(1)} kB)`,
     '',
-    '| script | raw KB | gzip KB |',
+    '| script | raw KiB | gzip KiB |',
     '|---|---|---|',
     ...scriptLines,
   ].join('\n');

@@ -25,24 +25,31 @@ events { worker_connections 1024; }
 http {
   access_log off;
   sendfile on;
-  gzip on; gzip_comp_level 6; gzip_types text/html;
+  gzip on; gzip_comp_level 6;
   server { listen 127.0.0.1:$NGINX_PORT; root $work/www; location / { try_files /index.html =404; } }
 }
 CONF
+# mktemp makes a private folder; nginx's workers run unprivileged and must be able to read the file.
+chmod -R a+rX "$work"
 nginx -p "$work" -c "$work/nginx.conf"
 sleep 0.3
 
 run() { # name url accept-encoding
-  local out
+  local out status
+  status=$(curl -s -o /dev/null -w '%{http_code}' -H "Accept-Encoding: $3" "$2")
+  [ "$status" = 200 ] || { echo "$1 answers $status, not 200: not measuring an error page" >&2; exit 1; }
   out=$(wrk -t2 -c10 -d10s --latency -H "Accept-Encoding: $3" "$2")
-  printf '| %s | %s | %s | %s |\n' "$1" "$3" "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '$1=="99%" {print $2}' <<<"$out")"
+  # Bytes per response (body and headers) shows which encoding was really sent.
+  local bytes
+  bytes=$(( $(curl -s -H "Accept-Encoding: $3" -o /dev/null -w '%{size_download}+%{size_header}' "$2") ))
+  printf '| %s | %s | %s | %s | %s |\n' "$1" "$3" "$bytes" "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '$1=="99%" {print $2}' <<<"$out")"
 }
 mkdir -p bench/results
 {
   echo "wrk -t2 -c10 -d10s on GET /, $(date -u +%F), $(nproc) cores shared with the load generator"
   echo
-  echo "| server | Accept-Encoding | req/s | p99 |"
-  echo "|---|---|---|---|"
+  echo "| server | Accept-Encoding | bytes/response | req/s | p99 |"
+  echo "|---|---|---|---|---|"
   run "bin/site" "http://127.0.0.1:$SITE_PORT/" identity
   run "bin/site" "http://127.0.0.1:$SITE_PORT/" "gzip, br"
   run "nginx (2 workers)" "http://127.0.0.1:$NGINX_PORT/" identity
