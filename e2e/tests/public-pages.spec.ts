@@ -82,6 +82,7 @@ test.describe('prerendered, before any script runs', () => {
         await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', t(lang, `meta.${m}.description`));
         if (screen === '/auth') {
           await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+          await expect(page.locator('link[rel="canonical"], link[hreflang]')).toHaveCount(0);
           return;
         }
         const url = (l: Lang) => `${siteURL}${localized(l, screen)}`;

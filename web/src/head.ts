@@ -30,9 +30,9 @@ const PAGE_PATHS: Record<PageId, string | null> = {
   notFound: null,
 };
 
+// Kept out of search results. They get no canonical or hreflang either: pointing crawlers at a page
+// while asking them not to index it is a mixed signal.
 const NOINDEX: ReadonlySet<PageId> = new Set<PageId>(['auth', 'dashboard', 'notFound']);
-// Pages with no canonical/hreflang: the 404 has no URL, the dashboard shell is private.
-const NO_CANONICAL: ReadonlySet<PageId> = new Set<PageId>(['dashboard', 'notFound']);
 
 export interface HeadData {
   lang: Lang;
@@ -47,7 +47,7 @@ export function buildHead(page: PageId, lang: Lang, t: (key: TKey) => string, or
   const path = PAGE_PATHS[page];
   const name = t(`meta.${page}.title`);
   const title = page === 'landing' ? `${SITE.brand} — ${name}` : `${name} — ${SITE.brand}`;
-  const linked = path !== null && !NO_CANONICAL.has(page);
+  const linked = path !== null && !NOINDEX.has(page);
   return {
     lang,
     title,

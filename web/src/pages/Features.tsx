@@ -1,6 +1,7 @@
 import { useLanguage } from '../i18n/LanguageContext';
 import type { TKey } from '../i18n/types';
 import { FeatureIcon, type FeatureId } from './FeatureIcon';
+import { SectionLabel } from '../components/SectionLabel';
 
 const CARDS: FeatureId[] = [
   'coldCalling',
@@ -40,10 +41,7 @@ export function Component() {
       <p className="mt-6 max-w-2xl text-lg leading-relaxed text-ink-soft">{t('features.subtitle')}</p>
 
       <section aria-labelledby="capabilities-title" className="mt-16">
-        <p className="label">
-          <span>01</span>
-          <span>{t('features.capabilitiesLabel')}</span>
-        </p>
+        <SectionLabel n="01">{t('features.capabilitiesLabel')}</SectionLabel>
         <h2 id="capabilities-title" className="sr-only">
           {t('features.capabilitiesTitle')}
         </h2>
@@ -61,10 +59,7 @@ export function Component() {
       </section>
 
       <section aria-labelledby="integrations-title" className="mt-24">
-        <p className="label">
-          <span>02</span>
-          <span>{t('features.integrationsLabel')}</span>
-        </p>
+        <SectionLabel n="02">{t('features.integrationsLabel')}</SectionLabel>
         <h2 id="integrations-title" className="display mt-6 max-w-3xl text-4xl sm:text-5xl">
           {t('features.integrationsTitle')}
         </h2>

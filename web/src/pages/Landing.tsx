@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { SoundWave } from '../components/SoundWave';
 import { useLanguage } from '../i18n/LanguageContext';
 import { localePath } from '../paths';
+import { SectionLabel } from '../components/SectionLabel';
 
 // Styling lives in styles/landing.css: this chunk is part of the JS budget on `/`.
 const BENEFITS = ['costs', 'always', 'integrations', 'languages', 'custom', 'booking', 'leads', 'insight'] as const;
@@ -41,10 +42,7 @@ export function Component() {
       </section>
 
       <section aria-labelledby="why" className="why">
-        <p className="label">
-          <span>01</span>
-          {t('landing.why.label')}
-        </p>
+        <SectionLabel n="01">{t('landing.why.label')}</SectionLabel>
         <h2 id="why" className="display">
           {t('landing.why.title')}
         </h2>
