@@ -11,7 +11,7 @@ const landing = {
       features: 'Explore features',
       pricing: 'See pricing',
       stat1Value: '50%',
-      stat1Label: 'lower call costs, at most',
+      stat1Label: 'maximum saving on call costs',
       stat2Value: '24/7',
       stat2Label: 'always on the line',
       stat3Value: '5,000+',

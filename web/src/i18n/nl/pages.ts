@@ -17,7 +17,7 @@ const pages = {
   },
   dashboard: {
     title: 'Dashboard',
-    loading: 'Dashboard laden...',
+    loading: 'Dashboard wordt geladen...',
   },
   notFound: {
     code: '404',
