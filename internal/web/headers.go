@@ -6,8 +6,8 @@ import (
 )
 
 // contentSecurityPolicy allows only our own scripts plus the inline
-// scripts the prerender step hashed (hydration data, the deferred client
-// start). Styles may be inline because the critical CSS is inlined into
+// scripts whose hashes the prerender step listed in site.json (today one:
+// the boot script that starts the client after first paint). Styles may be inline because the critical CSS is inlined into
 // each page for a fast first paint.
 func contentSecurityPolicy(scriptHashes []string) string {
 	script := []string{"'self'"}

@@ -9,11 +9,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLIENT = join(WEB, 'build/client');
 const DIST = resolve(WEB, '../internal/web/dist');
-const ORIGIN = 'https://site-url.invalid'; // replaced by the Go server with SITE_URL
 const ENTRY = 'src/entry.client.tsx';
-const THEME_COLOR = '#f5f1e8';
 
-const { render } = await import(pathToFileURL(join(WEB, 'build/server/entry.server.js')).href);
+const { render, localePath, SITE, PRERENDERED_PATHS, INDEXED_PATHS, CLIENT_ROUTES } = await import(
+  pathToFileURL(join(WEB, 'build/server/entry.server.js')).href
+);
+const ORIGIN = SITE.placeholderOrigin; // replaced by the Go server with SITE_URL
+const LANGS = ['en', 'nl'];
 
 // --- client build facts from the Vite manifest ---
 const manifest = JSON.parse(readFileSync(join(CLIENT, '.vite/manifest.json'), 'utf8'));
@@ -38,7 +40,7 @@ function documentHtml({ lang, head, html }, { shell = false } = {}) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${head}
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<meta name="theme-color" content="${THEME_COLOR}">
+<meta name="theme-color" content="${SITE.themeColor}">
 <style>${css}</style>
 </head>
 <body>
@@ -62,20 +64,17 @@ function write(rel, content) {
 }
 
 // --- pages ---
-const PUBLIC_PATHS = ['/', '/features', '/pricing', '/quote', '/personalized'];
-const PAGE_PATHS = [...PUBLIC_PATHS, '/auth'];
-const withLang = (lang, path) => (lang === 'en' ? path : path === '/' ? '/nl' : `/nl${path}`);
 const pageFile = (url) => (url === '/' ? 'index.html' : `${url.slice(1)}/index.html`);
 
-for (const lang of ['en', 'nl']) {
-  for (const path of PAGE_PATHS) {
-    const url = withLang(lang, path);
+for (const lang of LANGS) {
+  for (const path of PRERENDERED_PATHS) {
+    const url = localePath(lang, path);
     write(pageFile(url), documentHtml(await render(url)));
   }
   // Not-found page, rendered through the `*` route of each language tree.
-  write(`_internal/404.${lang}.html`, documentHtml(await render(withLang(lang, '/404'))));
+  write(`_internal/404.${lang}.html`, documentHtml(await render(localePath(lang, '/404'))));
   // App shell for client-only routes: layout + loading main, rendered fresh (not hydrated) in the browser.
-  write(`_internal/app.${lang}.html`, documentHtml(await render(withLang(lang, '/dashboard')), { shell: true }));
+  write(`_internal/app.${lang}.html`, documentHtml(await render(localePath(lang, CLIENT_ROUTES[0])), { shell: true }));
 }
 
 // --- static files ---
@@ -85,15 +84,22 @@ cpSync(join(CLIENT, 'favicon.svg'), join(DIST, 'favicon.svg'));
 
 write(
   'robots.txt',
-  ['User-agent: *', 'Allow: /', 'Disallow: /dashboard', 'Disallow: /nl/dashboard', 'Disallow: /api/', `Sitemap: ${ORIGIN}/sitemap.xml`, ''].join('\n'),
+  [
+    'User-agent: *',
+    'Allow: /',
+    ...LANGS.flatMap((lang) => CLIENT_ROUTES.map((route) => `Disallow: ${localePath(lang, route)}`)),
+    'Disallow: /api/',
+    `Sitemap: ${ORIGIN}/sitemap.xml`,
+    '',
+  ].join('\n'),
 );
 
-const urls = PUBLIC_PATHS.flatMap((path) =>
-  ['en', 'nl'].map((lang) => {
-    const alt = (hreflang, l) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${ORIGIN}${withLang(l, path)}"/>`;
+const urls = INDEXED_PATHS.flatMap((path) =>
+  LANGS.map((lang) => {
+    const alt = (hreflang, l) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${ORIGIN}${localePath(l, path)}"/>`;
     return [
       '  <url>',
-      `    <loc>${ORIGIN}${withLang(lang, path)}</loc>`,
+      `    <loc>${ORIGIN}${localePath(lang, path)}</loc>`,
       alt('en', 'en'),
       alt('nl', 'nl'),
       alt('x-default', 'en'),
@@ -110,6 +116,6 @@ ${urls.join('\n')}
 `,
 );
 
-write('_internal/site.json', JSON.stringify({ scriptHashes: [bootHash], clientRoutes: ['/dashboard'] }) + '\n');
+write('_internal/site.json', JSON.stringify({ scriptHashes: [bootHash], clientRoutes: CLIENT_ROUTES }) + '\n');
 
-console.log(`prerender: wrote ${PAGE_PATHS.length * 2} pages, 404 + app shells, entry /${entry.file}, ${bootHash}`);
+console.log(`prerender: wrote ${PRERENDERED_PATHS.length * LANGS.length} pages, 404 + app shells, entry /${entry.file}, ${bootHash}`);

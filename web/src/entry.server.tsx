@@ -9,6 +9,11 @@ import { langFromPath } from './paths';
 import { routes } from './routes';
 import { SITE } from './site';
 
+// The prerender script takes its page lists, paths and origin from the app itself, so the two never drift.
+export { CLIENT_ROUTES, INDEXED_PATHS, PRERENDERED_PATHS } from './head';
+export { localePath } from './paths';
+export { SITE } from './site';
+
 // Both dictionaries are available synchronously at build time.
 registerDictionary('en', en);
 registerDictionary('nl', nl);

@@ -33,6 +33,19 @@ const PAGE_PATHS: Record<PageId, string | null> = {
 // Kept out of search results. They get no canonical or hreflang either: pointing crawlers at a page
 // while asking them not to index it is a mixed signal.
 const NOINDEX: ReadonlySet<PageId> = new Set<PageId>(['auth', 'dashboard', 'notFound']);
+// Rendered only in the browser: the Go server answers these paths (and everything below them) with
+// the app shell instead of a prerendered page.
+const CLIENT_ONLY: ReadonlySet<PageId> = new Set<PageId>(['dashboard']);
+
+const pagesWithPaths = (Object.entries(PAGE_PATHS) as [PageId, string | null][]).filter(
+  (entry): entry is [PageId, string] => entry[1] !== null,
+);
+/** Unprefixed paths the prerender writes as pages, in each language. */
+export const PRERENDERED_PATHS = pagesWithPaths.filter(([id]) => !CLIENT_ONLY.has(id)).map(([, path]) => path);
+/** The prerendered paths that belong in the sitemap. */
+export const INDEXED_PATHS = pagesWithPaths.filter(([id]) => !CLIENT_ONLY.has(id) && !NOINDEX.has(id)).map(([, path]) => path);
+/** Client-only route prefixes, for the server's site.json and robots.txt. */
+export const CLIENT_ROUTES = pagesWithPaths.filter(([id]) => CLIENT_ONLY.has(id)).map(([, path]) => path);
 
 export interface HeadData {
   lang: Lang;
