@@ -2,6 +2,7 @@
 // frontend and its JSON API.
 //
 //	site [serve]   run the web server (the default)
+//	site seed      add the demo catalogue and buyer to the database
 package main
 
 import (
@@ -16,9 +17,12 @@ const usage = `usage: site [command]
 
 commands:
   serve   run the web server (default)
+  seed    add the demo catalogue and the demo buyer to the database (idempotent)
   help    show this help
 
-configuration comes from the environment: HOST, PORT, SITE_URL, DATA_DIR, LOG_LEVEL
+configuration comes from the environment; see .env.example:
+HOST, PORT, SITE_URL, DATA_DIR, LOG_LEVEL, DATABASE_URL, SEED_DEMO,
+SMTP_URL, MAIL_FROM, RATE_LIMIT_SCALE, TRUST_PROXY
 `
 
 // exitUsage is returned for a bad command line or configuration, so
@@ -37,12 +41,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		cmd, args = args[0], args[1:]
 	}
 	switch cmd {
-	case "serve":
+	case "serve", "seed":
 		if len(args) > 0 {
-			fmt.Fprintf(stderr, "site serve: unexpected arguments %q\n\n%s", args, usage)
+			fmt.Fprintf(stderr, "site %s: unexpected arguments %q\n\n%s", cmd, args, usage)
 			return exitUsage
 		}
-		err := serve(ctx, getenv, stderr)
+		var err error
+		if cmd == "seed" {
+			err = seedCommand(ctx, getenv, stderr)
+		} else {
+			err = serve(ctx, getenv, stderr)
+		}
 		var ue usageError
 		switch {
 		case errors.As(err, &ue):

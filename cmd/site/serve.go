@@ -11,10 +11,14 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
+	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/config"
+	"github.com/belwise/site/internal/mail"
+	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/web"
 )
 
@@ -34,7 +38,34 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		return usageError{fmt.Errorf("DATA_DIR=%q: %w", cfg.DataDir, err)}
 	}
 
-	handler, err := web.New(web.Options{Site: web.Dist(), SiteURL: cfg.SiteURL, Logger: log})
+	// Background work (outbox, clean-up, database retries) stops with this
+	// context, after the HTTP server has drained.
+	bg, stopBackground := context.WithCancel(context.Background())
+	defer stopBackground()
+
+	db, err := openDatabase(bg, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+
+	sender, err := mail.NewSender(cfg.SMTPURL, cfg.MailFrom, cfg.DataDir, log)
+	if err != nil {
+		return usageError{err}
+	}
+	worker := mail.NewWorker(db.DB, sender, log, mail.WorkerOptions{})
+	accounts := auth.New(auth.Options{DB: db.DB, SiteURL: cfg.SiteURL, Notify: worker.Notify,
+		RateLimitScale: cfg.RateLimitScale, Logger: log})
+	accounts.RegisterMail(worker)
+
+	var background sync.WaitGroup
+	background.Go(func() { worker.Run(bg) })
+	background.Go(func() { cleanUp(bg, db, log) })
+
+	handler, err := web.New(web.Options{
+		Site: web.Dist(), SiteURL: cfg.SiteURL, Logger: log,
+		Auth: accounts, Orders: orders.New(db.DB), DBReady: db.ready.Load, TrustProxy: cfg.TrustProxy,
+	})
 	if err != nil {
 		return err
 	}
@@ -76,6 +107,10 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	// An email being sent finishes (or is retried after restart: the
+	// outbox row stays claimed only for its lease).
+	stopBackground()
+	background.Wait()
 	log.Info("stopped")
 	return nil
 }

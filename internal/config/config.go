@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/mail"
 	"net/url"
 	"strconv"
 	"strings"
@@ -18,6 +19,25 @@ type Config struct {
 	SiteURL  string // absolute origin, no trailing slash: "https://belwise.nl"
 	DataDir  string // everything the server writes lives here
 	LogLevel slog.Level
+
+	// DatabaseURL selects PostgreSQL; empty means the embedded SQLite file
+	// in DataDir.
+	DatabaseURL string
+	// SeedDemo fills an empty embedded database with the demo catalogue and
+	// buyer on start. It never applies to PostgreSQL.
+	SeedDemo bool
+
+	// SMTPURL sends email over SMTP; empty writes .eml files to
+	// DataDir/mail instead. MailFrom is the sender address.
+	SMTPURL  string
+	MailFrom string
+
+	// RateLimitScale multiplies every rate limit, for load tests and the
+	// end-to-end suite, which send many requests from one address.
+	RateLimitScale int
+	// TrustProxy takes the client address from X-Forwarded-For (its last
+	// entry), for deployments behind one reverse proxy.
+	TrustProxy bool
 }
 
 // Addr is the address to listen on, in the form net.Listen expects.
@@ -80,7 +100,52 @@ func Load(getenv func(string) string) (Config, error) {
 		bad("LOG_LEVEL", levelText, "must be one of debug, info, warn, error")
 	}
 
+	c.DatabaseURL = getenv("DATABASE_URL")
+	if c.DatabaseURL != "" {
+		if u, err := url.Parse(c.DatabaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") || u.Host == "" {
+			errs = append(errs, errors.New(`DATABASE_URL: must be a PostgreSQL URL such as postgres://user:password@host:5432/dbname`))
+		}
+	}
+	c.SeedDemo = parseBool(get("SEED_DEMO", "true"), func(v string) { bad("SEED_DEMO", v, "must be true or false") })
+	c.TrustProxy = parseBool(get("TRUST_PROXY", "false"), func(v string) { bad("TRUST_PROXY", v, "must be true or false") })
+
+	c.SMTPURL = getenv("SMTP_URL")
+	c.MailFrom = getenv("MAIL_FROM")
+	if c.SMTPURL != "" {
+		// The URL may hold a password, so it is never echoed back.
+		if u, err := url.Parse(c.SMTPURL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
+			errs = append(errs, errors.New("SMTP_URL: must look like smtp://user:password@host:587 or smtps://user:password@host:465"))
+		}
+		if c.MailFrom == "" {
+			errs = append(errs, errors.New("MAIL_FROM: required when SMTP_URL is set, such as Belwise <hello@belwise.nl>"))
+		}
+	}
+	if c.MailFrom != "" {
+		if _, err := mail.ParseAddress(c.MailFrom); err != nil {
+			bad("MAIL_FROM", c.MailFrom, "must be an email address, optionally with a name: Belwise <hello@belwise.nl>")
+		}
+	}
+
+	scaleText := get("RATE_LIMIT_SCALE", "1")
+	scale, err := strconv.Atoi(scaleText)
+	if err != nil || scale < 1 || scale > 10000 {
+		bad("RATE_LIMIT_SCALE", scaleText, "must be a whole number from 1 to 10000")
+	} else {
+		c.RateLimitScale = scale
+	}
+
 	return c, errors.Join(errs...)
+}
+
+func parseBool(v string, bad func(string)) bool {
+	switch strings.ToLower(v) {
+	case "1", "true", "yes", "on":
+		return true
+	case "0", "false", "no", "off":
+		return false
+	}
+	bad(v)
+	return false
 }
 
 // validHost rejects the common mistakes of putting a port, a scheme or

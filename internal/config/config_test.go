@@ -15,7 +15,7 @@ func TestLoadDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Config{Host: "127.0.0.1", Port: 3000, SiteURL: "http://localhost:3000", DataDir: "./data", LogLevel: slog.LevelInfo}
+	want := Config{Host: "127.0.0.1", Port: 3000, SiteURL: "http://localhost:3000", DataDir: "./data", LogLevel: slog.LevelInfo, SeedDemo: true, RateLimitScale: 1}
 	if c != want {
 		t.Fatalf("got %+v, want %+v", c, want)
 	}
@@ -50,6 +50,12 @@ func TestLoadValid(t *testing.T) {
 			func(c Config) bool { return c.LogLevel == slog.LevelWarn }},
 		{"port bounds", map[string]string{"PORT": "65535"},
 			func(c Config) bool { return c.Port == 65535 }},
+		{"postgres", map[string]string{"DATABASE_URL": "postgres://u:p@db:5432/site?sslmode=disable"},
+			func(c Config) bool { return c.DatabaseURL == "postgres://u:p@db:5432/site?sslmode=disable" }},
+		{"smtp with sender", map[string]string{"SMTP_URL": "smtp://u:p@mail:587", "MAIL_FROM": "Belwise <hi@belwise.nl>"},
+			func(c Config) bool { return c.SMTPURL == "smtp://u:p@mail:587" && c.MailFrom == "Belwise <hi@belwise.nl>" }},
+		{"seed off, proxy on, scale", map[string]string{"SEED_DEMO": "false", "TRUST_PROXY": "1", "RATE_LIMIT_SCALE": "50"},
+			func(c Config) bool { return !c.SeedDemo && c.TrustProxy && c.RateLimitScale == 50 }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -88,6 +94,12 @@ func TestLoadErrors(t *testing.T) {
 		{"log level unknown", map[string]string{"LOG_LEVEL": "verbose"},
 			[]string{`LOG_LEVEL="verbose": must be one of debug, info, warn, error`}},
 		{"log level offset", map[string]string{"LOG_LEVEL": "info+2"}, []string{`LOG_LEVEL="info+2"`}},
+		{"database url not postgres", map[string]string{"DATABASE_URL": "mysql://x/y"}, []string{"DATABASE_URL: must be a PostgreSQL URL"}},
+		{"smtp without sender", map[string]string{"SMTP_URL": "smtp://mail:25"}, []string{"MAIL_FROM: required when SMTP_URL is set"}},
+		{"smtp bad scheme hides password", map[string]string{"SMTP_URL": "http://u:secret@mail", "MAIL_FROM": "a@b.c"}, []string{"SMTP_URL: must look like"}},
+		{"bad sender", map[string]string{"MAIL_FROM": "not an address"}, []string{`MAIL_FROM="not an address"`}},
+		{"bad bool", map[string]string{"SEED_DEMO": "maybe"}, []string{`SEED_DEMO="maybe": must be true or false`}},
+		{"bad scale", map[string]string{"RATE_LIMIT_SCALE": "0"}, []string{`RATE_LIMIT_SCALE="0"`}},
 		{"several at once", map[string]string{"PORT": "x", "SITE_URL": "nope", "LOG_LEVEL": "loud", "HOST": "a b"},
 			[]string{`PORT="x"`, `SITE_URL="nope"`, `LOG_LEVEL="loud"`, `HOST="a b"`}},
 	}
@@ -96,6 +108,9 @@ func TestLoadErrors(t *testing.T) {
 			_, err := Load(env(tt.env))
 			if err == nil {
 				t.Fatal("expected an error")
+			}
+			if strings.Contains(err.Error(), "secret") {
+				t.Errorf("error leaks the SMTP password: %v", err)
 			}
 			for _, w := range tt.want {
 				if !strings.Contains(err.Error(), w) {

@@ -4,17 +4,11 @@ import (
 	"net/http"
 )
 
-// apiRoutes holds the JSON API. Later issues add their routes here.
-func apiRoutes() http.Handler {
+// apiRoutes holds the JSON API.
+func apiRoutes(account *accountAPI) http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /api/me", handleMe)
+	account.routes(mux)
 	return jsonFallback(mux)
-}
-
-// handleMe answers anonymously until accounts exist. A 401 here would make
-// the browser log a console error on every page view.
-func handleMe(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]bool{"authenticated": false})
 }
 
 func handleHealthz(w http.ResponseWriter, r *http.Request) {

@@ -8,6 +8,9 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+
+	"github.com/belwise/site/internal/auth"
+	"github.com/belwise/site/internal/orders"
 )
 
 // Options configures New.
@@ -19,6 +22,16 @@ type Options struct {
 	// decides whether HSTS is sent.
 	SiteURL string
 	Logger  *slog.Logger
+
+	// Auth and Orders serve the account API. Without them (tests of the
+	// static site) those endpoints answer 503.
+	Auth   *auth.Service
+	Orders *orders.Service
+	// DBReady reports whether the database is reachable and migrated; the
+	// account API answers 503 while it is false.
+	DBReady func() bool
+	// TrustProxy takes the client address from X-Forwarded-For.
+	TrustProxy bool
 }
 
 // New loads the site into memory and returns the server's root handler.
@@ -38,7 +51,9 @@ func New(opts Options) (http.Handler, error) {
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
-	mux.Handle("/api/", noStore(gzipDynamic(apiRoutes())))
+	account := &accountAPI{auth: opts.Auth, orders: opts.Orders, ready: opts.DBReady, log: log,
+		secure: strings.HasPrefix(siteURL, "https://"), trustProxy: opts.TrustProxy}
+	mux.Handle("/api/", noStore(gzipDynamic(apiRoutes(account))))
 	mux.Handle("/", &pageHandler{site: s, log: log})
 
 	// Rejects cross-site POST/PUT/DELETE (by Sec-Fetch-Site, else Origin)

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync/atomic"
+	"time"
+
+	"github.com/belwise/site/internal/auth"
+	"github.com/belwise/site/internal/config"
+	"github.com/belwise/site/internal/store"
+)
+
+// The demo buyer the README names; seeded into an empty embedded database
+// and by `site seed`.
+const (
+	demoEmail    = "demo@example.com"
+	demoPassword = "demo-buyer-2026"
+	demoName     = "Demi de Vries"
+)
+
+// database is the store plus whether it is migrated and usable.
+type database struct {
+	*store.DB
+	ready atomic.Bool
+}
+
+// openDatabase opens the store and migrates it. SQLite problems are fatal
+// (the disk is ours to fix), but an unreachable PostgreSQL is not: the site
+// starts, public pages work, the API answers 503, and migration is retried
+// in the background until the database answers.
+func openDatabase(ctx context.Context, cfg config.Config, log *slog.Logger) (*database, error) {
+	db, err := store.Open(ctx, store.Config{DatabaseURL: cfg.DatabaseURL, DataDir: cfg.DataDir})
+	if err != nil {
+		return nil, err
+	}
+	d := &database{DB: db}
+	err = d.prepare(ctx, cfg, log)
+	switch {
+	case err == nil:
+	case db.Embedded() || !errors.Is(err, store.ErrUnavailable):
+		db.Close()
+		return nil, err
+	default:
+		log.Error("database unreachable; the API answers 503 until it is back", "err", err)
+		go d.retry(ctx, cfg, log)
+	}
+	return d, nil
+}
+
+func (d *database) prepare(ctx context.Context, cfg config.Config, log *slog.Logger) error {
+	if err := d.Migrate(ctx); err != nil {
+		return fmt.Errorf("migrating the %s database: %w", d.Dialect(), err)
+	}
+	if d.Embedded() && cfg.SeedDemo {
+		empty, err := d.IsEmpty(ctx)
+		if err != nil {
+			return err
+		}
+		if empty {
+			if _, err := seedDemo(ctx, d.DB); err != nil {
+				return fmt.Errorf("seeding demo data: %w", err)
+			}
+			log.Info("seeded demo data into the new database", "login", demoEmail, "password", demoPassword)
+		}
+	}
+	d.ready.Store(true)
+	log.Info("database ready", "dialect", d.Dialect())
+	return nil
+}
+
+func (d *database) retry(ctx context.Context, cfg config.Config, log *slog.Logger) {
+	t := time.NewTicker(5 * time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if err := d.prepare(ctx, cfg, log); err != nil {
+			log.Debug("database still unreachable", "err", err)
+			continue
+		}
+		return
+	}
+}
+
+func seedDemo(ctx context.Context, db *store.DB) (bool, error) {
+	hash, err := auth.HashPassword(ctx, demoPassword)
+	if err != nil {
+		return false, err
+	}
+	return db.SeedDemo(ctx, store.DemoBuyer{Email: demoEmail, PasswordHash: hash, FullName: demoName, Locale: "en"}, time.Now().UTC())
+}
+
+// cleanUp deletes expired sessions, tokens and rate-limit windows hourly.
+func cleanUp(ctx context.Context, d *database, log *slog.Logger) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if d.ready.Load() {
+			if err := d.DeleteExpired(ctx, time.Now().UTC()); err != nil && ctx.Err() == nil {
+				log.Warn("cleaning up expired rows", "err", err)
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
