@@ -1,0 +1,125 @@
+// Package mail renders Belwise's transactional emails (in English and
+// Dutch), sends them over SMTP or, in development, writes them to files, and
+// delivers them durably from the database outbox.
+package mail
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	netmail "net/mail"
+	"strings"
+	"time"
+
+	gomail "github.com/wneessen/go-mail"
+)
+
+// Message is one rendered email. Every email Belwise sends has both a plain
+// text and an HTML part.
+type Message struct {
+	To      string // "addr@example.com" or "Name <addr@example.com>"
+	Subject string
+	Text    string
+	HTML    string
+}
+
+// Sender delivers a Message. Errors wrapping ErrPermanent mean that retrying
+// cannot help (e.g. the recipient address is malformed).
+type Sender interface {
+	Send(ctx context.Context, m Message) error
+}
+
+// devFrom is the sender used when mail is written to files.
+const devFrom = "Belwise <no-reply@localhost>"
+
+// NewSender returns the Sender the server should use.
+//
+// With smtpURL set (the SMTP_URL setting: smtp://user:pass@host:port with
+// opportunistic STARTTLS, default port 587, or smtps://… with implicit TLS,
+// default port 465) mail goes out over SMTP, and from (MAIL_FROM) is
+// required. Without it every message is written as an .eml file into
+// <dataDir>/mail/ and its links are logged, so development needs no mail
+// server; from then defaults to "Belwise <no-reply@localhost>".
+func NewSender(smtpURL, from, dataDir string, log *slog.Logger) (Sender, error) {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if strings.TrimSpace(smtpURL) != "" {
+		if strings.TrimSpace(from) == "" {
+			return nil, errors.New("MAIL_FROM is required when SMTP_URL is set (for example: Belwise <no-reply@belwise.nl>)")
+		}
+		addr, err := parseFrom(from)
+		if err != nil {
+			return nil, err
+		}
+		return newSMTPSender(smtpURL, addr)
+	}
+	if strings.TrimSpace(from) == "" {
+		from = devFrom
+	}
+	addr, err := parseFrom(from)
+	if err != nil {
+		return nil, err
+	}
+	return newFileSender(dataDir, addr, log)
+}
+
+func parseFrom(from string) (*netmail.Address, error) {
+	addr, err := netmail.ParseAddress(strings.TrimSpace(from))
+	if err != nil {
+		return nil, fmt.Errorf("MAIL_FROM=%q: must be an address such as no-reply@belwise.nl or Belwise <no-reply@belwise.nl>", from)
+	}
+	return addr, nil
+}
+
+// build turns m into a go-mail message: multipart/alternative (text, then
+// HTML), UTF-8, quoted-printable, with Date and Message-ID.
+func build(from *netmail.Address, m Message, now time.Time) (*gomail.Msg, error) {
+	if strings.TrimSpace(m.Text) == "" && strings.TrimSpace(m.HTML) == "" {
+		return nil, fmt.Errorf("%w: message has no body", ErrPermanent)
+	}
+	msg := gomail.NewMsg(gomail.WithNoDefaultUserAgent())
+	msg.FromMailAddress(from)
+	if err := msg.To(strings.TrimSpace(m.To)); err != nil {
+		return nil, fmt.Errorf("%w: invalid recipient address: %v", ErrPermanent, err)
+	}
+	msg.Subject(oneLine(m.Subject))
+	msg.SetDateWithValue(now)
+	msg.SetMessageIDWithValue(messageID(from.Address))
+	// RFC 3834: tells autoresponders (out-of-office replies) to stay quiet.
+	msg.SetGenHeader(gomail.Header("Auto-Submitted"), "auto-generated")
+
+	switch {
+	case m.Text != "" && m.HTML != "":
+		msg.SetBodyString(gomail.TypeTextPlain, m.Text)
+		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
+	case m.Text != "":
+		msg.SetBodyString(gomail.TypeTextPlain, m.Text)
+	default:
+		msg.SetBodyString(gomail.TypeTextHTML, m.HTML)
+	}
+	return msg, nil
+}
+
+// messageID returns a unique Message-ID value in the sender's domain.
+func messageID(fromAddr string) string {
+	domain := "localhost"
+	if i := strings.LastIndexByte(fromAddr, '@'); i >= 0 && i < len(fromAddr)-1 {
+		domain = fromAddr[i+1:]
+	}
+	return time.Now().UTC().Format("20060102150405") + "." + randomHex(12) + "@" + domain
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b) // never fails (crypto/rand panics instead)
+	return hex.EncodeToString(b)
+}
+
+// oneLine keeps header values on one line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}

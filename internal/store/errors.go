@@ -1,0 +1,108 @@
+package store
+
+import (
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"io"
+	"net"
+	"syscall"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+var (
+	ErrNotFound = errors.New("store: not found")
+	// ErrConflict reports a unique-key violation, e.g. an email already registered.
+	ErrConflict = errors.New("store: conflict")
+	// ErrUnavailable means the database could not be reached; callers answer
+	// 503 rather than 500 and may retry later.
+	ErrUnavailable = errors.New("store: database unavailable")
+)
+
+// kindError tags an error with one of the sentinels while keeping the
+// driver's message intact for logs.
+type kindError struct {
+	kind error
+	err  error
+}
+
+func (e *kindError) Error() string   { return e.err.Error() }
+func (e *kindError) Unwrap() []error { return []error{e.kind, e.err} }
+
+// classify maps driver errors onto the package's sentinels. Every exported
+// method passes its error through here, so callers never need to know which
+// engine or driver produced it.
+func classify(err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrConflict) || errors.Is(err, ErrUnavailable) {
+		return err
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return &kindError{kind: ErrNotFound, err: err}
+	}
+	if isConflict(err) {
+		return &kindError{kind: ErrConflict, err: err}
+	}
+	if isUnavailable(err) {
+		return &kindError{kind: ErrUnavailable, err: err}
+	}
+	return err
+}
+
+func isConflict(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "23505" // unique_violation
+	}
+	var sqErr *sqlite.Error
+	if errors.As(err, &sqErr) {
+		c := sqErr.Code()
+		return c == sqlite3.SQLITE_CONSTRAINT_UNIQUE || c == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	return false
+}
+
+func isUnavailable(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		switch {
+		case len(pgErr.Code) == 5 && pgErr.Code[:2] == "08": // connection_exception class
+			return true
+		case pgErr.Code == "57P01", pgErr.Code == "57P02", pgErr.Code == "57P03": // shutdown, cannot_connect_now
+			return true
+		case pgErr.Code == "53300": // too_many_connections
+			return true
+		}
+		// The server answered, so it is reachable; a server error is not an outage.
+		return false
+	}
+	var sqErr *sqlite.Error
+	if errors.As(err, &sqErr) {
+		switch sqErr.Code() & 0xff {
+		case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_FULL:
+			return true
+		}
+		return false
+	}
+	var connErr *pgconn.ConnectError
+	if errors.As(err, &connErr) {
+		return true
+	}
+	var netErr net.Error
+	if errors.As(err, &netErr) {
+		return true
+	}
+	if errors.Is(err, driver.ErrBadConn) || errors.Is(err, syscall.ECONNREFUSED) ||
+		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return true
+	}
+	// A context deadline on its own is not classified: it is an outage only
+	// when it hit while connecting, and then it arrives inside a
+	// pgconn.ConnectError, handled above.
+	return false
+}

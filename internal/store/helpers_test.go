@@ -1,0 +1,61 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/belwise/site/internal/store"
+)
+
+// t0 has sub-microsecond digits on purpose: the store keeps microseconds on
+// both engines, and comparisons below must agree with that.
+var t0 = time.Date(2025, 3, 10, 12, 0, 0, 123456789, time.UTC)
+
+func us(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
+
+func ctxT(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+var userSeq int
+
+func mkUser(t *testing.T, db *store.DB, email string) store.User {
+	t.Helper()
+	if email == "" {
+		userSeq++
+		email = fmt.Sprintf("user%d@example.com", userSeq)
+	}
+	u, err := db.CreateUser(ctxT(t), store.NewUser{Email: email, PasswordHash: "hash", FullName: "Test User", Locale: "nl"}, t0)
+	if err != nil {
+		t.Fatalf("CreateUser(%s): %v", email, err)
+	}
+	return u
+}
+
+func wantErr(t *testing.T, what string, got, want error) {
+	t.Helper()
+	if want == nil {
+		if got != nil {
+			t.Fatalf("%s: unexpected error %v", what, got)
+		}
+		return
+	}
+	if !errors.Is(got, want) {
+		t.Fatalf("%s: error = %v, want %v", what, got, want)
+	}
+}
+
+func sameTime(t *testing.T, what string, got, want time.Time) {
+	t.Helper()
+	if !got.Equal(us(want)) {
+		t.Errorf("%s = %v, want %v", what, got, us(want))
+	}
+	if got.Location() != time.UTC {
+		t.Errorf("%s location = %v, want UTC", what, got.Location())
+	}
+}

@@ -1,0 +1,91 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+type Session struct {
+	TokenHash                        []byte // sha256 of the cookie token; primary key
+	UserID                           string
+	CreatedAt, LastSeenAt, ExpiresAt time.Time
+}
+
+func (db *DB) CreateSession(ctx context.Context, s Session) error {
+	uid, ok := normID(s.UserID)
+	if !ok {
+		return ErrNotFound
+	}
+	_, err := db.exec(ctx, db.db,
+		`INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)`,
+		s.TokenHash, uid, db.ts(s.CreatedAt), db.ts(s.LastSeenAt), db.ts(s.ExpiresAt))
+	return err
+}
+
+// SessionUser treats an expired session exactly like a missing one, so the
+// result never depends on whether DeleteExpired has run yet.
+func (db *DB) SessionUser(ctx context.Context, tokenHash []byte, now time.Time) (Session, User, error) {
+	row := db.queryRow(ctx, db.db, `SELECT `+userColumns+`, s.created_at, s.last_seen_at, s.expires_at
+		FROM sessions s
+		JOIN users u ON u.id = s.user_id
+		LEFT JOIN profiles p ON p.id = u.id
+		WHERE s.token_hash = ? AND s.expires_at > ?`, tokenHash, db.ts(now))
+	var created, seen, expires dbTime
+	u, err := scanUser(row, &created, &seen, &expires)
+	if err != nil {
+		return Session{}, User{}, err
+	}
+	s := Session{
+		TokenHash:  append([]byte(nil), tokenHash...),
+		UserID:     u.ID,
+		CreatedAt:  created.Time,
+		LastSeenAt: seen.Time,
+		ExpiresAt:  expires.Time,
+	}
+	return s, u, nil
+}
+
+// TouchSession slides the expiry; ErrNotFound when the session is gone.
+func (db *DB) TouchSession(ctx context.Context, tokenHash []byte, lastSeen, expiresAt time.Time) error {
+	return mustAffect(db.exec(ctx, db.db,
+		`UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE token_hash = ?`,
+		db.ts(lastSeen), db.ts(expiresAt), tokenHash))
+}
+
+// DeleteSession is idempotent: signing out twice is not an error.
+func (db *DB) DeleteSession(ctx context.Context, tokenHash []byte) error {
+	_, err := db.exec(ctx, db.db, `DELETE FROM sessions WHERE token_hash = ?`, tokenHash)
+	return err
+}
+
+func (db *DB) DeleteUserSessions(ctx context.Context, userID string) (int64, error) {
+	uid, ok := normID(userID)
+	if !ok {
+		return 0, nil
+	}
+	res, err := db.exec(ctx, db.db, `DELETE FROM sessions WHERE user_id = ?`, uid)
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	return n, classify(err)
+}
+
+// tokenGrace keeps used or expired email tokens around for a day so support
+// can still see that a link was used or arrived too late.
+const tokenGrace = 24 * time.Hour
+
+// DeleteExpired is housekeeping; run it periodically from one place or many,
+// it is idempotent.
+func (db *DB) DeleteExpired(ctx context.Context, now time.Time) error {
+	cutoff := db.ts(now.Add(-tokenGrace))
+	if _, err := db.exec(ctx, db.db, `DELETE FROM sessions WHERE expires_at <= ?`, db.ts(now)); err != nil {
+		return err
+	}
+	if _, err := db.exec(ctx, db.db,
+		`DELETE FROM email_tokens WHERE expires_at <= ? OR (used_at IS NOT NULL AND used_at <= ?)`, cutoff, cutoff); err != nil {
+		return err
+	}
+	_, err := db.exec(ctx, db.db, `DELETE FROM rate_limits WHERE window_end <= ?`, db.ts(now))
+	return err
+}

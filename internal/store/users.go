@@ -1,0 +1,101 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+type User struct {
+	ID, Email, PasswordHash, FullName, Locale string // Locale "en"|"nl"; FullName from profiles
+	EmailVerifiedAt                           *time.Time
+	CreatedAt                                 time.Time
+}
+
+type NewUser struct{ Email, PasswordHash, FullName, Locale string }
+
+const userColumns = `u.id, u.email, u.password_hash, COALESCE(p.full_name, ''), u.locale, u.email_verified_at, u.created_at`
+
+// The profile is LEFT JOINed so a user whose profile row is somehow missing
+// can still sign in.
+const userSelect = `SELECT ` + userColumns + ` FROM users u LEFT JOIN profiles p ON p.id = u.id`
+
+func scanUser(row interface{ Scan(...any) error }, extra ...any) (User, error) {
+	var u User
+	var verified, created dbTime
+	dest := append([]any{&u.ID, &u.Email, &u.PasswordHash, &u.FullName, &u.Locale, &verified, &created}, extra...)
+	if err := row.Scan(dest...); err != nil {
+		return User{}, classify(err)
+	}
+	u.EmailVerifiedAt = verified.Ptr()
+	u.CreatedAt = created.Time
+	return u, nil
+}
+
+// CreateUser stores the email exactly as given; callers normalise it.
+func (db *DB) CreateUser(ctx context.Context, nu NewUser, now time.Time) (User, error) {
+	var u User
+	err := db.WithTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		u, err = db.createUserTx(ctx, tx, nu, nil, now)
+		return err
+	})
+	return u, classify(err)
+}
+
+func (db *DB) createUserTx(ctx context.Context, tx *sql.Tx, nu NewUser, verifiedAt *time.Time, now time.Time) (User, error) {
+	locale := nu.Locale
+	if locale == "" {
+		locale = "en"
+	}
+	u := User{
+		ID:           uuid.NewString(),
+		Email:        nu.Email,
+		PasswordHash: nu.PasswordHash,
+		FullName:     nu.FullName,
+		Locale:       locale,
+		CreatedAt:    now.UTC().Truncate(time.Microsecond),
+	}
+	if verifiedAt != nil {
+		v := verifiedAt.UTC().Truncate(time.Microsecond)
+		u.EmailVerifiedAt = &v
+	}
+	if _, err := db.exec(ctx, tx,
+		`INSERT INTO users (id, email, password_hash, locale, email_verified_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		u.ID, u.Email, u.PasswordHash, u.Locale, db.tsPtr(u.EmailVerifiedAt), db.ts(u.CreatedAt)); err != nil {
+		return User{}, err
+	}
+	if _, err := db.exec(ctx, tx, `INSERT INTO profiles (id, full_name) VALUES (?, ?)`, u.ID, u.FullName); err != nil {
+		return User{}, err
+	}
+	return u, nil
+}
+
+func (db *DB) UserByEmail(ctx context.Context, email string) (User, error) {
+	return scanUser(db.queryRow(ctx, db.db, userSelect+` WHERE u.email = ?`, email))
+}
+
+// UserByID reports ErrNotFound for an id that is not a uuid.
+func (db *DB) UserByID(ctx context.Context, id string) (User, error) {
+	return db.userByID(ctx, db.db, id)
+}
+
+func (db *DB) userByID(ctx context.Context, q querier, id string) (User, error) {
+	id, ok := normID(id)
+	if !ok {
+		return User{}, ErrNotFound
+	}
+	return scanUser(db.queryRow(ctx, q, userSelect+` WHERE u.id = ?`, id))
+}
+
+// SetPassword reports ErrNotFound when there is no such user. Sessions are
+// left alone; callers decide whether a change signs other devices out.
+func (db *DB) SetPassword(ctx context.Context, userID, hash string) error {
+	id, ok := normID(userID)
+	if !ok {
+		return ErrNotFound
+	}
+	return mustAffect(db.exec(ctx, db.db, `UPDATE users SET password_hash = ? WHERE id = ?`, hash, id))
+}
