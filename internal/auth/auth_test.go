@@ -80,17 +80,3 @@ func TestSlidingSession(t *testing.T) {
 		}
 	})
 }
-
-func TestIPSubject(t *testing.T) {
-	for in, want := range map[string]string{
-		"192.0.2.1":               "192.0.2.1",
-		"::ffff:192.0.2.1":        "192.0.2.1",
-		"2001:db8:1:2:3:4:5:6":    "2001:db8:1:2::/64",
-		"2001:db8:1:2:ffff::9999": "2001:db8:1:2::/64",
-		"garbage":                 "unknown",
-	} {
-		if got := ipSubject(in); got != want {
-			t.Errorf("ipSubject(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

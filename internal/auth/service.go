@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/belwise/site/internal/ratelimit"
 	"github.com/belwise/site/internal/store"
 )
 
@@ -30,13 +31,13 @@ type Service struct {
 	db      *store.DB
 	siteURL string
 	notify  func()
-	scale   int
+	limiter *ratelimit.Limiter
 	log     *slog.Logger
 	now     func() time.Time
 }
 
 func New(o Options) *Service {
-	s := &Service{db: o.DB, siteURL: o.SiteURL, notify: o.Notify, scale: max(o.RateLimitScale, 1), log: o.Logger, now: o.Now}
+	s := &Service{db: o.DB, siteURL: o.SiteURL, notify: o.Notify, log: o.Logger, now: o.Now}
 	if s.notify == nil {
 		s.notify = func() {}
 	}
@@ -46,6 +47,7 @@ func New(o Options) *Service {
 	if s.now == nil {
 		s.now = time.Now
 	}
+	s.limiter = ratelimit.New(o.DB, o.RateLimitScale, s.now)
 	return s
 }
 
