@@ -21,6 +21,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"time"
@@ -41,8 +42,15 @@ const (
 func main() {
 	n := flag.Int("n", 500, "requests per buyer")
 	pg := flag.String("postgres", os.Getenv("TEST_DATABASE_URL"), "PostgreSQL URL (a temporary schema is used and dropped)")
+	profile := flag.String("cpuprofile", "", "write a CPU profile of the measured requests to this file")
 	flag.Parse()
 	ctx := context.Background()
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		check(err)
+		check(pprof.StartCPUProfile(f))
+		defer pprof.StopCPUProfile()
+	}
 
 	dir, err := os.MkdirTemp("", "bench-dashboard-")
 	check(err)

@@ -12,8 +12,15 @@ import (
 // the bytes saved.
 const gzipMinSize = 1024
 
+// dynamicLevel is gzip's fastest level: API answers are compressed on every
+// request. On a 1,000-order dashboard answer level 6 took over a third of
+// the server time (bench/dashboard, p50 24 → 15 ms with level 1) for 20%
+// fewer bytes (38 vs 48 KB). Static files keep compressLevel, paid once at
+// start.
+const dynamicLevel = gzip.BestSpeed
+
 var gzipWriters = sync.Pool{New: func() any {
-	zw, _ := gzip.NewWriterLevel(nil, compressLevel)
+	zw, _ := gzip.NewWriterLevel(nil, dynamicLevel)
 	return zw
 }}
 
