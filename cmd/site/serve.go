@@ -19,6 +19,7 @@ import (
 	"github.com/belwise/site/internal/config"
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/orders"
+	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/web"
 )
 
@@ -57,6 +58,12 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	accounts := auth.New(auth.Options{DB: db.DB, SiteURL: cfg.SiteURL, Notify: worker.Notify,
 		RateLimitScale: cfg.RateLimitScale, Logger: log})
 	accounts.RegisterMail(worker)
+	quotes, err := quote.New(quote.Options{DB: db.DB, Inbox: cfg.QuoteInbox, Notify: worker.Notify,
+		RateLimitScale: cfg.RateLimitScale, Logger: log})
+	if err != nil {
+		return usageError{err}
+	}
+	quotes.RegisterMail(worker)
 
 	var background sync.WaitGroup
 	background.Go(func() { worker.Run(bg) })
@@ -64,7 +71,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 
 	handler, err := web.New(web.Options{
 		Site: web.Dist(), SiteURL: cfg.SiteURL, Logger: log,
-		Auth: accounts, Orders: orders.New(db.DB), DBReady: db.ready.Load, TrustProxy: cfg.TrustProxy,
+		Auth: accounts, Orders: orders.New(db.DB), Quotes: quotes, DBReady: db.ready.Load, TrustProxy: cfg.TrustProxy,
 	})
 	if err != nil {
 		return err

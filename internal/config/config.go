@@ -31,6 +31,8 @@ type Config struct {
 	// DataDir/mail instead. MailFrom is the sender address.
 	SMTPURL  string
 	MailFrom string
+	// QuoteInbox receives quote requests from the site.
+	QuoteInbox string
 
 	// RateLimitScale multiplies every rate limit, for load tests and the
 	// end-to-end suite, which send many requests from one address.
@@ -119,6 +121,14 @@ func Load(getenv func(string) string) (Config, error) {
 		if c.MailFrom == "" {
 			errs = append(errs, errors.New("MAIL_FROM: required when SMTP_URL is set, such as Belwise <hello@belwise.nl>"))
 		}
+		// Real mail must not go to the development default.
+		if getenv("QUOTE_INBOX") == "" {
+			errs = append(errs, errors.New("QUOTE_INBOX: required when SMTP_URL is set, such as quotes@belwise.nl"))
+		}
+	}
+	c.QuoteInbox = get("QUOTE_INBOX", "quotes@localhost")
+	if a, err := mail.ParseAddress(c.QuoteInbox); err != nil || a.Name != "" {
+		bad("QUOTE_INBOX", c.QuoteInbox, "must be an email address, such as quotes@belwise.nl")
 	}
 	if c.MailFrom != "" {
 		if _, err := mail.ParseAddress(c.MailFrom); err != nil {

@@ -21,6 +21,7 @@ import (
 // text and an HTML part.
 type Message struct {
 	To      string // "addr@example.com" or "Name <addr@example.com>"
+	ReplyTo string // optional: where replies go instead of the From address
 	Subject string
 	Text    string
 	HTML    string
@@ -85,6 +86,11 @@ func build(from *netmail.Address, m Message, now time.Time) (*gomail.Msg, error)
 	msg.FromMailAddress(from)
 	if err := msg.To(strings.TrimSpace(m.To)); err != nil {
 		return nil, fmt.Errorf("%w: invalid recipient address: %v", ErrPermanent, err)
+	}
+	if replyTo := strings.TrimSpace(m.ReplyTo); replyTo != "" {
+		if err := msg.ReplyTo(replyTo); err != nil {
+			return nil, fmt.Errorf("%w: invalid Reply-To address: %v", ErrPermanent, err)
+		}
 	}
 	msg.Subject(oneLine(m.Subject))
 	msg.SetDateWithValue(now)

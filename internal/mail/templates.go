@@ -221,6 +221,7 @@ func AccountExists(lang string, d AccountExistsData) Message {
 type view struct {
 	Lang, Subject, Preheader, Heading, Greeting string
 	Paragraphs                                  []string
+	Details                                     []detail
 	Actions                                     []action
 	Notes                                       []string
 	LinkFallback, SignOff, Team, Footer         string
@@ -234,8 +235,22 @@ type action struct {
 	Primary bool
 }
 
+// detail is one labelled value in a summary table, after the paragraphs.
+// A Block value (free text such as a message) goes below its label, as a
+// quotation that keeps its line breaks.
+type detail struct {
+	Label, Value string
+	Block        bool
+}
+
+// Lines splits a Block value for the layouts.
+func (d detail) Lines() []string { return strings.Split(d.Value, "\n") }
+
 func (v view) render(c copyText) Message {
-	v.LinkFallback, v.SignOff, v.Team, v.Footer = c.LinkFallback, c.SignOff, c.Team, c.Footer
+	v.LinkFallback, v.SignOff, v.Team = c.LinkFallback, c.SignOff, c.Team
+	if v.Footer == "" { // the account footer, unless the email has its own
+		v.Footer = c.Footer
+	}
 	var text, html bytes.Buffer
 	// The layouts are fixed and the data is all strings: execution cannot
 	// fail short of a bug, which the tests would catch.
@@ -258,17 +273,22 @@ func greeting(c copyText, name string) string {
 // cleanName keeps a user-supplied name to one short line of printable text,
 // so it cannot restructure the plain-text part. (The HTML part escapes it.)
 func cleanName(name string) string {
-	name = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
-			return ' '
-		}
-		return r
-	}, name)
-	name = strings.Join(strings.Fields(name), " ")
+	name = cleanLine(name)
 	if r := []rune(name); len(r) > 60 {
 		name = strings.TrimSpace(string(r[:60])) + "…"
 	}
 	return name
+}
+
+// cleanLine turns user-supplied text into one line of printable text.
+func cleanLine(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return ' '
+		}
+		return r
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
 }
 
 func plural(forms [2]string, n int) string {

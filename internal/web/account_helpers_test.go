@@ -159,8 +159,6 @@ func (e *accountEnv) signUpVerified(name, email, password string) *http.Cookie {
 	return sessionCookie(e.t, rec)
 }
 
-
-
 func mustHash(t *testing.T, password string) string {
 	t.Helper()
 	h, err := auth.HashPassword(t.Context(), password)

@@ -251,7 +251,7 @@ func TestOrdersBelongToTheirBuyer(t *testing.T) {
 		var d struct {
 			Stats struct {
 				Active, SettingUp, TotalPurchases int
-				TotalInvestedCents              int64
+				TotalInvestedCents                int64
 			}
 			Orders []struct {
 				ID, Number, Status string

@@ -5,9 +5,10 @@ import (
 )
 
 // apiRoutes holds the JSON API.
-func apiRoutes(account *accountAPI) http.Handler {
+func apiRoutes(account *accountAPI, quotes *quoteAPI) http.Handler {
 	mux := http.NewServeMux()
 	account.routes(mux)
+	quotes.routes(mux)
 	return jsonFallback(mux)
 }
 

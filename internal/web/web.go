@@ -11,6 +11,7 @@ import (
 
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/orders"
+	"github.com/belwise/site/internal/quote"
 )
 
 // Options configures New.
@@ -27,6 +28,8 @@ type Options struct {
 	// static site) those endpoints answer 503.
 	Auth   *auth.Service
 	Orders *orders.Service
+	// Quotes serves POST /api/quotes; without it that endpoint answers 503.
+	Quotes *quote.Service
 	// DBReady reports whether the database is reachable and migrated; the
 	// account API answers 503 while it is false.
 	DBReady func() bool
@@ -53,7 +56,9 @@ func New(opts Options) (http.Handler, error) {
 	mux.HandleFunc("GET /healthz", handleHealthz)
 	account := &accountAPI{auth: opts.Auth, orders: opts.Orders, ready: opts.DBReady, log: log,
 		secure: strings.HasPrefix(siteURL, "https://"), trustProxy: opts.TrustProxy}
-	mux.Handle("/api/", noStore(gzipDynamic(apiRoutes(account))))
+	quotes := &quoteAPI{quotes: opts.Quotes, ready: opts.DBReady, userID: account.optionalUserID,
+		clientIP: account.clientIP, log: log}
+	mux.Handle("/api/", noStore(gzipDynamic(apiRoutes(account, quotes))))
 	mux.Handle("/", &pageHandler{site: s, log: log})
 
 	// Rejects cross-site POST/PUT/DELETE (by Sec-Fetch-Site, else Origin)

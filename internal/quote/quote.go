@@ -1,0 +1,169 @@
+// Package quote takes quote requests from the /quote form: it validates
+// them, stores each one and, in the same transaction, queues an email to
+// the agency's inbox and a confirmation to the requester. Delivery is the
+// outbox's job, so an SMTP outage delays the emails but never loses a
+// request. It knows nothing about HTTP; the web package maps its errors to
+// statuses.
+package quote
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	netmail "net/mail"
+	"strings"
+	"time"
+	_ "time/tzdata" // visitors' time zones must resolve on hosts without zoneinfo
+
+	"github.com/belwise/site/internal/ratelimit"
+	"github.com/belwise/site/internal/store"
+	"github.com/google/uuid"
+)
+
+// Outbox kinds for the quote emails.
+const (
+	KindInbox        = "quote.inbox"
+	KindConfirmation = "quote.confirmation"
+)
+
+// submitIP is the per-address budget. The counters live in the database, so
+// it holds across server instances.
+var submitIP = ratelimit.Rule{Name: "quote:ip", Limit: 5, Window: 10 * time.Minute}
+
+// Options configures a Service.
+type Options struct {
+	DB *store.DB
+	// Inbox is the agency's address (QUOTE_INBOX), e.g. quotes@belwise.nl
+	// or "Belwise quotes <quotes@belwise.nl>".
+	Inbox string
+	// Notify wakes the outbox worker after the emails are queued.
+	Notify func()
+	// RateLimitScale multiplies the rate limit (1 in production).
+	RateLimitScale int
+	Logger         *slog.Logger
+	Now            func() time.Time
+}
+
+// Service takes quote requests and renders their emails.
+type Service struct {
+	db        *store.DB
+	inbox     string // recipient of the agency email, as configured
+	inboxAddr string // the bare address: shown to requesters and their Reply-To
+	notify    func()
+	limiter   *ratelimit.Limiter
+	log       *slog.Logger
+	now       func() time.Time
+}
+
+// New checks the inbox address; without a usable one every agency email
+// would fail, so that is a configuration error.
+func New(o Options) (*Service, error) {
+	inbox := strings.TrimSpace(o.Inbox)
+	addr, err := netmail.ParseAddress(inbox)
+	if err != nil {
+		return nil, fmt.Errorf("QUOTE_INBOX=%q: must be an email address such as quotes@belwise.nl", o.Inbox)
+	}
+	s := &Service{db: o.DB, inbox: inbox, inboxAddr: addr.Address, notify: o.Notify, log: o.Logger, now: o.Now}
+	if s.notify == nil {
+		s.notify = func() {}
+	}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	s.limiter = ratelimit.New(o.DB, o.RateLimitScale, s.now)
+	return s, nil
+}
+
+// Input is what the quote form sends.
+type Input struct {
+	FullName, CompanyName, BusinessType string
+	Email, Phone, Description           string
+	Language                            string // "english" | "dutch"; "" → from Locale
+	Locale                              string // page language "en" | "nl"; anything else is "en"
+	TimeZone                            string // IANA name from the browser; optional, ignored when unknown
+	// Website is a honeypot: the form hides it, so only bots fill it in.
+	Website string
+}
+
+// Submit validates in, stores it and queues both emails, returning the new
+// request's id. userID is "" for an anonymous visitor; ip is the client
+// address the rate limit counts against. A filled-in honeypot gets a
+// made-up id and nothing is stored or sent, so a bot cannot tell.
+func (s *Service) Submit(ctx context.Context, in Input, userID, ip string) (string, error) {
+	if in.Website != "" {
+		s.log.Info("quote request dropped: honeypot field filled in")
+		return uuid.NewString(), nil
+	}
+	q, err := validate(in)
+	if err != nil {
+		return "", err
+	}
+	if err := s.limit(ctx, ip); err != nil {
+		return "", err
+	}
+	q.ID, q.UserID = uuid.NewString(), userID
+	payload, _ := json.Marshal(mailPayload{QuoteID: q.ID})
+	mails := []store.NewMail{
+		{Kind: KindInbox, Recipient: s.inbox, Locale: "en", Payload: payload},
+		{Kind: KindConfirmation, Recipient: q.Email, Locale: q.Locale, Payload: payload},
+	}
+	id, err := s.db.CreateQuoteRequest(ctx, q, mails, s.now().UTC())
+	if err != nil {
+		return "", storeErr("store quote request", err)
+	}
+	s.log.Info("quote request received", "quote", id, "signed_in", userID != "")
+	s.notify()
+	return id, nil
+}
+
+// limit turns a spent budget into the visitor-facing 429.
+func (s *Service) limit(ctx context.Context, ip string) error {
+	wait, err := s.limiter.Allow(ctx, ratelimit.ByIP(submitIP, ip))
+	if err != nil {
+		return storeErr("rate limit", err)
+	}
+	if wait > 0 {
+		return &Error{Kind: RateLimited, Code: "rate_limited",
+			Message: "Too many quote requests. Please wait a little and try again.", RetryAfter: wait}
+	}
+	return nil
+}
+
+// Kind tells the HTTP layer which status an Error deserves.
+type Kind int
+
+const (
+	Invalid     Kind = iota + 1 // bad input: 400
+	RateLimited                 // 429 with RetryAfter
+	Unavailable                 // the database is down: 503
+)
+
+// Error is a failure the visitor can understand and act on. Code is stable
+// and machine-readable (the app translates it); Message is English; Field
+// names the offending input field (its JSON name) when there is one.
+type Error struct {
+	Kind       Kind
+	Code       string
+	Field      string
+	Message    string
+	RetryAfter time.Duration // RateLimited only
+}
+
+func (e *Error) Error() string { return e.Code + ": " + e.Message }
+
+var errUnavailable = &Error{Kind: Unavailable, Code: "unavailable",
+	Message: "The database is temporarily unavailable. Please try again in a moment."}
+
+// storeErr turns an unreachable database into the visitor-facing 503 and
+// leaves everything else as an internal error for the caller to log.
+func storeErr(op string, err error) error {
+	if errors.Is(err, store.ErrUnavailable) {
+		return fmt.Errorf("%s: %w (%w)", op, errUnavailable, err)
+	}
+	return fmt.Errorf("%s: %w", op, err)
+}
