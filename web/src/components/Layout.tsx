@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { AuthProvider } from '../auth/AuthContext';
 import { useLanguage } from '../i18n/LanguageContext';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -11,15 +12,17 @@ export function Layout() {
   // Marks the page as interactive (the e2e suite waits for it); effects run only after hydration.
   useEffect(() => document.documentElement.setAttribute('data-hydrated', 'true'), []);
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="skip-link">
-        {t('header.skipToContent')}
-      </a>
-      <Header />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
-      </main>
-      <Footer />
-    </div>
+    <AuthProvider>
+      <div className="flex min-h-dvh flex-col">
+        <a href="#main" className="skip-link">
+          {t('header.skipToContent')}
+        </a>
+        <Header />
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+    </AuthProvider>
   );
 }

@@ -1,3 +1,4 @@
+import account from './en/account';
 import common from './en/common';
 import features from './en/features';
 import meta from './en/meta';
@@ -8,7 +9,7 @@ import pricing from './en/pricing';
 // Source dictionary: every user-visible English string, as one nested object whose shape every
 // other language must match. It is assembled from per-screen namespace files so the browser can
 // download only the strings of the screen it shows (see dictionaries.ts).
-const en = { ...meta, ...common, ...landing, ...features, ...pricing, ...pages };
+const en = { ...meta, ...common, ...landing, ...features, ...pricing, ...pages, ...account };
 
 // Named export for the Playwright suite (e2e/tests/dictionaries.ts); default export for the app.
 export { en };

@@ -3,7 +3,7 @@ import type { PageId } from '../head';
 // Dictionary namespaces, one file per language each (src/i18n/<lang>/<namespace>.ts).
 // `common` (header, footer) is always loaded; each screen adds its own; `meta` only once the visitor
 // navigates client-side (the first page's <head> is prerendered).
-export type Namespace = 'meta' | 'common' | 'landing' | 'features' | 'pricing' | 'pages';
+export type Namespace = 'meta' | 'common' | 'landing' | 'features' | 'pricing' | 'pages' | 'account';
 
 export const PAGE_NAMESPACE: Record<PageId, Namespace> = {
   landing: 'landing',
@@ -11,7 +11,7 @@ export const PAGE_NAMESPACE: Record<PageId, Namespace> = {
   pricing: 'pricing',
   quote: 'pages',
   personalized: 'pages',
-  auth: 'pages',
-  dashboard: 'pages',
+  auth: 'account',
+  dashboard: 'account',
   notFound: 'pages',
 };

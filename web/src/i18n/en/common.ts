@@ -5,6 +5,9 @@ const common = {
     homeLink: 'Belwise, go to the home page',
     askQuote: 'Get a quote',
     signIn: 'Sign in',
+    accountMenu: 'Account menu',
+    dashboard: 'Dashboard',
+    signOut: 'Sign out',
     language: 'Language',
     languages: {
       en: 'English',

@@ -1,4 +1,4 @@
-// Smaller screens: quote, personalized, auth, dashboard and not-found. English source strings.
+// Smaller screens: quote, personalized and not-found. English source strings.
 const pages = {
   quote: {
     title: 'Request a quote',
@@ -7,14 +7,6 @@ const pages = {
   personalized: {
     title: 'Try your personalized voice agent',
     soon: 'Soon you can describe your business here and preview the agent we would build for you.',
-  },
-  auth: {
-    title: 'Sign in or create an account',
-    soon: 'Accounts are coming soon. Questions in the meantime? Email {email}.',
-  },
-  dashboard: {
-    title: 'Dashboard',
-    loading: 'Loading dashboard...',
   },
   notFound: {
     code: '404',

@@ -7,6 +7,9 @@ const common = {
     homeLink: 'Belwise, naar de homepage',
     askQuote: 'Offerte aanvragen',
     signIn: 'Inloggen',
+    accountMenu: 'Accountmenu',
+    dashboard: 'Dashboard',
+    signOut: 'Uitloggen',
     language: 'Taal',
     languages: {
       en: 'English',

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, json, mockApi } from '../testing/mockApi';
+import { ApiError, getDashboard, getMe, getOrder, signIn, signOut, signUp } from './client';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (err) {
+    expect(err).toBeInstanceOf(ApiError);
+    return err as ApiError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('API client', () => {
+  it('sends JSON to the right endpoint and returns the body', async () => {
+    const { fetchMock, sent } = mockApi({ 'POST /api/auth/sign-in': json(200, { user: { id: '1', email: 'a@b.co', fullName: '' } }) });
+    const result = await signIn({ email: 'a@b.co', password: 'secret123' });
+    expect(result.user.email).toBe('a@b.co');
+    expect(sent('POST /api/auth/sign-in')).toEqual([{ email: 'a@b.co', password: 'secret123' }]);
+    const init = fetchMock.mock.calls[0][1]!;
+    expect(init.credentials).toBe('same-origin');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('passes the locale on sign-up and reads GET endpoints', async () => {
+    const { sent } = mockApi({
+      'POST /api/auth/sign-up': json(202, { ok: true }),
+      'GET /api/me': json(200, { authenticated: false }),
+      'GET /api/orders/abc%2F1': json(200, { order: { id: 'abc/1' } }),
+    });
+    await signUp({ fullName: 'Ada', email: 'a@b.co', password: 'secret123', locale: 'nl' });
+    expect(sent('POST /api/auth/sign-up')[0]).toMatchObject({ locale: 'nl' });
+    expect(await getMe()).toEqual({ authenticated: false });
+    // The id is escaped: it can never reach another endpoint.
+    expect((await getOrder('abc/1')).order.id).toBe('abc/1');
+  });
+
+  it('treats 204 as success without a body', async () => {
+    mockApi({ 'POST /api/auth/sign-out': new Response(null, { status: 204 }) });
+    await expect(signOut()).resolves.toBeUndefined();
+  });
+
+  it('throws ApiError with the status, code and message of the error body', async () => {
+    mockApi({ 'POST /api/auth/sign-in': apiError(401, 'invalid_credentials') });
+    const err = await failure(signIn({ email: 'a@b.co', password: 'wrong-one' }));
+    expect(err).toMatchObject({ status: 401, code: 'invalid_credentials', message: 'server says invalid_credentials' });
+    expect(err.retryAfter).toBeUndefined();
+  });
+
+  it('reads Retry-After (seconds) on 429', async () => {
+    mockApi({ 'POST /api/auth/sign-in': apiError(429, 'rate_limited', { 'Retry-After': '120' }) });
+    const err = await failure(signIn({ email: 'a@b.co', password: 'secret123' }));
+    expect(err).toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 120 });
+  });
+
+  it('maps a failed request to code network with status 0', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const err = await failure(getDashboard());
+    expect(err).toMatchObject({ status: 0, code: 'network', message: 'Failed to fetch' });
+  });
+
+  it('falls back to a code from the status when the body is not JSON', async () => {
+    mockApi({ 'GET /api/dashboard': new Response('<html>Service Unavailable</html>', { status: 503 }) });
+    const err = await failure(getDashboard());
+    expect(err).toMatchObject({ status: 503, code: 'unavailable' });
+  });
+
+  it('keeps 503 unavailable from the body', async () => {
+    mockApi({ 'GET /api/dashboard': apiError(503, 'unavailable') });
+    expect(await failure(getDashboard())).toMatchObject({ status: 503, code: 'unavailable' });
+  });
+
+  it('lets an aborted request reject as an abort, not as a network error', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new DOMException('aborted', 'AbortError')));
+    const controller = new AbortController();
+    controller.abort();
+    await expect(getDashboard(controller.signal)).rejects.toHaveProperty('name', 'AbortError');
+  });
+});

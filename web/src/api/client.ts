@@ -1,0 +1,98 @@
+import type { ApiErrorCode, DashboardData, Locale, MeResponse, Order, User } from './types';
+
+/** Every failed call throws this; `status` is 0 when the request never got an answer (code `network`). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    /** Seconds, from the Retry-After header of a 429. */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+// Fallback codes when an error response has no JSON body (e.g. a proxy's HTML error page).
+const STATUS_CODES: Record<number, ApiErrorCode> = {
+  401: 'unauthenticated',
+  404: 'not_found',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+function parseRetryAfter(header: string | null): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  // RFC 9110 also allows an HTTP date.
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      // The session is an HttpOnly same-origin cookie; the browser sends it, we never see it.
+      credentials: 'same-origin',
+      headers: method === 'POST' ? { Accept: 'application/json', 'Content-Type': 'application/json' } : { Accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (err) {
+    // Let callers tell "we gave up on it" from "the network failed".
+    if (signal?.aborted) throw err;
+    throw new ApiError(0, 'network', err instanceof Error ? err.message : String(err));
+  }
+
+  if (res.ok) {
+    if (res.status === 204) return undefined as T;
+    try {
+      return (await res.json()) as T;
+    } catch {
+      throw new ApiError(res.status, 'invalid_response', `${method} ${path}: response is not JSON`);
+    }
+  }
+
+  let payload: { error?: { code?: string; message?: string } } | undefined;
+  try {
+    payload = await res.json();
+  } catch {
+    payload = undefined;
+  }
+  const code = payload?.error?.code || STATUS_CODES[res.status] || 'unknown';
+  const message = payload?.error?.message || `${method} ${path} failed with ${res.status}`;
+  throw new ApiError(res.status, code, message, res.status === 429 ? parseRetryAfter(res.headers.get('Retry-After')) : undefined);
+}
+
+const post = <T>(path: string, body?: unknown) => request<T>('POST', path, body);
+
+export const getMe = (signal?: AbortSignal) => request<MeResponse>('GET', '/api/me', undefined, signal);
+
+/** 202 also when the email is taken (no account enumeration). */
+export const signUp = (body: { fullName: string; email: string; password: string; locale: Locale }) =>
+  post<{ ok: true }>('/api/auth/sign-up', body);
+
+export const signIn = (body: { email: string; password: string }) => post<{ user: User }>('/api/auth/sign-in', body);
+
+/** Ends every session of the user, on every device. */
+export const signOut = () => post<void>('/api/auth/sign-out');
+
+export const verifyEmail = (token: string) => post<{ user: User }>('/api/auth/verify', { token });
+
+export const resendVerification = (body: { email: string; locale: Locale }) =>
+  post<{ ok: true }>('/api/auth/resend-verification', body);
+
+export const forgotPassword = (body: { email: string; locale: Locale }) =>
+  post<{ ok: true }>('/api/auth/forgot-password', body);
+
+export const resetPassword = (body: { token: string; password: string }) =>
+  post<{ user: User }>('/api/auth/reset-password', body);
+
+export const getDashboard = (signal?: AbortSignal) => request<DashboardData>('GET', '/api/dashboard', undefined, signal);
+
+export const getOrder = (id: string, signal?: AbortSignal) =>
+  request<{ order: Order }>('GET', `/api/orders/${encodeURIComponent(id)}`, undefined, signal);

@@ -1,0 +1,71 @@
+import type { Lang } from '../paths';
+
+// Shapes of the Go API's JSON (same origin, /api/…). Amounts are integer US cents, times RFC 3339 UTC.
+
+export interface User {
+  id: string;
+  email: string;
+  /** May be "" when the person left it out. */
+  fullName: string;
+}
+
+export interface Agent {
+  id: string;
+  name: string;
+  title: string;
+  description: string;
+  deliveryDays: number;
+}
+
+/** Known statuses; the API may send any other string, which the UI shows as it is. */
+export type OrderStatus = 'pending' | 'completed' | 'cancelled' | (string & {});
+
+export interface Order {
+  id: string;
+  /** First 8 characters of the id (spec §9). */
+  number: string;
+  status: OrderStatus;
+  amountCents: number;
+  createdAt: string;
+  agent: Agent;
+}
+
+export interface DashboardStats {
+  active: number;
+  settingUp: number;
+  totalPurchases: number;
+  totalInvestedCents: number;
+}
+
+export interface DashboardData {
+  user: User;
+  stats: DashboardStats;
+  /** Newest first. */
+  orders: Order[];
+}
+
+export type MeResponse = { authenticated: false } | { authenticated: true; user: User };
+
+/** The language emails are written in. */
+export type Locale = Lang;
+
+/** `code` of an error body, plus `network` for a request that never got an answer. */
+export type ApiErrorCode =
+  | 'network'
+  | 'invalid_response'
+  | 'unknown'
+  | 'invalid_email'
+  | 'email_required'
+  | 'full_name_required'
+  | 'full_name_too_long'
+  | 'password_required'
+  | 'password_too_short'
+  | 'password_too_long'
+  | 'invalid_credentials'
+  | 'email_not_verified'
+  | 'invalid_token'
+  | 'rate_limited'
+  | 'unauthenticated'
+  | 'not_found'
+  | 'unavailable'
+  | (string & {});

@@ -1,0 +1,17 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+const Toasts = lazy(() => import('./Toasts'));
+
+/**
+ * Mounts the toast outlet once the page is interactive: sonner stays out of the entry bundle and out
+ * of the prerendered HTML (so hydration has nothing to match). Toasts raised earlier still show up.
+ */
+export function LazyToaster() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}

@@ -1,0 +1,142 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '../api/types';
+import { apiError, json, mockApi, signedIn, signedOut, USER } from '../testing/mockApi';
+import { renderApp } from '../testing/renderApp';
+import { Component as Dashboard, dashboardScreen } from './Dashboard';
+import { order } from '../testing/orders';
+
+const renderDashboard = (url = '/dashboard', lang: 'en' | 'nl' = 'en') =>
+  renderApp({ path: 'dashboard/*', element: <Dashboard /> }, url, lang);
+
+const ORDERS: Order[] = [
+  order({ id: 'aaaaaaaa-0000-4000-8000-000000000001', status: 'pending', amountCents: 150_000, createdAt: '2025-06-01T09:30:00Z' }),
+  order({ id: 'bbbbbbbb-0000-4000-8000-000000000002', status: 'completed', amountCents: 249_900 }),
+  order({ id: 'cccccccc-0000-4000-8000-000000000003', status: 'refunded', amountCents: 10_000 }),
+];
+const dashboard = (orders: Order[] = ORDERS) =>
+  json(200, { user: USER, stats: { active: 0, settingUp: 0, totalPurchases: 0, totalInvestedCents: 0 }, orders });
+
+beforeEach(() => {
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as never;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('dashboardScreen', () => {
+  it('tells the overview, an order and unknown paths apart', () => {
+    expect(dashboardScreen('/dashboard')).toEqual({ kind: 'overview' });
+    expect(dashboardScreen('/nl/dashboard/')).toEqual({ kind: 'overview' });
+    expect(dashboardScreen('/dashboard/orders/abc-1')).toEqual({ kind: 'order', id: 'abc-1' });
+    expect(dashboardScreen('/nl/dashboard/orders/abc-1')).toEqual({ kind: 'order', id: 'abc-1' });
+    expect(dashboardScreen('/dashboard/orders')).toBeNull();
+    expect(dashboardScreen('/dashboard/whatever/else')).toBeNull();
+  });
+});
+
+describe('/dashboard', () => {
+  it('shows a loading state, then the greeting and the four stats', async () => {
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': dashboard() });
+    renderDashboard();
+    expect(screen.getByRole('status').textContent).toBe('Loading dashboard...');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' })).toBeTruthy();
+    const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(stat('Active agents')).toBe('1');
+    expect(stat('Setting up')).toBe('1');
+    expect(stat('Total purchases')).toBe('3');
+    expect(stat('Total invested')).toBe('$4,099.00');
+  });
+
+  it('greets by email when there is no name', async () => {
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': json(200, { user: { ...USER, fullName: '' }, stats: {}, orders: [] }) });
+    renderDashboard();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, ada@example.com' })).toBeTruthy();
+  });
+
+  it('lists only active agents under My Agents, and the empty state only without any', async () => {
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': dashboard() });
+    renderDashboard();
+    const panel = await screen.findByRole('tabpanel', { name: 'My Agents' });
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(panel).queryByText('No active agents yet')).toBeNull();
+    cleanup();
+
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': dashboard([ORDERS[0]]) });
+    renderDashboard();
+    expect(await screen.findByText('No active agents yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Get a quote' }).getAttribute('href')).toBe('/quote');
+  });
+
+  it('keeps the tab in the URL and lists every purchase with its badge, date and amount', async () => {
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': dashboard() });
+    const app = renderDashboard();
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Purchase History' }));
+    await waitFor(() => expect(app.location()).toBe('/dashboard?tab=history'));
+
+    const rows = within(screen.getByRole('tabpanel', { name: 'Purchase History' })).getAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]).getByRole('heading', { name: 'Order #aaaaaaaa' })).toBeTruthy();
+    expect(within(rows[0]).getByText('Setting up')).toBeTruthy();
+    expect(within(rows[1]).getByText('Active')).toBeTruthy();
+    expect(within(rows[2]).getByText('refunded')).toBeTruthy();
+    expect(rows[0].querySelector('time')?.getAttribute('datetime')).toBe('2025-06-01T09:30:00Z');
+    expect(within(rows[0]).getByText('$1,500.00')).toBeTruthy();
+    expect(within(rows[0]).getByRole('link', { name: 'Details of order #aaaaaaaa' }).getAttribute('href')).toBe(
+      '/dashboard/orders/aaaaaaaa-0000-4000-8000-000000000001',
+    );
+  });
+
+  it('opens on Purchase History when the URL says so, with its own empty state', async () => {
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': dashboard([]) });
+    renderDashboard('/dashboard?tab=history');
+    expect((await screen.findByRole('tab', { name: 'Purchase History' })).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('No purchases yet')).toBeTruthy();
+  });
+
+  it('sends a signed-out visitor to sign in, with the way back', async () => {
+    mockApi({ 'GET /api/me': signedOut(), 'GET /api/dashboard': apiError(401, 'unauthenticated') });
+    const app = renderDashboard('/nl/dashboard', 'nl');
+    await waitFor(() => expect(app.location()).toBe('/nl/auth?next=%2Fnl%2Fdashboard'));
+  });
+
+  it('shows an error with "Try again" when the database is down, and loads again', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let calls = 0;
+    mockApi({
+      'GET /api/me': signedIn(),
+      'GET /api/dashboard': () => (++calls === 1 ? apiError(503, 'unavailable') : dashboard()),
+    });
+    renderDashboard();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("We couldn't load your dashboard.");
+    expect(alert.textContent).toContain('Our database is temporarily unavailable. Please try again in a moment.');
+    expect(errors).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' })).toBeTruthy();
+  });
+});
+
+describe('/dashboard/orders/:id', () => {
+  it('shows the order, with the expected delivery of a pending one', async () => {
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/orders/aaaaaaaa-0000-4000-8000-000000000001': json(200, { order: ORDERS[0] }) });
+    renderDashboard('/dashboard/orders/aaaaaaaa-0000-4000-8000-000000000001');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #aaaaaaaa' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Reception Robin' })).toBeTruthy();
+    expect(screen.getByText('14 days')).toBeTruthy();
+    expect(screen.getByText('Expected delivery').nextElementSibling?.querySelector('time')?.getAttribute('datetime')).toBe(
+      '2025-06-15T09:30:00.000Z',
+    );
+    expect(screen.getByRole('link', { name: /Back to purchase history/ }).getAttribute('href')).toBe('/dashboard?tab=history');
+  });
+
+  it('says "Order not found" for a 404', async () => {
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/orders/nope': apiError(404, 'not_found') });
+    renderDashboard('/dashboard/orders/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeTruthy();
+    expect(screen.getByText("This order doesn't exist or isn't yours.")).toBeTruthy();
+  });
+});

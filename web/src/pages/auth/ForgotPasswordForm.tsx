@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { forgotPassword } from '../../api/client';
+import { useLanguage } from '../../i18n/LanguageContext';
+import { Confirmation } from './Confirmation';
+import { describeError, type Problem } from './errors';
+import { Field } from './Field';
+import { FormAlert } from './FormAlert';
+import { SubmitButton } from './SubmitButton';
+import { useFieldErrors } from './useFieldErrors';
+import { useFocusOnMount } from './useFocusOnMount';
+import { checkEmail } from './validate';
+
+interface Props {
+  initialEmail?: string;
+  /** Shows "Back to sign in". */
+  onBack?: () => void;
+  /** Moves focus to the heading: set when the visitor switched to this view. */
+  focus?: boolean;
+}
+
+/** Asks for a password-reset email. The answer is the same whether or not the account exists. */
+export function ForgotPasswordForm({ initialEmail = '', onBack, focus }: Props) {
+  const { lang, t } = useLanguage();
+  const [email, setEmail] = useState(initialEmail);
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const fields = useFieldErrors('forgot', () => ({ email: checkEmail(email) }));
+  const heading = useFocusOnMount<HTMLHeadingElement>(focus);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy || !fields.validate()) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await forgotPassword({ email: email.trim(), locale: lang });
+      setSentTo(email.trim());
+    } catch (err) {
+      setProblem(describeError(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div>
+      <h2 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight">
+        {t('auth.forgot.title')}
+      </h2>
+      {sentTo !== null ? (
+        <Confirmation>{t('auth.forgot.sent', { email: sentTo })}</Confirmation>
+      ) : (
+        <>
+          <p className="mt-2 text-ink-soft">{t('auth.forgot.text')}</p>
+          <form method="post" onSubmit={onSubmit} className="mt-6 space-y-5">
+            <Field
+              id="forgot-email"
+              label={t('auth.fields.email')}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                fields.clear('email');
+              }}
+              onInvalid={fields.onInvalid}
+              error={fields.errors.email && t(fields.errors.email)}
+            />
+            <SubmitButton busy={busy} busyLabel={t('auth.forgot.busy')}>
+              {t('auth.forgot.submit')}
+            </SubmitButton>
+            <FormAlert problem={problem} />
+          </form>
+        </>
+      )}
+      {onBack && (
+        <button type="button" className="link-button mt-5" onClick={onBack}>
+          {t('auth.forgot.back')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { signUp } from '../../api/client';
+import { notify } from '../../components/notify';
+import { useLanguage } from '../../i18n/LanguageContext';
+import { describeError, type Problem } from './errors';
+import { Field } from './Field';
+import { FormAlert } from './FormAlert';
+import { SubmitButton } from './SubmitButton';
+import { useFieldErrors } from './useFieldErrors';
+import { checkEmail, checkFullName, checkPassword, PASSWORD_MAX, PASSWORD_MIN } from './validate';
+
+interface Props {
+  email: string;
+  onEmailChange: (email: string) => void;
+  /** The account exists (or the address was taken: the API answers the same, by design). */
+  onCreated: () => void;
+}
+
+export function SignUpForm({ email, onEmailChange, onCreated }: Props) {
+  const { lang, t } = useLanguage();
+  const [fullName, setFullName] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const fields = useFieldErrors('signup', () => ({
+    fullName: checkFullName(fullName),
+    email: checkEmail(email),
+    password: checkPassword(password, true),
+  }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy || !fields.validate()) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await signUp({ fullName: fullName.trim(), email: email.trim(), password, locale: lang });
+      notify('success', t('auth.signUp.successTitle'), t('auth.signUp.successText'));
+      setFullName('');
+      setPassword('');
+      onCreated();
+    } catch (err) {
+      const p = describeError(err);
+      if (p.field) fields.setErrors({ [p.field]: p.key });
+      else setProblem(p);
+      notify('error', t('auth.signUp.errorTitle'), t(p.key, p.vars));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form method="post" onSubmit={onSubmit} className="space-y-5">
+      <Field
+        id="signup-fullName"
+        label={t('auth.fields.fullName')}
+        name="name"
+        autoComplete="name"
+        required
+        value={fullName}
+        onChange={(e) => {
+          setFullName(e.target.value);
+          fields.clear('fullName');
+        }}
+        onInvalid={fields.onInvalid}
+        error={fields.errors.fullName && t(fields.errors.fullName)}
+      />
+      <Field
+        id="signup-email"
+        label={t('auth.fields.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => {
+          onEmailChange(e.target.value);
+          fields.clear('email');
+        }}
+        onInvalid={fields.onInvalid}
+        error={fields.errors.email && t(fields.errors.email)}
+      />
+      <Field
+        id="signup-password"
+        label={t('auth.fields.password')}
+        hint={t('auth.fields.passwordHint')}
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+        value={password}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          fields.clear('password');
+        }}
+        onInvalid={fields.onInvalid}
+        error={fields.errors.password && t(fields.errors.password)}
+      />
+      <SubmitButton busy={busy} busyLabel={t('auth.signUp.busy')}>
+        {t('auth.signUp.submit')}
+      </SubmitButton>
+      <FormAlert problem={problem} />
+    </form>
+  );
+}

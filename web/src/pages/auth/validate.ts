@@ -1,0 +1,32 @@
+import type { TKey } from '../../i18n/types';
+
+// Browser-side checks that mirror the API's 400 codes, so most mistakes are caught before a request.
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+// The HTML spec's own pattern for <input type=email>, so our message and the browser agree.
+const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+export type FieldErrors<F extends string> = Partial<Record<F, TKey>>;
+
+export function checkEmail(value: string): TKey | undefined {
+  const v = value.trim();
+  if (!v) return 'auth.validation.emailRequired';
+  if (!EMAIL.test(v)) return 'auth.validation.emailInvalid';
+  return undefined;
+}
+
+/** `newPassword`: also enforce the length rules (sign-in accepts whatever the account has). */
+export function checkPassword(value: string, newPassword: boolean): TKey | undefined {
+  if (!value) return 'auth.validation.passwordRequired';
+  if (newPassword && value.length < PASSWORD_MIN) return 'auth.validation.passwordTooShort';
+  if (newPassword && value.length > PASSWORD_MAX) return 'auth.validation.passwordTooLong';
+  return undefined;
+}
+
+export function checkFullName(value: string): TKey | undefined {
+  return value.trim() ? undefined : 'auth.validation.fullNameRequired';
+}
+
+/** True when nothing failed. */
+export const isValid = <F extends string>(errors: FieldErrors<F>) => Object.values(errors).every((e) => !e);

@@ -1,0 +1,26 @@
+import type { Order } from '../../api/types';
+import { formatDate } from '../../format';
+import { useLanguage } from '../../i18n/LanguageContext';
+import { EmptyState } from './EmptyState';
+
+/** The buyer's live agents (completed orders). */
+export function AgentList({ orders }: { orders: readonly Order[] }) {
+  const { lang, t } = useLanguage();
+  if (orders.length === 0) {
+    return <EmptyState title={t('dashboard.agents.emptyTitle')} text={t('dashboard.agents.emptyText')} cta={t('dashboard.agents.cta')} />;
+  }
+  return (
+    <ul className="mt-6 grid gap-4 md:grid-cols-2">
+      {orders.map((order) => (
+        <li key={order.id} className="panel">
+          <h3 className="text-xl font-bold tracking-tight">{order.agent.name}</h3>
+          <p className="mt-1 font-medium text-signal-ink">{order.agent.title}</p>
+          <p className="mt-3 leading-relaxed text-ink-soft">{order.agent.description}</p>
+          <p className="mt-4 text-sm text-ink-soft">
+            {t('dashboard.agents.since')} <time dateTime={order.createdAt}>{formatDate(order.createdAt, lang)}</time>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

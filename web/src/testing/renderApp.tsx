@@ -1,0 +1,40 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { AuthProvider } from '../auth/AuthContext';
+import en from '../i18n/en';
+import nl from '../i18n/nl';
+import { LanguageProvider } from '../i18n/LanguageContext';
+import type { Lang } from '../paths';
+
+/**
+ * Renders one screen inside the app's providers at `url`, with stand-ins for the pages it may go to;
+ * `above` is shown on every page (e.g. the header).
+ * `location()` reads the router's current path + query.
+ */
+export function renderApp(screen: { path: string; element: ReactNode }, url: string, lang: Lang = 'en', above?: ReactNode) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: lang === 'nl' ? '/nl' : '/',
+        element: (
+          <LanguageProvider lang={lang} dict={lang === 'nl' ? nl : en}>
+            <AuthProvider>
+              {above}
+              <Outlet />
+            </AuthProvider>
+          </LanguageProvider>
+        ),
+        children: [
+          { index: true, element: <p>Home page</p> },
+          screen,
+          { path: '*', element: <p>Other page</p> },
+        ],
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  const result = render(<RouterProvider router={router} />);
+  const location = () => router.state.location.pathname + router.state.location.search;
+  return { ...result, router, location };
+}
