@@ -8,6 +8,9 @@ import { join } from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 3111);
 export const siteURL = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-'));
+// The site sends real email over SMTP to a sink the suite starts (mail-sink.mjs); tests read it back over HTTP.
+const smtpPort = port + 14;
+export const mailSinkURL = `http://127.0.0.1:${port + 15}`;
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -33,19 +36,35 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: '../bin/site',
-    url: `${siteURL}/healthz`,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    timeout: 20_000,
-    env: {
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SITE_URL: siteURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node mail-sink.mjs',
+      url: `${mailSinkURL}/healthz`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      timeout: 10_000,
+      env: { SINK_SMTP_PORT: String(smtpPort), SINK_HTTP_PORT: String(port + 15) },
     },
-  },
+    {
+      command: '../bin/site',
+      url: `${siteURL}/healthz`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      timeout: 20_000,
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        SITE_URL: siteURL,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'Belwise <hello@belwise.example>',
+        QUOTE_INBOX: 'quotes@belwise.example',
+        // Every test signs in from 127.0.0.1; the limits themselves are tested in Go.
+        RATE_LIMIT_SCALE: '50',
+      },
+    },
+  ],
 });

@@ -55,15 +55,25 @@ type Sink struct {
 // Start listens on 127.0.0.1:0 and serves until Close, which t.Cleanup calls.
 func Start(t testing.TB) *Sink {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	s, err := Listen("127.0.0.1:0")
 	if err != nil {
 		t.Fatalf("smtptest: listen: %v", err)
+	}
+	t.Cleanup(s.Close)
+	return s
+}
+
+// Listen starts a sink on addr outside a test (benchmarks); the caller
+// closes it.
+func Listen(addr string) (*Sink, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
 	}
 	s := &Sink{ln: ln, changed: make(chan struct{}), conns: make(map[net.Conn]struct{})}
 	s.handlers.Add(1)
 	go s.serve()
-	t.Cleanup(s.Close)
-	return s
+	return s, nil
 }
 
 // Addr is the host:port the sink listens on.
