@@ -71,8 +71,11 @@ func (d *database) prepare(ctx context.Context, cfg config.Config, log *slog.Log
 	return nil
 }
 
+// retryEvery is how often an unreachable database is tried again.
+var retryEvery = 5 * time.Second
+
 func (d *database) retry(ctx context.Context, cfg config.Config, log *slog.Logger) {
-	t := time.NewTicker(5 * time.Second)
+	t := time.NewTicker(retryEvery)
 	defer t.Stop()
 	for {
 		select {
