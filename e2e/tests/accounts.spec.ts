@@ -247,3 +247,30 @@ for (const width of [390, 1280]) {
     await check();
   });
 }
+
+test('a failed dashboard fetch shows an error with a retry, and is logged', async ({ page }) => {
+  await gotoHydrated(page, '/auth');
+  await signIn(page, 'en', DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  // The database goes away: the API answers 503 until it is back.
+  let down = true;
+  await page.route('**/api/dashboard', (route) =>
+    down
+      ? route.fulfill({ status: 503, contentType: 'application/json', headers: { 'Retry-After': '5' },
+          body: JSON.stringify({ error: { code: 'unavailable', message: 'The database is temporarily unavailable.' } }) })
+      : route.continue(),
+  );
+  await page.reload();
+  const alert = page.getByRole('alert').filter({ hasText: t('en', 'dashboard.error.title') });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(t('en', 'dashboard.error.unavailable'));
+  expect(errors.length).toBeGreaterThan(0);
+
+  down = false;
+  await page.getByRole('button', { name: t('en', 'dashboard.error.retry') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Demi de Vries/ })).toBeVisible();
+  await expect(alert).toHaveCount(0);
+});
