@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockApi } from '../testing/mockApi';
-import { ApiError, getDashboard, getMe, getOrder, signIn, signOut, signUp } from './client';
+import { ApiError, getDashboard, getMe, getOrder, signIn, signOut, signUp, submitQuote } from './client';
+import type { QuoteRequest } from './types';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -71,6 +72,30 @@ describe('API client', () => {
   it('keeps 503 unavailable from the body', async () => {
     mockApi({ 'GET /api/dashboard': apiError(503, 'unavailable') });
     expect(await failure(getDashboard())).toMatchObject({ status: 503, code: 'unavailable' });
+  });
+
+  it('posts a quote request and reads the field of a 400', async () => {
+    const body: QuoteRequest = {
+      fullName: 'Ada Lovelace',
+      companyName: '',
+      businessType: '',
+      email: 'ada@example.com',
+      phone: '',
+      language: 'dutch',
+      description: 'Answer the phone.',
+      locale: 'nl',
+      timeZone: 'Europe/Amsterdam',
+      website: '',
+    };
+    const { sent } = mockApi({ 'POST /api/quotes': json(201, { ok: true, id: 'q-1' }) });
+    expect(await submitQuote(body)).toEqual({ ok: true, id: 'q-1' });
+    expect(sent('POST /api/quotes')).toEqual([body]);
+
+    mockApi({ 'POST /api/quotes': json(400, { error: { code: 'too_long', message: 'Phone is too long.', field: 'phone' } }) });
+    expect(await failure(submitQuote(body))).toMatchObject({ status: 400, code: 'too_long', field: 'phone' });
+    // Errors without a field leave it undefined.
+    mockApi({ 'POST /api/quotes': apiError(503, 'unavailable') });
+    expect((await failure(submitQuote(body))).field).toBeUndefined();
   });
 
   it('lets an aborted request reject as an abort, not as a network error', async () => {

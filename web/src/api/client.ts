@@ -1,4 +1,4 @@
-import type { ApiErrorCode, DashboardData, Locale, MeResponse, Order, User } from './types';
+import type { ApiErrorCode, DashboardData, Locale, MeResponse, Order, QuoteRequest, User } from './types';
 
 /** Every failed call throws this; `status` is 0 when the request never got an answer (code `network`). */
 export class ApiError extends Error {
@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     /** Seconds, from the Retry-After header of a 429. */
     readonly retryAfter?: number,
+    /** The request field the error is about (JSON name), when the API names one. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -57,7 +59,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, 
     }
   }
 
-  let payload: { error?: { code?: string; message?: string } } | undefined;
+  let payload: { error?: { code?: string; message?: string; field?: string } } | undefined;
   try {
     payload = await res.json();
   } catch {
@@ -65,7 +67,8 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, 
   }
   const code = payload?.error?.code || STATUS_CODES[res.status] || 'unknown';
   const message = payload?.error?.message || `${method} ${path} failed with ${res.status}`;
-  throw new ApiError(res.status, code, message, res.status === 429 ? parseRetryAfter(res.headers.get('Retry-After')) : undefined);
+  const retryAfter = res.status === 429 ? parseRetryAfter(res.headers.get('Retry-After')) : undefined;
+  throw new ApiError(res.status, code, message, retryAfter, payload?.error?.field || undefined);
 }
 
 const post = <T>(path: string, body?: unknown) => request<T>('POST', path, body);
@@ -96,3 +99,6 @@ export const getDashboard = (signal?: AbortSignal) => request<DashboardData>('GE
 
 export const getOrder = (id: string, signal?: AbortSignal) =>
   request<{ order: Order }>('GET', `/api/orders/${encodeURIComponent(id)}`, undefined, signal);
+
+/** 201 with the new request's id. Signed in, the server links the request to the account (cookie). */
+export const submitQuote = (body: QuoteRequest) => post<{ ok: true; id: string }>('/api/quotes', body);

@@ -49,6 +49,26 @@ export type MeResponse = { authenticated: false } | { authenticated: true; user:
 /** The language emails are written in. */
 export type Locale = Lang;
 
+/** The language the agent should speak on calls. */
+export type QuoteLanguage = 'english' | 'dutch';
+
+/** Body of POST /api/quotes. */
+export interface QuoteRequest {
+  fullName: string;
+  companyName: string;
+  businessType: string;
+  email: string;
+  phone: string;
+  language: QuoteLanguage;
+  description: string;
+  /** Page language: the requester's confirmation email is written in it. */
+  locale: Locale;
+  /** IANA zone of the browser, for the submission time in the emails. */
+  timeZone: string;
+  /** Honeypot: a hidden input only bots fill in; the server then quietly drops the request. */
+  website: string;
+}
+
 /** `code` of an error body, plus `network` for a request that never got an answer. */
 export type ApiErrorCode =
   | 'network'
@@ -68,4 +88,7 @@ export type ApiErrorCode =
   | 'unauthenticated'
   | 'not_found'
   | 'unavailable'
+  | 'required'
+  | 'too_long'
+  | 'invalid_language'
   | (string & {});

@@ -1,6 +1,5 @@
 import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
-import { useLanguage } from '../i18n/LanguageContext';
 
 // sonner's rich colours put mid-red and mid-green text on pale tints (under 4.5:1); these darker text
 // colours keep its look and pass WCAG AA (about 8:1).
@@ -14,9 +13,8 @@ const COLORS = {
 } as CSSProperties;
 
 /** sonner's toast outlet (lazy chunk). Top centre: on a phone it covers the header, not the form. */
-export default function Toasts() {
-  const { t } = useLanguage();
+export default function Toasts({ label }: { label: string }) {
   return (
-    <Toaster position="top-center" richColors duration={6000} style={COLORS} containerAriaLabel={t('account.notifications')} />
+    <Toaster position="top-center" richColors duration={6000} style={COLORS} containerAriaLabel={label} />
   );
 }

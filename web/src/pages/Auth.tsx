@@ -85,7 +85,7 @@ export function Component() {
           <AuthTabs onSignedIn={onSignedIn} forgot={flow.kind === 'tabs' && flow.forgot} />
         )}
       </div>
-      <LazyToaster />
+      <LazyToaster label={t('account.notifications')} />
     </div>
   );
 }

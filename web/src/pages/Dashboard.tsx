@@ -21,7 +21,7 @@ export function dashboardScreen(pathname: string): { kind: 'overview' } | { kind
 // Client-only screen: the Go server answers every /dashboard… path with the app shell, prerendered
 // from this component in its loading state. The route is `dashboard/*`.
 export function Component() {
-  const { lang } = useLanguage();
+  const { lang, t } = useLanguage();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const screen = dashboardScreen(pathname);
@@ -34,7 +34,7 @@ export function Component() {
     <div className="mx-auto max-w-6xl px-4 pt-12 pb-28 sm:px-6 md:pt-16 lg:px-8">
       {screen?.kind === 'order' ? <OrderDetails key={screen.id} id={screen.id} /> : screen && <Overview />}
       {/* Shows the "Email verified" toast raised on /auth just before coming here. */}
-      <LazyToaster />
+      <LazyToaster label={t('account.notifications')} />
     </div>
   );
 }

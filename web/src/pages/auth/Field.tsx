@@ -1,26 +1,57 @@
-import type { InputHTMLAttributes, Ref } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from 'react';
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface FrameProps {
   id: string;
   label: string;
-  ref?: Ref<HTMLInputElement>;
   hint?: string;
-  /** Already translated; tied to the input with aria-describedby and aria-invalid. */
+  /** Already translated; tied to the control with aria-describedby and aria-invalid. */
   error?: string;
+  /** Required, marked with an asterisk after the label: the control gets `required` and `aria-required`. */
+  requiredMark?: boolean;
+  className?: string;
+  /** More text under the control (e.g. a character count); list its id in `aria-describedby`. */
+  after?: ReactNode;
+  /** Ids of more descriptions, added after the hint and the error. */
+  'aria-describedby'?: string;
 }
 
-/** A labelled input with its hint and error message underneath. */
-export function Field({ id, label, hint, error, className, ref, ...input }: FieldProps) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+/** What ties a control to its label, hint and error. */
+interface ControlProps {
+  id: string;
+  required?: true;
+  'aria-required'?: true;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/** Label, hint and error around one control. */
+function FieldFrame({ control, ...frame }: FrameProps & { control: (props: ControlProps) => ReactNode }) {
+  const { id, hint, error } = frame;
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`, frame['aria-describedby']].filter(Boolean).join(' ');
+  const required = frame.requiredMark ? true : undefined;
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={id}>{label}</label>
-      <input ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} {...input} />
+    <div className={frame.className ? `field ${frame.className}` : 'field'}>
+      <label htmlFor={id}>
+        {frame.label}
+        {required && (
+          <span aria-hidden="true" className="field-mark">
+            {' *'}
+          </span>
+        )}
+      </label>
+      {control({
+        id,
+        required,
+        'aria-required': required,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+      })}
       {hint && (
         <p id={`${id}-hint`} className="field-hint">
           {hint}
         </p>
       )}
+      {frame.after}
       {error && (
         <p id={`${id}-error`} className="field-error">
           {error}
@@ -28,4 +59,31 @@ export function Field({ id, label, hint, error, className, ref, ...input }: Fiel
       )}
     </div>
   );
+}
+
+type FrameKeys = keyof FrameProps;
+
+/** Splits a field's props into the frame's and the control's own. */
+function split<P extends FrameProps>({ id, label, hint, error, requiredMark, className, after, 'aria-describedby': more, ...own }: P) {
+  return [{ id, label, hint, error, requiredMark, className, after, 'aria-describedby': more }, own] as const;
+}
+
+interface FieldProps extends FrameProps, Omit<InputHTMLAttributes<HTMLInputElement>, FrameKeys> {
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A labelled input with its hint and error message underneath. */
+export function Field({ ref, ...props }: FieldProps) {
+  const [frame, input] = split(props);
+  return <FieldFrame {...frame} control={(control) => <input ref={ref} {...control} {...input} />} />;
+}
+
+interface TextAreaFieldProps extends FrameProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, FrameKeys> {
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** A labelled textarea, like Field. */
+export function TextAreaField({ ref, ...props }: TextAreaFieldProps) {
+  const [frame, textarea] = split(props);
+  return <FieldFrame {...frame} control={(control) => <textarea ref={ref} {...control} {...textarea} />} />;
 }

@@ -37,14 +37,19 @@ export interface Problem {
   field?: AuthField;
 }
 
+export const isRateLimited = (err: ApiError) => err.code === 'rate_limited' || err.status === 429;
+
+/** Whole minutes to wait after a 429 (one when the server did not say). */
+export const retryMinutes = (err: ApiError) => Math.ceil((err.retryAfter ?? 60) / 60);
+
 /** Turns anything a form's API call threw into a translatable message. */
 export function describeError(err: unknown): Problem {
   if (!(err instanceof ApiError)) {
     console.error(err);
     return { code: 'unknown', key: 'auth.errors.unknown' };
   }
-  if (err.code === 'rate_limited' || err.status === 429) {
-    const minutes = Math.ceil((err.retryAfter ?? 60) / 60);
+  if (isRateLimited(err)) {
+    const minutes = retryMinutes(err);
     return minutes > 1
       ? { code: 'rate_limited', key: 'auth.errors.rateLimited', vars: { minutes } }
       : { code: 'rate_limited', key: 'auth.errors.rateLimitedMinute' };

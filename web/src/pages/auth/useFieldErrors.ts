@@ -8,18 +8,21 @@ import type { FieldErrors } from './validate';
 export function useFieldErrors<F extends string>(prefix: string, check: () => FieldErrors<F>) {
   const [errors, setErrors] = useState<FieldErrors<F>>({});
 
-  /** Shows the messages and focuses the first bad field; true when everything is fine. */
-  function validate(): boolean {
-    const next = check();
+  /** Shows these messages (e.g. from the server) and focuses the first bad field; true when there are none. */
+  function show(next: FieldErrors<F>): boolean {
     setErrors(next);
     const first = (Object.keys(next) as F[]).find((field) => next[field]);
     if (first) document.getElementById(`${prefix}-${first}`)?.focus();
     return first === undefined;
   }
 
+  /** Runs `check` and shows its messages; true when everything is fine. */
+  const validate = () => show(check());
+
   return {
     errors,
     setErrors,
+    show,
     validate,
     /** Forget a field's message once the visitor edits it. */
     clear: (field: F) => setErrors((prev) => (prev[field] ? { ...prev, [field]: undefined } : prev)),

@@ -9,10 +9,12 @@ const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61
 
 export type FieldErrors<F extends string> = Partial<Record<F, TKey>>;
 
+/** True when `value` (trimmed) is an address the browser's type=email would accept. */
+export const isEmail = (value: string) => EMAIL.test(value.trim());
+
 export function checkEmail(value: string): TKey | undefined {
-  const v = value.trim();
-  if (!v) return 'auth.validation.emailRequired';
-  if (!EMAIL.test(v)) return 'auth.validation.emailInvalid';
+  if (!value.trim()) return 'auth.validation.emailRequired';
+  if (!isEmail(value)) return 'auth.validation.emailInvalid';
   return undefined;
 }
 

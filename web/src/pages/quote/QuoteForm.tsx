@@ -1,0 +1,188 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
+import { submitQuote } from '../../api/client';
+import { useAuth } from '../../auth/AuthContext';
+import { notify } from '../../components/notify';
+import { useLanguage } from '../../i18n/LanguageContext';
+import { Field, TextAreaField } from '../auth/Field';
+import { SubmitButton } from '../auth/SubmitButton';
+import { useFieldErrors } from '../auth/useFieldErrors';
+import { CharacterCount } from './CharacterCount';
+import { checkQuote, describeQuoteError, emptyQuote, fieldVars, missesRequired, type QuoteField, type QuoteValues } from './fields';
+import { QUOTE_LIMITS } from './limits';
+
+type TextField = Exclude<QuoteField, 'language'>;
+
+/** The quote request form (spec §4 and §5). `onSent` gets the address the confirmation went to. */
+export function QuoteForm({ onSent }: { onSent: (email: string) => void }) {
+  const { lang, t } = useLanguage();
+  const auth = useAuth();
+  const user = auth.status === 'signedIn' ? auth.user : null;
+  const { search } = useLocation();
+  const [values, setValues] = useState(() => emptyQuote(lang));
+  const [busy, setBusy] = useState(false);
+  const fields = useFieldErrors<QuoteField>('quote', () => checkQuote(values));
+
+  // Both prefills run after hydration: the prerendered page knows neither the query nor the visitor.
+  // `/quote?description=…` comes from the personalized agent page.
+  useEffect(() => {
+    const description = new URLSearchParams(search).get('description');
+    if (description) setValues((v) => ({ ...v, description: description.slice(0, QUOTE_LIMITS.description) }));
+  }, [search]);
+  // Signed in: name and email from the account, unless already typed.
+  useEffect(() => {
+    if (user) setValues((v) => ({ ...v, fullName: v.fullName || user.fullName, email: v.email || user.email }));
+  }, [user]);
+
+  const set = (field: keyof QuoteValues, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (field !== 'website') fields.clear(field);
+  };
+  /** Name, value, change handler and length limit of a text field. */
+  const text = (field: TextField) => ({
+    name: field,
+    value: values[field],
+    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
+    maxLength: QUOTE_LIMITS[field],
+  });
+  const error = (field: QuoteField) => {
+    const key = fields.errors[field];
+    return key && t(key, fieldVars(field));
+  };
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    if (!fields.validate()) {
+      if (missesRequired(values)) notify('error', t('quote.required.title'), t('quote.required.text'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const email = values.email.trim();
+      await submitQuote({
+        fullName: values.fullName.trim(),
+        companyName: values.companyName.trim(),
+        businessType: values.businessType.trim(),
+        email,
+        phone: values.phone.trim(),
+        language: values.language,
+        description: values.description.trim(),
+        locale: lang,
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        website: values.website,
+      });
+      onSent(email);
+    } catch (err) {
+      console.error(err);
+      setBusy(false);
+      // Everything typed stays; a message about one field also goes under it.
+      const problem = describeQuoteError(err);
+      if (problem.field) fields.show({ [problem.field]: problem.key });
+      notify('error', t('quote.error.title'), t(problem.key, problem.vars));
+    }
+  }
+
+  const languageError = error('language');
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
+      <p className="text-sm text-ink-soft sm:col-span-2">{t('quote.requiredNote')}</p>
+      <Field
+        id="quote-fullName"
+        label={t('quote.fields.fullName')}
+        autoComplete="name"
+        requiredMark
+        {...text('fullName')}
+        error={error('fullName')}
+      />
+      <Field
+        id="quote-email"
+        label={t('quote.fields.email')}
+        type="email"
+        autoComplete="email"
+        requiredMark
+        {...text('email')}
+        error={error('email')}
+      />
+      <Field id="quote-companyName" label={t('quote.fields.companyName')} autoComplete="organization" {...text('companyName')} error={error('companyName')} />
+      <Field id="quote-businessType" label={t('quote.fields.businessType')} {...text('businessType')} error={error('businessType')} />
+      <Field id="quote-phone" label={t('quote.fields.phone')} type="tel" autoComplete="tel" {...text('phone')} error={error('phone')} />
+
+      {/* Focusable so a server message about the language can take the focus (useFieldErrors). */}
+      <fieldset
+        id="quote-language"
+        tabIndex={-1}
+        className="field rounded-md"
+        aria-describedby={languageError ? 'quote-language-hint quote-language-error' : 'quote-language-hint'}
+      >
+        <legend>{t('quote.fields.language')}</legend>
+        <div className="mt-1.5 flex flex-wrap gap-2">
+          {(['english', 'dutch'] as const).map((option) => (
+            <label key={option} className="choice">
+              <input
+                type="radio"
+                name="language"
+                value={option}
+                checked={values.language === option}
+                onChange={() => set('language', option)}
+              />
+              {t(`quote.languages.${option}`)}
+            </label>
+          ))}
+        </div>
+        <p id="quote-language-hint" className="field-hint">
+          {t('quote.fields.languageHint')}
+        </p>
+        {languageError && (
+          <p id="quote-language-error" className="field-error">
+            {languageError}
+          </p>
+        )}
+      </fieldset>
+
+      <TextAreaField
+        id="quote-description"
+        className="sm:col-span-2"
+        label={t('quote.fields.description')}
+        rows={7}
+        requiredMark
+        {...text('description')}
+        error={error('description')}
+        aria-describedby="quote-description-hint quote-description-count"
+        after={
+          <div className="flex items-start justify-between gap-4">
+            <p id="quote-description-hint" className="field-hint">
+              {t('quote.fields.descriptionHint')}
+            </p>
+            <CharacterCount
+              id="quote-description-count"
+              fieldId="quote-description"
+              count={values.description.length}
+              max={QUOTE_LIMITS.description}
+            />
+          </div>
+        }
+      />
+
+      {/* Honeypot: people never see or reach it; a bot that fills it in gets a quiet "thank you". */}
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor="quote-website">{t('quote.fields.website')}</label>
+        <input
+          id="quote-website"
+          type="text"
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          value={values.website}
+          onChange={(e) => set('website', e.target.value)}
+        />
+      </div>
+
+      <div className="sm:col-span-2">
+        <SubmitButton busy={busy} busyLabel={t('quote.busy')}>
+          {t('quote.submit')}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
