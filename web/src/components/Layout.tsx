@@ -4,6 +4,7 @@ import { AuthProvider } from '../auth/AuthContext';
 import { useLanguage } from '../i18n/LanguageContext';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { VoiceWidget } from '../voice/VoiceWidget';
 import { useHeadSync } from './useHeadSync';
 
 export function Layout() {
@@ -22,6 +23,7 @@ export function Layout() {
           <Outlet />
         </main>
         <Footer />
+        <VoiceWidget />
       </div>
     </AuthProvider>
   );

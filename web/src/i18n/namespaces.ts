@@ -2,8 +2,8 @@ import type { PageId } from '../head';
 
 // Dictionary namespaces, one file per language each (src/i18n/<lang>/<namespace>.ts).
 // `common` (header, footer) is always loaded; each screen adds its own; `meta` only once the visitor
-// navigates client-side (the first page's <head> is prerendered).
-export type Namespace = 'meta' | 'common' | 'landing' | 'features' | 'pricing' | 'pages' | 'account';
+// navigates client-side (the first page's <head> is prerendered); `voice` on the first use of the voice widget.
+export type Namespace = 'meta' | 'common' | 'landing' | 'features' | 'pricing' | 'pages' | 'account' | 'voice';
 
 export const PAGE_NAMESPACE: Record<PageId, Namespace> = {
   landing: 'landing',

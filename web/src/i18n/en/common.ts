@@ -8,6 +8,8 @@ const common = {
     accountMenu: 'Account menu',
     dashboard: 'Dashboard',
     signOut: 'Sign out',
+    // The floating voice widget's idle button (prerendered on every page; the rest is in `voice`).
+    talkToAssistant: 'Talk to Assistant',
     language: 'Language',
     languages: {
       en: 'English',

@@ -10,6 +10,7 @@ const common = {
     accountMenu: 'Accountmenu',
     dashboard: 'Dashboard',
     signOut: 'Uitloggen',
+    talkToAssistant: 'Praat met de assistent',
     language: 'Taal',
     languages: {
       en: 'English',

@@ -1,0 +1,392 @@
+// What the offline demo assistant knows: this site's own copy. Facts come from the `features`, `pricing`
+// and `landing` dictionaries of the page language; the voice dictionary only holds the short sentence
+// templates around them. Matching is deterministic keyword scoring over English and Dutch wording,
+// whatever the page language. Pure: no DOM, no timers.
+import { translate } from '../i18n/translate';
+import type { Dictionary, TKey, TVars } from '../i18n/types';
+import { localePath, type Lang } from '../paths';
+import { fold, joinList } from '../personalized/text';
+import type { AgentDraft } from '../personalized/types';
+
+export type Topic =
+  | 'hello'
+  | 'quote'
+  | 'pricing'
+  | 'languages'
+  | 'personalized'
+  | 'savings'
+  | 'capabilities'
+  | 'integrations'
+  | 'summary'
+  | 'fallback';
+
+export interface DemoAnswer {
+  topic: Topic;
+  text: string;
+  /** The page the answer came from, localised, with its visible label. */
+  link?: { href: string; label: string };
+}
+
+type Page = 'home' | 'features' | 'pricing' | 'quote' | 'personalized';
+const PAGE_PATH: Record<Page, string> = {
+  home: '/',
+  features: '/features',
+  pricing: '/pricing',
+  quote: '/quote',
+  personalized: '/personalized',
+};
+
+/** Stems that start at a word boundary and may run on ("integrat" matches "integration", "integratie"). */
+const stems = (sources: readonly string[]) => new RegExp(`(?<![a-z0-9])(?:${sources.join('|')})`);
+
+/** The capability cards of /features, in their order, with the wording that names each. */
+const CARDS = {
+  coldCalling: stems(['cold[ -]?call', 'koude acquisitie', 'acquisitie', 'koud bellen', 'prospect']),
+  appointments: stems(['appointment', 'afspra', 'schedul', 'inplan', 'plannen', 'book', 'boek', 'reserv']),
+  customerService: stems(['customer (?:service|support)', 'klantenservice', 'klantvragen', 'faq', 'veelgestelde']),
+  reminders: stems(['remind', 'herinner', 'no[ -]?shows?']),
+  leadQualification: stems(['lead', 'kwalific', 'qualif']),
+  inbound: stems(['inbound', 'inkomend', 'incoming', 'receptie', 'reception', 'opnemen', 'answer(?:s|ing)? (?:the )?(?:phone|calls)']),
+  outbound: stems(['outbound', 'uitgaand', 'notif', 'melding', 'alert']),
+  workflows: stems(['workflow', 'proces']),
+  dashboard: stems(['dashboard', 'rapport', 'report', 'statistie', 'analytics', 'inzicht']),
+} as const;
+type Card = keyof typeof CARDS;
+const CARD_IDS = Object.keys(CARDS) as Card[];
+
+type Category = 'calendars' | 'crms' | 'messaging' | 'other';
+/** Product names as listed on /features (not translated). Keys into the dictionary are translated. */
+const PRODUCTS: readonly { name: string | TKey; category: Category; re: RegExp }[] = [
+  { name: 'Google Calendar', category: 'calendars', re: stems(['google (?:calendar|agenda)']) },
+  { name: 'Outlook', category: 'calendars', re: stems(['outlook']) },
+  { name: 'Apple Calendar', category: 'calendars', re: stems(['apple (?:calendar|agenda)', 'icloud']) },
+  { name: 'Microsoft 365', category: 'calendars', re: stems(['microsoft 365', 'office 365', 'm365']) },
+  { name: 'HubSpot', category: 'crms', re: stems(['hub ?spot']) },
+  { name: 'Salesforce', category: 'crms', re: stems(['salesforce']) },
+  { name: 'Zoho CRM', category: 'crms', re: stems(['zoho']) },
+  { name: 'Pipedrive', category: 'crms', re: stems(['pipedrive']) },
+  { name: 'Monday.com', category: 'crms', re: stems(['monday']) },
+  { name: 'Notion', category: 'crms', re: stems(['notion']) },
+  { name: 'Airtable', category: 'crms', re: stems(['airtable']) },
+  { name: 'WhatsApp', category: 'messaging', re: stems(['whats ?app']) },
+  { name: 'Slack', category: 'messaging', re: stems(['slack']) },
+  { name: 'Gmail & Outlook', category: 'messaging', re: stems(['gmail']) },
+  { name: 'features.items.sms', category: 'messaging', re: stems(['sms', 'text messag', 'tekstbericht']) },
+  { name: 'Stripe', category: 'other', re: stems(['stripe']) },
+  { name: 'Shopify', category: 'other', re: stems(['shopify']) },
+  { name: 'Google Sheets', category: 'other', re: stems(['google sheets', 'spreadsheet']) },
+  { name: 'Calendly', category: 'other', re: stems(['calendly']) },
+  { name: 'features.items.webhooks', category: 'other', re: stems(['webhook']) },
+];
+const CATEGORIES: readonly Category[] = ['calendars', 'crms', 'messaging', 'other'];
+
+/** Topic keywords in tie-break order: on equal scores the earlier topic wins. */
+const TOPICS: readonly (readonly [Topic, RegExp])[] = [
+  [
+    'quote',
+    stems([
+      'quot',
+      'offerte',
+      'proposal',
+      'voorstel',
+      'get started',
+      'aan de slag',
+      'contact',
+      'sales(?![a-z])',
+      'kennismak',
+      'afspraak (?:maken |inplannen )?met (?:jullie|u|iemand|een)',
+      '(?:kan|mag) ik (?:een )?afspraak',
+      'meeting with',
+      '(?:speak|talk) (?:to|with) (?:someone|somebody|a person|a human|sales|you)',
+      '(?:iemand|een mens|een medewerker) (?:spreken|bellen)',
+      'sign up',
+      'buy',
+      'kopen',
+      'aanvragen',
+    ]),
+  ],
+  [
+    'pricing',
+    stems([
+      'pric',
+      'prijs',
+      'prijz',
+      'cost',
+      'kost',
+      'tarie',
+      'fees?(?![a-z])',
+      'how much',
+      'hoeveel',
+      'betal',
+      'pay',
+      'per minu',
+      'euro',
+      '€',
+      'budget',
+      'goedkoop',
+      'cheap',
+      'expensive',
+      'abonnement',
+      'subscription',
+      'maintenance',
+      'onderhoud',
+      'setup',
+      'opstart',
+      'invest',
+    ]),
+  ],
+  [
+    'languages',
+    stems([
+      'languag',
+      'talen(?![a-z])',
+      'taal',
+      'english',
+      'engels',
+      'dutch',
+      'nederlands',
+      'speak',
+      'spreekt',
+      'multilingual',
+      'meertalig',
+      'tweetalig',
+      'bilingual',
+      'german',
+      'duits',
+      'french',
+      'spanish',
+      'spaans',
+    ]),
+  ],
+  [
+    'personalized',
+    stems([
+      'personali',
+      'my (?:own )?(?:business|company)',
+      'mijn (?:eigen )?(?:bedrijf|zaak|praktijk)',
+      'try',
+      'probeer',
+      'uitprobe',
+      'own agent',
+      'eigen agent',
+      'agent op maat',
+      'custom agent',
+      'sketch',
+      'generat',
+      'genereer',
+    ]),
+  ],
+  [
+    'savings',
+    stems([
+      'sav(?:e|es|ing)',
+      'bespar',
+      '50 ?%',
+      '24 ?/ ?7',
+      'always (?:on|open|available|reachable)',
+      'altijd (?:bereikbaar|beschikbaar|open)',
+      'weekend',
+      'nacht',
+      'night',
+      'holiday',
+      'feestdag',
+      'roi(?![a-z])',
+      'cheaper',
+      'goedkoper',
+    ]),
+  ],
+  [
+    'capabilities',
+    stems([
+      'feature',
+      'capabilit',
+      'what can',
+      'what do(?:es)?',
+      'wat (?:kan|kunnen|doe|doet|doen)',
+      'functie',
+      'functionalit',
+      'mogelijkhe',
+      'taken',
+      'tasks?',
+      'do for',
+      'services?',
+      'dienst',
+      'help (?:me|us|with)',
+    ]),
+  ],
+  [
+    'integrations',
+    stems([
+      'integrat',
+      'koppel',
+      'connect',
+      'verbind',
+      'crm',
+      'calendar',
+      'agenda',
+      'tools?(?![a-z])',
+      'api(?![a-z])',
+      'zapier',
+      'make\\.com',
+      'software',
+      'systeem',
+      'systemen',
+      'systems?(?![a-z])',
+      'apps?(?![a-z])',
+      'works? with',
+      'werkt (?:het |dat |hij )?(?:samen )?met',
+    ]),
+  ],
+];
+const DRAFT_SUMMARY = stems([
+  'who are you',
+  'wie ben je',
+  'what are you',
+  'wat ben je',
+  'about (?:you|yourself)',
+  'over (?:jou|jezelf)',
+  'summary',
+  'samenvatting',
+]);
+const HELLO = /^(?:hi|hello|hey|hallo|hoi|goedemorgen|goedemiddag|goedenavond|good (?:morning|afternoon|evening))[\s!.,]*$/;
+
+/** The knowledge the demo answers from: the merged dictionary of the page language. */
+export interface Knowledge {
+  lang: Lang;
+  dict: Dictionary;
+  draft?: AgentDraft | null;
+}
+
+const lcFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+const firstSentence = (s: string) => s.split(/(?<=\.)\s/)[0];
+
+function scoreTopics(q: string): { topic: Topic; score: number }[] {
+  return TOPICS.map(([topic, re]) => {
+    let score = re.test(q) ? 1 : 0;
+    if (topic === 'capabilities') score += CARD_IDS.filter((id) => CARDS[id].test(q)).length;
+    if (topic === 'integrations') score += PRODUCTS.filter((p) => p.re.test(q)).length;
+    return { topic, score };
+  });
+}
+
+/** The topic a question is about (exported for tests). */
+export function topicOf(question: string): Topic {
+  const q = fold(question.normalize('NFC')).toLowerCase().trim();
+  if (HELLO.test(q)) return 'hello';
+  let best: Topic = 'fallback';
+  let bestScore = 0;
+  for (const { topic, score } of scoreTopics(q)) {
+    if (score > bestScore) {
+      best = topic;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** The opening line: the draft's greeting when primed with one, else the demo welcome. */
+export function greetingFor({ dict, draft }: Knowledge): string {
+  return draft?.greeting || translate(dict, 'voice.demo.greeting');
+}
+
+/** Composes the answer to a typed question or a suggestion chip, in the page language. */
+export function answerQuestion(question: string, knowledge: Knowledge): DemoAnswer {
+  const { lang, dict, draft } = knowledge;
+  const t = (key: TKey, vars?: TVars) => translate(dict, key, vars);
+  const list = (items: readonly string[]) => joinList(items, t('voice.and'));
+  const link = (page: Page) => ({ href: localePath(lang, PAGE_PATH[page]), label: t('voice.readMore', { page: t(`voice.pages.${page}`) }) });
+  const answer = (topic: Topic, text: string, page?: Page): DemoAnswer => (page ? { topic, text, link: link(page) } : { topic, text });
+  const productName = (name: string) => (name.startsWith('features.') ? t(name as TKey) : name);
+  const integrationsIntro = firstSentence(t('features.integrationsText'));
+
+  const q = fold(question.normalize('NFC')).toLowerCase().trim();
+  if (draft && DRAFT_SUMMARY.test(q)) return answer('summary', t('voice.draft.summary', { summary: draft.summary }), 'personalized');
+  const topic = topicOf(question);
+
+  switch (topic) {
+    case 'hello':
+      return answer('hello', t('voice.demo.hello'));
+
+    case 'quote':
+      return answer('quote', t('voice.demo.quote', { cta: t('pricing.ctaText') }), 'quote');
+
+    case 'pricing': {
+      const p = (key: string) => t(`pricing.${key}` as TKey);
+      return answer(
+        'pricing',
+        t('voice.demo.pricing', {
+          setup: p('setup.name'),
+          setupCadence: lcFirst(p('setup.cadence')),
+          setupAmount: lcFirst(p('setup.amount')),
+          setupText: p('setup.description'),
+          maintenance: p('maintenance.name'),
+          maintenanceCadence: lcFirst(p('maintenance.cadence')),
+          maintenanceAmount: lcFirst(p('maintenance.amount')),
+          maintenanceText: p('maintenance.description'),
+          usage: p('usage.name'),
+          usageAmount: p('usage.amount'),
+          usageNote: p('usage.note'),
+          varies: list((['volume', 'complexity', 'workflow'] as const).map((k) => lcFirst(p(`usage.items.${k}`)))),
+        }),
+        'pricing',
+      );
+    }
+
+    case 'languages':
+      if (draft) {
+        return answer(
+          'languages',
+          t('voice.draft.languages', { list: list(draft.callLanguages.map((code) => t(`voice.languageNames.${code}`))) }),
+          'personalized',
+        );
+      }
+      return answer('languages', t('voice.demo.languages', { benefit: lcFirst(t('landing.why.benefits.languages')) }), 'home');
+
+    case 'personalized':
+      return answer('personalized', t('voice.demo.personalized'), 'personalized');
+
+    case 'savings':
+      return answer('savings', t('voice.demo.savings', { costs: t('landing.why.benefits.costs'), always: t('landing.why.benefits.always') }), 'home');
+
+    case 'capabilities': {
+      if (draft && draft.goals.length > 0) return answer('capabilities', t('voice.draft.goals', { goals: draft.goals.join(' ') }), 'personalized');
+      const named = CARD_IDS.filter((id) => CARDS[id].test(q));
+      if (named.length === 1) {
+        const id = named[0];
+        return answer('capabilities', t('voice.demo.capability', { title: t(`features.cards.${id}.title`), text: t(`features.cards.${id}.text`) }), 'features');
+      }
+      const titles = CARD_IDS.map((id) => lcFirst(t(`features.cards.${id}.title`)));
+      return answer('capabilities', t('voice.demo.capabilities', { count: titles.length, list: list(titles) }), 'features');
+    }
+
+    case 'integrations': {
+      if (draft) {
+        const text =
+          draft.integrations.length > 0
+            ? t('voice.draft.tools', { list: list(draft.integrations), intro: integrationsIntro })
+            : t('voice.draft.noTools', { intro: integrationsIntro });
+        return answer('integrations', text, 'personalized');
+      }
+      const product = PRODUCTS.find((p) => p.re.test(q));
+      if (product) {
+        return answer(
+          'integrations',
+          t('voice.demo.integration', {
+            name: productName(product.name),
+            category: t(`features.categories.${product.category}`),
+            intro: integrationsIntro,
+          }),
+          'features',
+        );
+      }
+      const groups = CATEGORIES.map(
+        (c) =>
+          `${t(`features.categories.${c}`)}: ${list(PRODUCTS.filter((p) => p.category === c).map((p) => productName(p.name)))}`,
+      ).join('; ');
+      return answer('integrations', t('voice.demo.integrations', { intro: t('features.integrationsText'), groups }), 'features');
+    }
+
+    default:
+      return answer('fallback', t(draft ? 'voice.draft.fallback' : 'voice.demo.fallback'));
+  }
+}
