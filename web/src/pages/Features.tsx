@@ -1,7 +1,7 @@
 import { useLanguage } from '../i18n/LanguageContext';
-import type { TKey } from '../i18n/types';
 import { FeatureIcon, type FeatureId } from './FeatureIcon';
 import { SectionLabel } from '../components/SectionLabel';
+import { INTEGRATIONS, integrationName } from '../content/integrations';
 
 const CARDS: FeatureId[] = [
   'coldCalling',
@@ -13,24 +13,6 @@ const CARDS: FeatureId[] = [
   'outbound',
   'workflows',
   'dashboard',
-];
-
-// Product names are not translated; entries given as dictionary keys are.
-type Item = string | { key: TKey };
-const INTEGRATIONS: { category: TKey; items: Item[] }[] = [
-  { category: 'features.categories.calendars', items: ['Google Calendar', 'Outlook', 'Apple Calendar', 'Microsoft 365'] },
-  {
-    category: 'features.categories.crms',
-    items: ['HubSpot', 'Salesforce', 'Zoho CRM', 'Pipedrive', 'Monday.com', 'Notion', 'Airtable'],
-  },
-  {
-    category: 'features.categories.messaging',
-    items: ['WhatsApp', 'Slack', 'Gmail & Outlook', { key: 'features.items.sms' }],
-  },
-  {
-    category: 'features.categories.other',
-    items: ['Stripe', 'Shopify', 'Google Sheets', 'Calendly', { key: 'features.items.webhooks' }],
-  },
 ];
 
 export function Component() {
@@ -67,10 +49,10 @@ export function Component() {
         <div className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {INTEGRATIONS.map(({ category, items }) => (
             <div key={category} className="rounded-2xl border border-line p-6">
-              <h3 className="font-mono text-xs tracking-[0.12em] text-signal-ink uppercase">{t(category)}</h3>
+              <h3 className="font-mono text-xs tracking-[0.12em] text-signal-ink uppercase">{t(`features.categories.${category}`)}</h3>
               <ul className="mt-4 space-y-2">
                 {items.map((item) => {
-                  const text = typeof item === 'string' ? item : t(item.key);
+                  const text = integrationName(item, t);
                   return (
                     <li key={text} className="border-b border-line pb-2 font-medium last:border-0 last:pb-0">
                       {text}

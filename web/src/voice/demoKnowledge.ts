@@ -2,6 +2,7 @@
 // and `landing` dictionaries of the page language; the voice dictionary only holds the short sentence
 // templates around them. Matching is deterministic keyword scoring over English and Dutch wording,
 // whatever the page language. Pure: no DOM, no timers.
+import { INTEGRATIONS, integrationName, type IntegrationCategory, type IntegrationItem } from '../content/integrations';
 import { translate } from '../i18n/translate';
 import type { Dictionary, TKey, TVars } from '../i18n/types';
 import { localePath, type Lang } from '../paths';
@@ -54,31 +55,38 @@ const CARDS = {
 type Card = keyof typeof CARDS;
 const CARD_IDS = Object.keys(CARDS) as Card[];
 
-type Category = 'calendars' | 'crms' | 'messaging' | 'other';
-/** Product names as listed on /features (not translated). Keys into the dictionary are translated. */
-const PRODUCTS: readonly { name: string | TKey; category: Category; re: RegExp }[] = [
-  { name: 'Google Calendar', category: 'calendars', re: stems(['google (?:calendar|agenda)']) },
-  { name: 'Outlook', category: 'calendars', re: stems(['outlook']) },
-  { name: 'Apple Calendar', category: 'calendars', re: stems(['apple (?:calendar|agenda)', 'icloud']) },
-  { name: 'Microsoft 365', category: 'calendars', re: stems(['microsoft 365', 'office 365', 'm365']) },
-  { name: 'HubSpot', category: 'crms', re: stems(['hub ?spot']) },
-  { name: 'Salesforce', category: 'crms', re: stems(['salesforce']) },
-  { name: 'Zoho CRM', category: 'crms', re: stems(['zoho']) },
-  { name: 'Pipedrive', category: 'crms', re: stems(['pipedrive']) },
-  { name: 'Monday.com', category: 'crms', re: stems(['monday']) },
-  { name: 'Notion', category: 'crms', re: stems(['notion']) },
-  { name: 'Airtable', category: 'crms', re: stems(['airtable']) },
-  { name: 'WhatsApp', category: 'messaging', re: stems(['whats ?app']) },
-  { name: 'Slack', category: 'messaging', re: stems(['slack']) },
-  { name: 'Gmail & Outlook', category: 'messaging', re: stems(['gmail']) },
-  { name: 'features.items.sms', category: 'messaging', re: stems(['sms', 'text messag', 'tekstbericht']) },
-  { name: 'Stripe', category: 'other', re: stems(['stripe']) },
-  { name: 'Shopify', category: 'other', re: stems(['shopify']) },
-  { name: 'Google Sheets', category: 'other', re: stems(['google sheets', 'spreadsheet']) },
-  { name: 'Calendly', category: 'other', re: stems(['calendly']) },
-  { name: 'features.items.webhooks', category: 'other', re: stems(['webhook']) },
-];
-const CATEGORIES: readonly Category[] = ['calendars', 'crms', 'messaging', 'other'];
+/** How a visitor may name each product of the /features list (content/integrations.ts). */
+const PRODUCT_WORDS: Record<string, readonly string[]> = {
+  'Google Calendar': ['google (?:calendar|agenda)'],
+  Outlook: ['outlook'],
+  'Apple Calendar': ['apple (?:calendar|agenda)', 'icloud'],
+  'Microsoft 365': ['microsoft 365', 'office 365', 'm365'],
+  HubSpot: ['hub ?spot'],
+  Salesforce: ['salesforce'],
+  'Zoho CRM': ['zoho'],
+  Pipedrive: ['pipedrive'],
+  'Monday.com': ['monday'],
+  Notion: ['notion'],
+  Airtable: ['airtable'],
+  WhatsApp: ['whats ?app'],
+  Slack: ['slack'],
+  'Gmail & Outlook': ['gmail'],
+  'features.items.sms': ['sms', 'text messag', 'tekstbericht'],
+  Stripe: ['stripe'],
+  Shopify: ['shopify'],
+  'Google Sheets': ['google sheets', 'spreadsheet'],
+  Calendly: ['calendly'],
+  'features.items.webhooks': ['webhook'],
+};
+type Category = IntegrationCategory;
+const PRODUCTS: readonly { item: IntegrationItem; category: Category; re: RegExp }[] = INTEGRATIONS.flatMap(({ category, items }) =>
+  items.map((item) => {
+    const words = PRODUCT_WORDS[typeof item === 'string' ? item : item.key];
+    if (!words) throw new Error(`demoKnowledge: no words for ${JSON.stringify(item)}`);
+    return { item, category, re: stems(words) };
+  }),
+);
+const CATEGORIES: readonly Category[] = INTEGRATIONS.map((g) => g.category);
 
 /** Topic keywords in tie-break order: on equal scores the earlier topic wins. */
 const TOPICS: readonly (readonly [Topic, RegExp])[] = [
@@ -296,7 +304,7 @@ export function answerQuestion(question: string, knowledge: Knowledge): DemoAnsw
   const list = (items: readonly string[]) => joinList(items, t('voice.and'));
   const link = (page: Page) => ({ href: localePath(lang, PAGE_PATH[page]), label: t('voice.readMore', { page: t(`voice.pages.${page}`) }) });
   const answer = (topic: Topic, text: string, page?: Page): DemoAnswer => (page ? { topic, text, link: link(page) } : { topic, text });
-  const productName = (name: string) => (name.startsWith('features.') ? t(name as TKey) : name);
+  const productName = (item: IntegrationItem) => integrationName(item, t);
   const integrationsIntro = firstSentence(t('features.integrationsText'));
 
   const q = fold(question.normalize('NFC')).toLowerCase().trim();
@@ -372,7 +380,7 @@ export function answerQuestion(question: string, knowledge: Knowledge): DemoAnsw
         return answer(
           'integrations',
           t('voice.demo.integration', {
-            name: productName(product.name),
+            name: productName(product.item),
             category: t(`features.categories.${product.category}`),
             intro: integrationsIntro,
           }),
@@ -381,7 +389,7 @@ export function answerQuestion(question: string, knowledge: Knowledge): DemoAnsw
       }
       const groups = CATEGORIES.map(
         (c) =>
-          `${t(`features.categories.${c}`)}: ${list(PRODUCTS.filter((p) => p.category === c).map((p) => productName(p.name)))}`,
+          `${t(`features.categories.${c}`)}: ${list(PRODUCTS.filter((p) => p.category === c).map((p) => productName(p.item)))}`,
       ).join('; ');
       return answer('integrations', t('voice.demo.integrations', { intro: t('features.integrationsText'), groups }), 'features');
     }
