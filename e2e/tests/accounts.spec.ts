@@ -181,6 +181,7 @@ test("the demo buyer's stat cards add up to the purchase history, with every sta
 test("another buyer's order page says the order was not found", async ({ page, browser }) => {
   await gotoHydrated(page, '/auth');
   await signIn(page, 'en', DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/dashboard$/); // the session cookie is set
   await gotoHydrated(page, '/dashboard?tab=history');
   const details = page.getByRole('link', { name: /Details of order/ }).first();
   await details.click();
