@@ -97,7 +97,7 @@ func run(ctx context.Context, name string, cfg store.Config, n int) {
 	check(db.CreateOrders(ctx, others))
 
 	fmt.Printf("\n## %s\n\nTable: %d orders of %d other buyers, plus the two below.\n\n| buyer | orders | p50 | p90 | p99 | max | response bytes |\n|---|---|---|---|---|---|---|\n", name, len(others), otherBuyers)
-	var bigBuyer string
+	var bigBuyer, smallBuyer string
 	for _, count := range []int{1000, 10} {
 		email := fmt.Sprintf("buyer-%d@example.com", count)
 		u, err := db.CreateUser(ctx, store.NewUser{Email: email, PasswordHash: hash, FullName: "Bench", Locale: "en"}, time.Now().UTC())
@@ -105,6 +105,8 @@ func run(ctx context.Context, name string, cfg store.Config, n int) {
 		verify(ctx, db, u.ID)
 		if count == 1000 {
 			bigBuyer = u.ID
+		} else {
+			smallBuyer = u.ID
 		}
 		statuses := []string{"completed", "pending", "cancelled", "refunded"}
 		batch := make([]store.NewOrder, count)
@@ -143,11 +145,13 @@ func run(ctx context.Context, name string, cfg store.Config, n int) {
 		_, err = db.SQL().ExecContext(ctx, "ANALYZE orders")
 		check(err)
 	}
-	plan, err := db.ExplainOrdersByBuyer(ctx, bigBuyer)
-	check(err)
-	fmt.Printf("\nPlan for the 1,000-order buyer:\n\n```\n%s\n```\n", plan)
-	if !strings.Contains(plan, "orders_buyer_created") {
-		log.Fatalf("%s: the plan does not use orders_buyer_created", name)
+	for _, b := range []struct{ label, id string }{{"1,000-order", bigBuyer}, {"10-order", smallBuyer}} {
+		plan, err := db.ExplainOrdersByBuyer(ctx, b.id)
+		check(err)
+		fmt.Printf("\nPlan for the %s buyer:\n\n```\n%s\n```\n", b.label, plan)
+		if !strings.Contains(plan, "orders_buyer_created") {
+			log.Fatalf("%s: the plan does not use orders_buyer_created", name)
+		}
 	}
 }
 
