@@ -20,6 +20,7 @@ import (
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
+	"github.com/belwise/site/internal/voice"
 	"github.com/belwise/site/internal/web"
 )
 
@@ -71,7 +72,8 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 
 	handler, err := web.New(web.Options{
 		Site: web.Dist(), SiteURL: cfg.SiteURL, Logger: log,
-		Auth: accounts, Orders: orders.New(db.DB), Quotes: quotes, DBReady: db.ready.Load, TrustProxy: cfg.TrustProxy,
+		Auth: accounts, Orders: orders.New(db.DB), Quotes: quotes,
+		Voice: voice.Config{PublicKey: cfg.VapiPublicKey, AssistantID: cfg.VapiAssistantID, WebhookSecret: cfg.VapiWebhookSecret}, DBReady: db.ready.Load, TrustProxy: cfg.TrustProxy,
 	})
 	if err != nil {
 		return err

@@ -10,6 +10,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/google/uuid"
 )
 
 // Config holds the validated settings the server runs with.
@@ -40,6 +42,19 @@ type Config struct {
 	// TrustProxy takes the client address from X-Forwarded-For (its last
 	// entry), for deployments behind one reverse proxy.
 	TrustProxy bool
+
+	// Voice calls through Vapi. VapiPublicKey and VapiAssistantID are
+	// public values: the browser receives them to start a web call with the
+	// site's assistant. Without both the widget runs the offline demo.
+	// There is deliberately no Vapi private API key here: it would grant
+	// full control of the Vapi account and must never reach a browser, and
+	// the server never calls Vapi's API.
+	VapiPublicKey   string
+	VapiAssistantID string
+	// VapiWebhookSecret is the shared secret Vapi sends in the
+	// x-vapi-secret header of tool-call webhooks; empty disables the
+	// webhook. Never echoed in errors or logs.
+	VapiWebhookSecret string
 }
 
 // Addr is the address to listen on, in the form net.Listen expects.
@@ -144,7 +159,49 @@ func Load(getenv func(string) string) (Config, error) {
 		c.RateLimitScale = scale
 	}
 
+	errs = append(errs, c.loadVapi(getenv)...)
+
 	return c, errors.Join(errs...)
+}
+
+// minWebhookSecret is the shortest VAPI_WEBHOOK_SECRET accepted: a shared
+// secret anyone could guess in a few tries protects nothing.
+const minWebhookSecret = 16
+
+// loadVapi reads and checks the three VAPI_ variables.
+func (c *Config) loadVapi(getenv func(string) string) []error {
+	var errs []error
+	c.VapiPublicKey = getenv("VAPI_PUBLIC_KEY")
+	c.VapiAssistantID = getenv("VAPI_ASSISTANT_ID")
+	c.VapiWebhookSecret = getenv("VAPI_WEBHOOK_SECRET")
+
+	// The value is not echoed: a private key pasted here by mistake must
+	// not end up in a log.
+	if c.VapiPublicKey != "" && !isUUID(c.VapiPublicKey) {
+		errs = append(errs, errors.New("VAPI_PUBLIC_KEY: must be the public key from the Vapi dashboard, a UUID such as 6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60"))
+	}
+	if c.VapiAssistantID != "" && !isUUID(c.VapiAssistantID) {
+		errs = append(errs, fmt.Errorf("VAPI_ASSISTANT_ID=%q: must be the id of a Vapi assistant, a UUID such as 6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60", c.VapiAssistantID))
+	}
+	if (c.VapiPublicKey == "") != (c.VapiAssistantID == "") {
+		errs = append(errs, errors.New("VAPI_PUBLIC_KEY and VAPI_ASSISTANT_ID: set both or neither (with neither, the voice widget runs the offline demo)"))
+	}
+	if s := c.VapiWebhookSecret; s != "" {
+		// Vapi sends the secret as a header value; surrounding or inner
+		// spaces and control characters would not survive the trip
+		// intact, so they are refused here rather than failing every call.
+		if len(s) < minWebhookSecret || strings.IndexFunc(s, func(r rune) bool { return r <= ' ' || r > '~' }) >= 0 {
+			errs = append(errs, fmt.Errorf("VAPI_WEBHOOK_SECRET: must be at least %d visible ASCII characters without spaces, such as the output of `openssl rand -hex 32`", minWebhookSecret))
+		}
+	}
+	return errs
+}
+
+// isUUID accepts only the canonical 8-4-4-4-12 hexadecimal form, which is
+// how Vapi shows keys and ids (uuid.Validate also takes braces, URNs and
+// the form without hyphens).
+func isUUID(s string) bool {
+	return len(s) == 36 && uuid.Validate(s) == nil
 }
 
 func parseBool(v string, bad func(string)) bool {

@@ -126,3 +126,79 @@ func TestLoadErrors(t *testing.T) {
 		})
 	}
 }
+
+const (
+	testVapiKey       = "6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60"
+	testVapiAssistant = "0b9e8d7c-6a5f-4e3d-2c1b-0a9f8e7d6c5b"
+	testVapiSecret    = "4f9a1c7e2b8d6053e1a7c9b2d4f6e8a0"
+)
+
+func TestLoadVapi(t *testing.T) {
+	c, err := Load(env(map[string]string{
+		"VAPI_PUBLIC_KEY": testVapiKey, "VAPI_ASSISTANT_ID": strings.ToUpper(testVapiAssistant),
+		"VAPI_WEBHOOK_SECRET": testVapiSecret,
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.VapiPublicKey != testVapiKey || c.VapiAssistantID != strings.ToUpper(testVapiAssistant) || c.VapiWebhookSecret != testVapiSecret {
+		t.Fatalf("unexpected config %+v", c)
+	}
+
+	// The webhook works without the browser values and vice versa.
+	if c, err := Load(env(map[string]string{"VAPI_WEBHOOK_SECRET": testVapiSecret})); err != nil || c.VapiWebhookSecret != testVapiSecret {
+		t.Fatalf("secret alone: %v %+v", err, c)
+	}
+	if c, err := Load(env(map[string]string{"VAPI_PUBLIC_KEY": testVapiKey, "VAPI_ASSISTANT_ID": testVapiAssistant})); err != nil || c.VapiWebhookSecret != "" {
+		t.Fatalf("browser values alone: %v %+v", err, c)
+	}
+}
+
+func TestLoadVapiErrors(t *testing.T) {
+	const secret = "s3cr3t-value-x"
+	tests := []struct {
+		name string
+		env  map[string]string
+		want []string
+	}{
+		{"key without assistant", map[string]string{"VAPI_PUBLIC_KEY": testVapiKey},
+			[]string{"VAPI_PUBLIC_KEY and VAPI_ASSISTANT_ID: set both or neither"}},
+		{"assistant without key", map[string]string{"VAPI_ASSISTANT_ID": testVapiAssistant},
+			[]string{"VAPI_PUBLIC_KEY and VAPI_ASSISTANT_ID: set both or neither"}},
+		{"key not a uuid", map[string]string{"VAPI_PUBLIC_KEY": "pk_live_123", "VAPI_ASSISTANT_ID": testVapiAssistant},
+			[]string{"VAPI_PUBLIC_KEY: must be the public key from the Vapi dashboard, a UUID"}},
+		{"key without hyphens", map[string]string{"VAPI_PUBLIC_KEY": strings.ReplaceAll(testVapiKey, "-", ""), "VAPI_ASSISTANT_ID": testVapiAssistant},
+			[]string{"VAPI_PUBLIC_KEY: must be"}},
+		{"key in braces", map[string]string{"VAPI_PUBLIC_KEY": "{" + testVapiKey + "}", "VAPI_ASSISTANT_ID": testVapiAssistant},
+			[]string{"VAPI_PUBLIC_KEY: must be"}},
+		{"assistant not a uuid", map[string]string{"VAPI_PUBLIC_KEY": testVapiKey, "VAPI_ASSISTANT_ID": "belwise-assistant"},
+			[]string{`VAPI_ASSISTANT_ID="belwise-assistant": must be the id of a Vapi assistant, a UUID`}},
+		{"assistant with trailing space", map[string]string{"VAPI_PUBLIC_KEY": testVapiKey, "VAPI_ASSISTANT_ID": testVapiAssistant + " "},
+			[]string{`VAPI_ASSISTANT_ID="` + testVapiAssistant + ` "`}},
+		{"short secret", map[string]string{"VAPI_WEBHOOK_SECRET": secret},
+			[]string{"VAPI_WEBHOOK_SECRET: must be at least 16 visible ASCII characters"}},
+		{"secret with a space", map[string]string{"VAPI_WEBHOOK_SECRET": secret + " and more"},
+			[]string{"VAPI_WEBHOOK_SECRET: must be at least 16"}},
+		{"secret with non-ASCII", map[string]string{"VAPI_WEBHOOK_SECRET": secret + "ééééé"},
+			[]string{"VAPI_WEBHOOK_SECRET: must be at least 16"}},
+		{"all at once", map[string]string{"VAPI_PUBLIC_KEY": "x", "VAPI_WEBHOOK_SECRET": secret, "PORT": "x"},
+			[]string{"VAPI_PUBLIC_KEY: must be", "set both or neither", "VAPI_WEBHOOK_SECRET: must be", `PORT="x"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Load(env(tt.env))
+			if err == nil {
+				t.Fatal("expected an error")
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not contain %q", err, w)
+				}
+			}
+			// Neither the secret nor the public key value is ever echoed.
+			if strings.Contains(err.Error(), secret) || strings.Contains(err.Error(), "pk_live_123") {
+				t.Errorf("error echoes a key or secret: %v", err)
+			}
+		})
+	}
+}

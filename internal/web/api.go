@@ -5,10 +5,11 @@ import (
 )
 
 // apiRoutes holds the JSON API.
-func apiRoutes(account *accountAPI, quotes *quoteAPI) http.Handler {
+func apiRoutes(account *accountAPI, quotes *quoteAPI, voices *voiceAPI) http.Handler {
 	mux := http.NewServeMux()
 	account.routes(mux)
 	quotes.routes(mux)
+	voices.routes(mux)
 	return jsonFallback(mux)
 }
 

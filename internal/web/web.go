@@ -12,6 +12,7 @@ import (
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
+	"github.com/belwise/site/internal/voice"
 )
 
 // Options configures New.
@@ -35,6 +36,11 @@ type Options struct {
 	DBReady func() bool
 	// TrustProxy takes the client address from X-Forwarded-For.
 	TrustProxy bool
+	// Voice configures the voice widget (GET /api/voice/config), Vapi's
+	// tool-call webhook (POST /api/voice/tool-calls, only with a secret)
+	// and, only when Vapi is enabled, the CSP origins a web call needs.
+	// The zero value is the offline demo without a webhook.
+	Voice voice.Config
 }
 
 // New loads the site into memory and returns the server's root handler.
@@ -58,7 +64,8 @@ func New(opts Options) (http.Handler, error) {
 		secure: strings.HasPrefix(siteURL, "https://"), trustProxy: opts.TrustProxy}
 	quotes := &quoteAPI{quotes: opts.Quotes, ready: opts.DBReady, userID: account.optionalUserID,
 		clientIP: account.clientIP, log: log}
-	mux.Handle("/api/", noStore(gzipDynamic(apiRoutes(account, quotes))))
+	voices := newVoiceAPI(opts.Voice, opts.Quotes, opts.DBReady, account.clientIP, log)
+	mux.Handle("/api/", noStore(gzipDynamic(apiRoutes(account, quotes, voices))))
 	mux.Handle("/", &pageHandler{site: s, log: log})
 
 	// Rejects cross-site POST/PUT/DELETE (by Sec-Fetch-Site, else Origin)
@@ -74,7 +81,7 @@ func New(opts Options) (http.Handler, error) {
 	cop.SetDenyHandler(http.HandlerFunc(denyCrossOrigin))
 
 	var h http.Handler = cop.Handler(mux)
-	h = securityHeaders(contentSecurityPolicy(s.scriptHashes), strings.HasPrefix(siteURL, "https://"), h)
+	h = securityHeaders(contentSecurityPolicy(s.scriptHashes, voiceCSP(opts.Voice)...), strings.HasPrefix(siteURL, "https://"), h)
 	h = recoverPanics(log, h)
 	h = logRequests(log, h)
 	return h, nil

@@ -1,0 +1,132 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"net/http"
+
+	"github.com/belwise/site/internal/quote"
+	"github.com/belwise/site/internal/voice"
+)
+
+// maxVoiceBody bounds a Vapi server message. A tool-calls message carries
+// the whole call so far (assistant, transcript, messages twice over), which
+// grows with the call; 1 MiB holds far more than a long call while still
+// bounding memory, and only requests with the right secret are read.
+const maxVoiceBody = 1 << 20
+
+// voiceAPI serves the voice widget's configuration and Vapi's tool-call
+// webhook. The work is done by package voice; this only speaks HTTP.
+type voiceAPI struct {
+	cfg    voice.Config
+	secret voice.Secret
+	// tools is nil without a quote service (tests of the static site).
+	tools *voice.Tools
+	ready func() bool // false until the database is migrated
+	// clientIP is the address the quote rate limit counts against
+	// (accountAPI.clientIP): for the webhook, Vapi's server.
+	clientIP func(*http.Request) string
+	log      *slog.Logger
+}
+
+func newVoiceAPI(cfg voice.Config, quotes *quote.Service, ready func() bool, clientIP func(*http.Request) string, log *slog.Logger) *voiceAPI {
+	v := &voiceAPI{cfg: cfg, secret: voice.NewSecret(cfg.WebhookSecret), ready: ready, clientIP: clientIP, log: log}
+	if quotes != nil { // a nil *quote.Service in the interface would not compare equal to nil
+		v.tools = &voice.Tools{Quotes: quotes, Log: log}
+	}
+	return v
+}
+
+func (v *voiceAPI) routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/voice/config", v.config)
+	// Without a secret the webhook is not registered at all, so every
+	// method gets the API's ordinary 404, as for any unknown path.
+	if v.secret.Configured() {
+		mux.HandleFunc("POST /api/voice/tool-calls", v.toolCalls)
+	}
+}
+
+type voiceConfigBody struct {
+	Mode        string `json:"mode"` // "vapi" | "demo"
+	PublicKey   string `json:"publicKey,omitempty"`
+	AssistantID string `json:"assistantId,omitempty"`
+}
+
+// config tells the widget which assistant to call. Only public values are
+// sent; the configuration holds no private key to leak.
+func (v *voiceAPI) config(w http.ResponseWriter, r *http.Request) {
+	if !v.cfg.Enabled() {
+		writeJSON(w, http.StatusOK, voiceConfigBody{Mode: "demo"})
+		return
+	}
+	writeJSON(w, http.StatusOK, voiceConfigBody{Mode: "vapi", PublicKey: v.cfg.PublicKey, AssistantID: v.cfg.AssistantID})
+}
+
+// toolCalls is the server URL of the assistant's function tools. Vapi
+// posts every server message it is configured to send here; tool-calls
+// messages are answered with one result per call, everything else with {}.
+// Per Vapi's docs a tool's failure is a result with "error" and HTTP 200;
+// only a database outage before anything was stored fails the whole
+// request (503), which Vapi retries when the tool's server has a backoff
+// plan.
+func (v *voiceAPI) toolCalls(w http.ResponseWriter, r *http.Request) {
+	if !v.secret.Matches(r.Header.Get(voice.SecretHeader)) {
+		v.log.Warn("voice webhook refused: missing or wrong secret", "ip", v.clientIP(r))
+		writeError(w, http.StatusUnauthorized, "unauthorized", "The "+voice.SecretHeader+" header is missing or wrong.")
+		return
+	}
+	body, err := readJSONBody(w, r, maxVoiceBody)
+	if err != nil {
+		writeAPIError(w, err)
+		return
+	}
+	msg, err := voice.ParseMessage(body)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "invalid_message", err.Error())
+		return
+	}
+	if msg.Type != voice.TypeToolCalls {
+		v.log.Debug("voice webhook: message ignored", "type", msg.Type)
+		writeJSON(w, http.StatusOK, struct{}{})
+		return
+	}
+	if v.tools == nil || (v.ready != nil && !v.ready()) {
+		writeUnavailable(w)
+		return
+	}
+	results, err := v.tools.Run(r.Context(), msg.ToolCalls, v.clientIP(r))
+	switch {
+	case errors.Is(err, voice.ErrUnavailable):
+		v.log.Warn("database unavailable", "path", r.URL.Path, "err", err)
+		writeUnavailable(w)
+	case err != nil:
+		// Only a cancelled or timed-out request ends up here: nobody
+		// reads this answer.
+		w.WriteHeader(499)
+	default:
+		writeJSON(w, http.StatusOK, voice.Response{Results: results})
+	}
+}
+
+// readJSONBody reads a whole JSON request body of at most limit bytes
+// without interpreting it, for endpoints whose senders add fields freely
+// (decodeJSON refuses unknown fields).
+func readJSONBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		return nil, &apiError{http.StatusUnsupportedMediaType, "unsupported_media_type", "The request body must be JSON (Content-Type: application/json)."}
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		return nil, &apiError{http.StatusRequestEntityTooLarge, "body_too_large", fmt.Sprintf("The request body must not exceed %d bytes.", limit)}
+	case err != nil:
+		return nil, &apiError{http.StatusBadRequest, "invalid_body", "The request body could not be read."}
+	case len(body) == 0:
+		return nil, &apiError{http.StatusBadRequest, "empty_body", "The request body is empty."}
+	}
+	return body, nil
+}
