@@ -11,6 +11,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-'));
 // The site sends real email over SMTP to a sink the suite starts (mail-sink.mjs); tests read it back over HTTP.
 const smtpPort = port + 14;
 export const mailSinkURL = `http://127.0.0.1:${port + 15}`;
+// A second instance configured for Vapi with a made-up public key; the tests block the platform's hosts.
+export const vapiSiteURL = `http://127.0.0.1:${port + 1}`;
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -64,6 +66,23 @@ export default defineConfig({
         QUOTE_INBOX: 'quotes@belwise.example',
         // Every test signs in from 127.0.0.1; the limits themselves are tested in Go.
         RATE_LIMIT_SCALE: '50',
+      },
+    },
+    {
+      command: '../bin/site',
+      url: `${vapiSiteURL}/healthz`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      timeout: 20_000,
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(port + 1),
+        SITE_URL: vapiSiteURL,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'site-e2e-vapi-')),
+        LOG_LEVEL: 'warn',
+        VAPI_PUBLIC_KEY: '00000000-0000-4000-8000-00000000fa4e',
+        VAPI_ASSISTANT_ID: '00000000-0000-4000-8000-0000000a5515',
       },
     },
   ],

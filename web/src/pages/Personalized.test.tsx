@@ -76,15 +76,22 @@ describe('/personalized', () => {
     expect(within(card).getByRole('heading', { name: 'What it does' })).toBeTruthy();
   });
 
-  it('offers a disabled Test agent button that explains why, and a quote link carrying the prompt', () => {
+  it('offers a Test agent button that starts a call with the draft, and a quote link carrying the prompt', async () => {
+    const startVoiceCall = vi.fn(() => true);
+    vi.doMock('../voice/api', () => ({ startVoiceCall }));
     const app = renderPage();
     generateFor(PROMPT);
     act(() => vi.advanceTimersByTime(2000));
     const test = screen.getByRole('button', { name: 'Test agent' }) as HTMLButtonElement;
-    expect(test.disabled).toBe(true);
+    expect(test.disabled).toBe(false);
     expect(document.getElementById(test.getAttribute('aria-describedby')!)!.textContent).toBe(
-      'Live test calls arrive soon: the voice widget is being connected.',
+      'Starts a test call with this agent in the assistant at the bottom right: type or talk to it.',
     );
+    fireEvent.click(test);
+    await vi.waitFor(() => expect(startVoiceCall).toHaveBeenCalledTimes(1));
+    const [{ draft }] = startVoiceCall.mock.calls[0] as unknown as [{ draft: { name: string; integrations: string[] } }];
+    expect(draft.integrations).toContain('Google Calendar');
+    vi.doUnmock('../voice/api');
     const quote = screen.getByRole('link', { name: 'Get full implementation quote' });
     expect(quote.getAttribute('href')).toBe(`/quote?description=${encodeURIComponent(PROMPT)}`);
     fireEvent.click(quote);
@@ -122,7 +129,7 @@ describe('/personalized', () => {
       'Nederlands',
       'Engels',
     ]);
-    expect(screen.getByRole('button', { name: 'Agent testen' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Agent testen' })).toHaveProperty('disabled', false);
     expect(screen.getByRole('link', { name: 'Vraag een volledige offerte aan' }).getAttribute('href')).toMatch(/^\/nl\/quote\?description=/);
   });
 });

@@ -4,6 +4,14 @@ import { localePath } from '../../paths';
 import type { AgentDraft } from '../../personalized/draft';
 import { useFocusOnMount } from '../auth/useFocusOnMount';
 
+/** Starts a call with this draft in the floating voice widget; the widget code loads only now. */
+function testAgent(draft: AgentDraft) {
+  import('../../voice/api').then(
+    ({ startVoiceCall }) => startVoiceCall({ draft }),
+    (err: unknown) => console.error('Voice widget could not load', err),
+  );
+}
+
 /** Small labelled list of chips (call languages, integrations). */
 function Chips({ id, title, items }: { id: string; title: string; items: readonly string[] }) {
   return (
@@ -68,16 +76,15 @@ export function AgentCard({ prompt, draft }: { prompt: string; draft: AgentDraft
 
       <p className="mt-8 text-sm text-ink-soft">{t('personalized.ready.note')}</p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        {/* Wired up with the voice widget later; the draft stays in the page's state for it. */}
-        <button type="button" className="btn btn-ghost whitespace-normal" disabled aria-describedby="agent-test-soon">
+        <button type="button" className="btn btn-ghost whitespace-normal" onClick={() => testAgent(draft)} aria-describedby="agent-test-hint">
           {t('personalized.ready.test')}
         </button>
         <Link to={quote} className="btn btn-signal whitespace-normal text-center">
           {t('personalized.ready.quote')}
         </Link>
       </div>
-      <p id="agent-test-soon" className="mt-3 text-sm text-ink-soft">
-        {t('personalized.ready.testSoon')}
+      <p id="agent-test-hint" className="mt-3 text-sm text-ink-soft">
+        {t('personalized.ready.testHint')}
       </p>
     </section>
   );
