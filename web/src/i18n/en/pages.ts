@@ -67,7 +67,7 @@ const pages = {
       integrations: 'Connects to',
       note: 'A first sketch, based only on your description. We design the real agent together with you.',
       test: 'Test agent',
-      testSoon: 'Live test calls arrive soon: the voice widget is being connected.',
+      testHint: 'Starts a test call with this agent in the assistant at the bottom right: type or talk to it.',
       quote: 'Get full implementation quote',
     },
     languages: {

@@ -69,7 +69,7 @@ const pages = {
       integrations: 'Koppelt met',
       note: 'Een eerste schets, alleen op basis van je beschrijving. De echte agent ontwerpen we samen met jou.',
       test: 'Agent testen',
-      testSoon: 'Live testgesprekken komen binnenkort: we koppelen de spraakwidget nog.',
+      testHint: 'Start een testgesprek met deze agent in de assistent rechtsonder: typ of praat ertegen.',
       quote: 'Vraag een volledige offerte aan',
     },
     languages: {
