@@ -9,7 +9,6 @@ package quote
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
 	netmail "net/mail"
@@ -17,6 +16,7 @@ import (
 	"time"
 	_ "time/tzdata" // visitors' time zones must resolve on hosts without zoneinfo
 
+	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/ratelimit"
 	"github.com/belwise/site/internal/store"
 	"github.com/google/uuid"
@@ -134,36 +134,17 @@ func (s *Service) limit(ctx context.Context, ip string) error {
 	return nil
 }
 
-// Kind tells the HTTP layer which status an Error deserves.
-type Kind int
-
-const (
-	Invalid     Kind = iota + 1 // bad input: 400
-	RateLimited                 // 429 with RetryAfter
-	Unavailable                 // the database is down: 503
+// The quote package speaks the shared error shape.
+type (
+	Kind  = apierr.Kind
+	Error = apierr.Error
 )
 
-// Error is a failure the visitor can understand and act on. Code is stable
-// and machine-readable (the app translates it); Message is English; Field
-// names the offending input field (its JSON name) when there is one.
-type Error struct {
-	Kind       Kind
-	Code       string
-	Field      string
-	Message    string
-	RetryAfter time.Duration // RateLimited only
-}
+const (
+	Invalid     = apierr.Invalid
+	RateLimited = apierr.RateLimited
+	Unavailable = apierr.Unavailable
+)
 
-func (e *Error) Error() string { return e.Code + ": " + e.Message }
-
-var errUnavailable = &Error{Kind: Unavailable, Code: "unavailable",
-	Message: "The database is temporarily unavailable. Please try again in a moment."}
-
-// storeErr turns an unreachable database into the visitor-facing 503 and
-// leaves everything else as an internal error for the caller to log.
-func storeErr(op string, err error) error {
-	if errors.Is(err, store.ErrUnavailable) {
-		return fmt.Errorf("%s: %w (%w)", op, errUnavailable, err)
-	}
-	return fmt.Errorf("%s: %w", op, err)
-}
+// storeErr turns an unreachable database into the visitor-facing 503.
+func storeErr(op string, err error) error { return apierr.FromStore(op, err) }

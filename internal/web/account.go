@@ -1,19 +1,15 @@
 package web
 
 import (
-	"context"
 	"errors"
 	"log/slog"
-	"math"
 	"net"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/orders"
-	"github.com/belwise/site/internal/store"
 )
 
 // accountAPI serves sign-up, sign-in, sessions and the dashboard data.
@@ -51,11 +47,6 @@ func (a *accountAPI) needDB(h http.HandlerFunc) http.Handler {
 		}
 		h(w, r)
 	})
-}
-
-func writeUnavailable(w http.ResponseWriter) {
-	w.Header().Set("Retry-After", "5")
-	writeError(w, http.StatusServiceUnavailable, "unavailable", "The database is temporarily unavailable. Please try again in a moment.")
 }
 
 type userKey struct{}
@@ -263,39 +254,8 @@ func (a *accountAPI) startSession(w http.ResponseWriter, r *http.Request, u auth
 	writeJSON(w, http.StatusOK, map[string]auth.User{"user": u})
 }
 
-var kindStatus = map[auth.Kind]int{
-	auth.Invalid:      http.StatusBadRequest,
-	auth.Unauthorized: http.StatusUnauthorized,
-	auth.Forbidden:    http.StatusForbidden,
-	auth.NotFound:     http.StatusNotFound,
-	auth.RateLimited:  http.StatusTooManyRequests,
-	auth.Unavailable:  http.StatusServiceUnavailable,
-}
-
-// fail writes err in the API's error shape. Only errors the visitor can act
-// on are shown; anything else is logged and reported as a generic 500.
 func (a *accountAPI) fail(w http.ResponseWriter, r *http.Request, err error) {
-	var ae *auth.Error
-	switch {
-	case errors.As(err, &ae):
-		if ae.Kind == auth.RateLimited {
-			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(ae.RetryAfter.Seconds()))))
-		}
-		if ae.Kind == auth.Unavailable {
-			a.log.Warn("database unavailable", "path", r.URL.Path, "err", err)
-			w.Header().Set("Retry-After", "5")
-		}
-		writeError(w, kindStatus[ae.Kind], ae.Code, ae.Message)
-	case errors.Is(err, store.ErrUnavailable):
-		a.log.Warn("database unavailable", "path", r.URL.Path, "err", err)
-		writeUnavailable(w)
-	case errors.Is(err, context.Canceled):
-		// The client went away; nobody reads this answer.
-		w.WriteHeader(499)
-	default:
-		a.log.Error("api request failed", "path", r.URL.Path, "err", err)
-		writeError(w, http.StatusInternalServerError, "internal", "Something went wrong on our side. Please try again.")
-	}
+	writeFailure(w, r, a.log, err)
 }
 
 func (a *accountAPI) cookieName() string {

@@ -40,13 +40,20 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // writeError writes the API's single error shape:
 // {"error":{"code":"…","message":"…"}}.
 func writeError(w http.ResponseWriter, status int, code, message string) {
+	writeErrorField(w, status, code, message, "")
+}
+
+// writeErrorField adds the offending input's JSON name, so the app can show
+// the message under that field: {"error":{"code","message","field"}}.
+func writeErrorField(w http.ResponseWriter, status int, code, message, field string) {
 	type detail struct {
 		Code    string `json:"code"`
 		Message string `json:"message"`
+		Field   string `json:"field,omitempty"`
 	}
 	writeJSON(w, status, struct {
 		Error detail `json:"error"`
-	}{detail{code, message}})
+	}{detail{code, message, field}})
 }
 
 // writeAPIError writes err as returned by decodeJSON or a handler; an error

@@ -1,12 +1,8 @@
 package web
 
 import (
-	"context"
-	"errors"
 	"log/slog"
-	"math"
 	"net/http"
-	"strconv"
 
 	"github.com/belwise/site/internal/quote"
 )
@@ -66,38 +62,8 @@ func (q *quoteAPI) submit(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, map[string]any{"ok": true, "id": id})
 }
 
-var quoteKindStatus = map[quote.Kind]int{
-	quote.Invalid:     http.StatusBadRequest,
-	quote.RateLimited: http.StatusTooManyRequests,
-	quote.Unavailable: http.StatusServiceUnavailable,
-}
-
-// fail writes err in the API's error shape, plus the offending field's
-// JSON name when there is one: {"error":{"code","message","field"}}.
 func (q *quoteAPI) fail(w http.ResponseWriter, r *http.Request, err error) {
-	var qe *quote.Error
-	switch {
-	case errors.As(err, &qe):
-		switch qe.Kind {
-		case quote.RateLimited:
-			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(qe.RetryAfter.Seconds()))))
-		case quote.Unavailable:
-			q.log.Warn("database unavailable", "path", r.URL.Path, "err", err)
-			w.Header().Set("Retry-After", "5")
-		}
-		type detail struct {
-			Code    string `json:"code"`
-			Message string `json:"message"`
-			Field   string `json:"field,omitempty"`
-		}
-		writeJSON(w, quoteKindStatus[qe.Kind], map[string]detail{"error": {qe.Code, qe.Message, qe.Field}})
-	case errors.Is(err, context.Canceled):
-		// The client went away; nobody reads this answer.
-		w.WriteHeader(499)
-	default:
-		q.log.Error("api request failed", "path", r.URL.Path, "err", err)
-		writeError(w, http.StatusInternalServerError, "internal", "Something went wrong on our side. Please try again.")
-	}
+	writeFailure(w, r, q.log, err)
 }
 
 // optionalUserID returns the signed-in visitor's id, or "" for anyone else:
