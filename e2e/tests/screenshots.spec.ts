@@ -69,3 +69,19 @@ for (const width of [390, 1280]) {
     });
   }
 }
+
+// The voice widget in a demo call, after one typed question.
+for (const width of [390, 1280]) {
+  for (const lang of languages) {
+    test(`screenshot the ${lang} voice card at ${width}px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+      await gotoHydrated(page, localized(lang, '/'));
+      await page.getByRole('button', { name: /assistant|assistent/i }).click();
+      const input = page.getByRole('region').getByRole('textbox');
+      await input.fill(lang === 'nl' ? 'Wat kost het?' : 'What does it cost?');
+      await input.press('Enter');
+      await page.locator('.voice-line-assistant').nth(1).waitFor();
+      await page.screenshot({ path: `screenshots/${lang}-voice-card-${width}.png` });
+    });
+  }
+}
