@@ -12,14 +12,12 @@ package main
 
 import (
 	"context"
-	"encoding/hex"
 	"flag"
 	"fmt"
 	"log"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"runtime/pprof"
 	"slices"
@@ -28,6 +26,7 @@ import (
 
 	crand "crypto/rand"
 
+	"github.com/belwise/site/bench/internal/benchdb"
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/store"
@@ -58,7 +57,8 @@ func main() {
 	run(ctx, "sqlite", store.Config{DataDir: dir}, *n)
 
 	if *pg != "" {
-		url, drop := tempSchema(ctx, *pg)
+		url, drop, err := benchdb.TempSchema(ctx, *pg)
+		check(err)
 		defer drop()
 		run(ctx, "postgres", store.Config{DatabaseURL: url}, *n)
 	} else {
@@ -181,26 +181,6 @@ func signIn(h http.Handler, email string) *http.Cookie {
 	}
 	log.Fatalf("sign-in failed: %d %s", rec.Code, rec.Body)
 	return nil
-}
-
-// tempSchema isolates the run in a fresh PostgreSQL schema.
-func tempSchema(ctx context.Context, base string) (string, func()) {
-	admin, err := store.Open(ctx, store.Config{DatabaseURL: base})
-	check(err)
-	var b [6]byte
-	crand.Read(b[:])
-	schema := "bench_" + hex.EncodeToString(b[:])
-	_, err = admin.SQL().ExecContext(ctx, "CREATE SCHEMA "+schema)
-	check(err)
-	u, err := url.Parse(base)
-	check(err)
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String(), func() {
-		admin.SQL().ExecContext(ctx, "DROP SCHEMA "+schema+" CASCADE")
-		admin.Close()
-	}
 }
 
 func check(err error) {

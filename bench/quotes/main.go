@@ -10,15 +10,12 @@ package main
 import (
 	"bytes"
 	"context"
-	crand "crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"log"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"slices"
@@ -28,6 +25,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/belwise/site/bench/internal/benchdb"
 	"github.com/belwise/site/internal/mail/smtptest"
 	"github.com/belwise/site/internal/store"
 )
@@ -54,7 +52,8 @@ func main() {
 	run(*bin, "sqlite", 1, store.Config{DataDir: dir}, "", dir, *n, *down)
 
 	if *pg != "" {
-		pgURL, drop := tempSchema(*pg)
+		pgURL, drop, err := benchdb.TempSchema(context.Background(), *pg)
+		check(err)
 		defer drop()
 		run(*bin, "postgres", 2, store.Config{DatabaseURL: pgURL}, pgURL, dir, *n, *down)
 	} else {
@@ -186,27 +185,6 @@ func freePort() int {
 	check(err)
 	defer ln.Close()
 	return ln.Addr().(*net.TCPAddr).Port
-}
-
-// tempSchema isolates the run in a fresh PostgreSQL schema.
-func tempSchema(base string) (string, func()) {
-	ctx := context.Background()
-	admin, err := store.Open(ctx, store.Config{DatabaseURL: base})
-	check(err)
-	var b [6]byte
-	crand.Read(b[:])
-	schema := "bench_" + hex.EncodeToString(b[:])
-	_, err = admin.SQL().ExecContext(ctx, "CREATE SCHEMA "+schema)
-	check(err)
-	u, err := url.Parse(base)
-	check(err)
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String(), func() {
-		admin.SQL().ExecContext(ctx, "DROP SCHEMA "+schema+" CASCADE")
-		admin.Close()
-	}
 }
 
 func check(err error) {

@@ -55,19 +55,12 @@ export function ForgotPasswordForm({ initialEmail = '', onBack, focus }: Props) 
           <p className="mt-2 text-ink-soft">{t('auth.forgot.text')}</p>
           <form method="post" onSubmit={onSubmit} className="mt-6 space-y-5">
             <Field
-              id="forgot-email"
               label={t('auth.fields.email')}
               type="email"
               name="email"
               autoComplete="email"
               required
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                fields.clear('email');
-              }}
-              onInvalid={fields.onInvalid}
-              error={fields.errors.email && t(fields.errors.email)}
+              {...fields.bind('email', email, setEmail)}
             />
             <SubmitButton busy={busy} busyLabel={t('auth.forgot.busy')}>
               {t('auth.forgot.submit')}

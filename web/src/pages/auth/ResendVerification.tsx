@@ -41,19 +41,12 @@ export function ResendVerification({ email }: { email?: string }) {
     <form method="post" onSubmit={onSubmit} className="mt-4 space-y-4">
       {email === undefined && (
         <Field
-          id="resend-email"
           label={t('auth.fields.email')}
           type="email"
           name="email"
           autoComplete="email"
           required
-          value={typed}
-          onChange={(e) => {
-            setTyped(e.target.value);
-            fields.clear('email');
-          }}
-          onInvalid={fields.onInvalid}
-          error={fields.errors.email && t(fields.errors.email)}
+          {...fields.bind('email', typed, setTyped)}
         />
       )}
       <button type="submit" className="btn btn-ink" disabled={busy}>

@@ -52,7 +52,6 @@ export function ResetPassword({ token, onDone, onBack }: { token: string; onDone
       <h2 className="text-2xl font-bold tracking-tight">{t('auth.reset.title')}</h2>
       <form method="post" onSubmit={onSubmit} className="mt-6 space-y-5">
         <Field
-          id="reset-password"
           label={t('auth.fields.newPassword')}
           hint={t('auth.fields.passwordHint')}
           type="password"
@@ -61,13 +60,7 @@ export function ResetPassword({ token, onDone, onBack }: { token: string; onDone
           required
           minLength={PASSWORD_MIN}
           maxLength={PASSWORD_MAX}
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            fields.clear('password');
-          }}
-          onInvalid={fields.onInvalid}
-          error={fields.errors.password && t(fields.errors.password)}
+          {...fields.bind('password', password, setPassword)}
         />
         <SubmitButton busy={busy} busyLabel={t('auth.reset.busy')}>
           {t('auth.reset.submit')}

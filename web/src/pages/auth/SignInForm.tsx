@@ -58,36 +58,22 @@ export function SignInForm({ email, onEmailChange, onSignedIn, onForgot, passwor
       <form method="post" onSubmit={onSubmit} className="space-y-5">
         <Field
           ref={emailRef}
-          id="signin-email"
           label={t('auth.fields.email')}
           type="email"
           name="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(e) => {
-            onEmailChange(e.target.value);
-            fields.clear('email');
-          }}
-          onInvalid={fields.onInvalid}
-          error={fields.errors.email && t(fields.errors.email)}
+          {...fields.bind('email', email, onEmailChange)}
         />
         <div>
           <Field
             ref={passwordRef}
-            id="signin-password"
             label={t('auth.fields.password')}
             type="password"
             name="password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              fields.clear('password');
-            }}
-            onInvalid={fields.onInvalid}
-            error={fields.errors.password && t(fields.errors.password)}
+            {...fields.bind('password', password, setPassword)}
           />
           <button type="button" className="link-button mt-2" onClick={onForgot}>
             {t('auth.signIn.forgot')}

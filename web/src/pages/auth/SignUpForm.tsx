@@ -52,36 +52,21 @@ export function SignUpForm({ email, onEmailChange, onCreated }: Props) {
   return (
     <form method="post" onSubmit={onSubmit} className="space-y-5">
       <Field
-        id="signup-fullName"
         label={t('auth.fields.fullName')}
         name="name"
         autoComplete="name"
         required
-        value={fullName}
-        onChange={(e) => {
-          setFullName(e.target.value);
-          fields.clear('fullName');
-        }}
-        onInvalid={fields.onInvalid}
-        error={fields.errors.fullName && t(fields.errors.fullName)}
+        {...fields.bind('fullName', fullName, setFullName)}
       />
       <Field
-        id="signup-email"
         label={t('auth.fields.email')}
         type="email"
         name="email"
         autoComplete="email"
         required
-        value={email}
-        onChange={(e) => {
-          onEmailChange(e.target.value);
-          fields.clear('email');
-        }}
-        onInvalid={fields.onInvalid}
-        error={fields.errors.email && t(fields.errors.email)}
+        {...fields.bind('email', email, onEmailChange)}
       />
       <Field
-        id="signup-password"
         label={t('auth.fields.password')}
         hint={t('auth.fields.passwordHint')}
         type="password"
@@ -90,13 +75,7 @@ export function SignUpForm({ email, onEmailChange, onCreated }: Props) {
         required
         minLength={PASSWORD_MIN}
         maxLength={PASSWORD_MAX}
-        value={password}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          fields.clear('password');
-        }}
-        onInvalid={fields.onInvalid}
-        error={fields.errors.password && t(fields.errors.password)}
+        {...fields.bind('password', password, setPassword)}
       />
       <SubmitButton busy={busy} busyLabel={t('auth.signUp.busy')}>
         {t('auth.signUp.submit')}

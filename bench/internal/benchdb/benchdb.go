@@ -1,0 +1,40 @@
+// Package benchdb isolates a benchmark run in a PostgreSQL schema of its
+// own, so it never touches real data and leaves nothing behind.
+package benchdb
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+
+	"github.com/belwise/site/internal/store"
+)
+
+// TempSchema creates a fresh schema in the database at base and returns a
+// URL whose connections use it, and a function that drops it.
+func TempSchema(ctx context.Context, base string) (string, func(), error) {
+	admin, err := store.Open(ctx, store.Config{DatabaseURL: base})
+	if err != nil {
+		return "", nil, err
+	}
+	var b [6]byte
+	rand.Read(b[:])
+	schema := "bench_" + hex.EncodeToString(b[:])
+	if _, err := admin.SQL().ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
+		admin.Close()
+		return "", nil, err
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		admin.Close()
+		return "", nil, err
+	}
+	q := u.Query()
+	q.Set("search_path", schema) // pgx passes unknown parameters on as run-time settings
+	u.RawQuery = q.Encode()
+	return u.String(), func() {
+		admin.SQL().ExecContext(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
+		admin.Close()
+	}, nil
+}
