@@ -3,7 +3,7 @@ import { forgotPassword } from '../../api/client';
 import { useLanguage } from '../../i18n/LanguageContext';
 import { Confirmation } from './Confirmation';
 import { describeError, type Problem } from './errors';
-import { Field } from './Field';
+import { EmailField } from './AccountFields';
 import { FormAlert } from './FormAlert';
 import { SubmitButton } from './SubmitButton';
 import { useFieldErrors } from './useFieldErrors';
@@ -54,14 +54,7 @@ export function ForgotPasswordForm({ initialEmail = '', onBack, focus }: Props) 
         <>
           <p className="mt-2 text-ink-soft">{t('auth.forgot.text')}</p>
           <form method="post" onSubmit={onSubmit} className="mt-6 space-y-5">
-            <Field
-              label={t('auth.fields.email')}
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              {...fields.bind('email', email, setEmail)}
-            />
+            <EmailField {...fields.bind('email', email, setEmail)} />
             <SubmitButton busy={busy} busyLabel={t('auth.forgot.busy')}>
               {t('auth.forgot.submit')}
             </SubmitButton>

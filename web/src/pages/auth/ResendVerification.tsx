@@ -3,7 +3,7 @@ import { resendVerification } from '../../api/client';
 import { useLanguage } from '../../i18n/LanguageContext';
 import { Confirmation } from './Confirmation';
 import { describeError, type Problem } from './errors';
-import { Field } from './Field';
+import { EmailField } from './AccountFields';
 import { FormAlert } from './FormAlert';
 import { useFieldErrors } from './useFieldErrors';
 import { checkEmail } from './validate';
@@ -40,14 +40,7 @@ export function ResendVerification({ email }: { email?: string }) {
   return (
     <form method="post" onSubmit={onSubmit} className="mt-4 space-y-4">
       {email === undefined && (
-        <Field
-          label={t('auth.fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          {...fields.bind('email', typed, setTyped)}
-        />
+        <EmailField {...fields.bind('email', typed, setTyped)} />
       )}
       <button type="submit" className="btn btn-ink" disabled={busy}>
         {busy ? t('auth.notVerified.busy') : t('auth.notVerified.resend')}

@@ -3,12 +3,12 @@ import { resetPassword } from '../../api/client';
 import type { User } from '../../api/types';
 import { useLanguage } from '../../i18n/LanguageContext';
 import { describeError, type Problem } from './errors';
-import { Field } from './Field';
+import { NewPasswordField } from './AccountFields';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { FormAlert } from './FormAlert';
 import { SubmitButton } from './SubmitButton';
 import { useFieldErrors } from './useFieldErrors';
-import { checkPassword, PASSWORD_MAX, PASSWORD_MIN } from './validate';
+import { checkPassword } from './validate';
 
 /** Opened from the password-reset email (/auth#reset=TOKEN). Success signs the visitor in. */
 export function ResetPassword({ token, onDone, onBack }: { token: string; onDone: (user: User) => void; onBack: () => void }) {
@@ -51,17 +51,7 @@ export function ResetPassword({ token, onDone, onBack }: { token: string; onDone
     <div>
       <h2 className="text-2xl font-bold tracking-tight">{t('auth.reset.title')}</h2>
       <form method="post" onSubmit={onSubmit} className="mt-6 space-y-5">
-        <Field
-          label={t('auth.fields.newPassword')}
-          hint={t('auth.fields.passwordHint')}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          {...fields.bind('password', password, setPassword)}
-        />
+        <NewPasswordField label={t('auth.fields.newPassword')} {...fields.bind('password', password, setPassword)} />
         <SubmitButton busy={busy} busyLabel={t('auth.reset.busy')}>
           {t('auth.reset.submit')}
         </SubmitButton>

@@ -4,6 +4,7 @@ import type { User } from '../../api/types';
 import { notify } from '../../components/notify';
 import { useLanguage } from '../../i18n/LanguageContext';
 import { describeError, type Problem } from './errors';
+import { EmailField } from './AccountFields';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { ResendVerification } from './ResendVerification';
@@ -56,15 +57,7 @@ export function SignInForm({ email, onEmailChange, onSignedIn, onForgot, passwor
   return (
     <>
       <form method="post" onSubmit={onSubmit} className="space-y-5">
-        <Field
-          ref={emailRef}
-          label={t('auth.fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          {...fields.bind('email', email, onEmailChange)}
-        />
+        <EmailField ref={emailRef} {...fields.bind('email', email, onEmailChange)} />
         <div>
           <Field
             ref={passwordRef}

@@ -3,11 +3,12 @@ import { signUp } from '../../api/client';
 import { notify } from '../../components/notify';
 import { useLanguage } from '../../i18n/LanguageContext';
 import { describeError, type Problem } from './errors';
+import { EmailField, NewPasswordField } from './AccountFields';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { SubmitButton } from './SubmitButton';
 import { useFieldErrors } from './useFieldErrors';
-import { checkEmail, checkFullName, checkPassword, PASSWORD_MAX, PASSWORD_MIN } from './validate';
+import { checkEmail, checkFullName, checkPassword } from './validate';
 
 interface Props {
   email: string;
@@ -58,25 +59,8 @@ export function SignUpForm({ email, onEmailChange, onCreated }: Props) {
         required
         {...fields.bind('fullName', fullName, setFullName)}
       />
-      <Field
-        label={t('auth.fields.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        {...fields.bind('email', email, onEmailChange)}
-      />
-      <Field
-        label={t('auth.fields.password')}
-        hint={t('auth.fields.passwordHint')}
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN}
-        maxLength={PASSWORD_MAX}
-        {...fields.bind('password', password, setPassword)}
-      />
+      <EmailField {...fields.bind('email', email, onEmailChange)} />
+      <NewPasswordField label={t('auth.fields.password')} {...fields.bind('password', password, setPassword)} />
       <SubmitButton busy={busy} busyLabel={t('auth.signUp.busy')}>
         {t('auth.signUp.submit')}
       </SubmitButton>

@@ -1,0 +1,31 @@
+import type { ComponentProps } from 'react';
+import { useLanguage } from '../../i18n/LanguageContext';
+import { Field } from './Field';
+import { PASSWORD_MAX, PASSWORD_MIN } from './validate';
+
+// The account forms' recurring inputs, so their autocomplete hints and limits are set in one place.
+type Bound = Omit<ComponentProps<typeof Field>, 'label'>;
+
+/** The email address of an account: sign in, sign up, forgot password, resend. */
+export function EmailField(props: Bound) {
+  const { t } = useLanguage();
+  return <Field label={t('auth.fields.email')} type="email" name="email" autoComplete="email" required {...props} />;
+}
+
+/** A password being chosen (sign up, reset), with its length rules as hint and attributes. */
+export function NewPasswordField({ label, ...props }: Bound & { label: string }) {
+  const { t } = useLanguage();
+  return (
+    <Field
+      label={label}
+      hint={t('auth.fields.passwordHint')}
+      type="password"
+      name="new-password"
+      autoComplete="new-password"
+      required
+      minLength={PASSWORD_MIN}
+      maxLength={PASSWORD_MAX}
+      {...props}
+    />
+  );
+}
