@@ -223,6 +223,8 @@ test('forgot password: the reset link sets a new password and signs in', async (
 
 for (const width of [390, 1280]) {
   test(`axe finds no violations on /auth and the dashboard at ${width} px`, async ({ page }) => {
+    // Eight full axe scans in one test: on a loaded 2-core machine they outlast the default 30 s.
+    test.slow();
     await page.setViewportSize({ width, height: 900 });
     const check = async () => {
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
