@@ -76,7 +76,9 @@ func (db *DB) DeleteUserSessions(ctx context.Context, userID string) (int64, err
 const tokenGrace = 24 * time.Hour
 
 // DeleteExpired is housekeeping; run it periodically from one place or many,
-// it is idempotent.
+// it is idempotent. Besides expired sessions, tokens and rate-limit windows
+// it removes pending sign-ups older than SignupMaxAge and the unverified
+// accounts left without one.
 func (db *DB) DeleteExpired(ctx context.Context, now time.Time) error {
 	cutoff := db.ts(now.Add(-tokenGrace))
 	if _, err := db.exec(ctx, db.db, `DELETE FROM sessions WHERE expires_at <= ?`, db.ts(now)); err != nil {
@@ -86,6 +88,8 @@ func (db *DB) DeleteExpired(ctx context.Context, now time.Time) error {
 		`DELETE FROM email_tokens WHERE expires_at <= ? OR (used_at IS NOT NULL AND used_at <= ?)`, cutoff, cutoff); err != nil {
 		return err
 	}
-	_, err := db.exec(ctx, db.db, `DELETE FROM rate_limits WHERE window_end <= ?`, db.ts(now))
-	return err
+	if _, err := db.exec(ctx, db.db, `DELETE FROM rate_limits WHERE window_end <= ?`, db.ts(now)); err != nil {
+		return err
+	}
+	return db.deleteStaleAccounts(ctx, now)
 }
