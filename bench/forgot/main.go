@@ -5,7 +5,10 @@
 // on embedded SQLite and (with -postgres or $TEST_DATABASE_URL) on
 // PostgreSQL, and prints the medians and their difference per round.
 //
-//	go run ./bench/forgot [-n 60] [-rounds 3] [-postgres postgres://…]
+//	go run ./bench/forgot [-n 60] [-rounds 3] [-control] [-postgres postgres://…]
+//
+// With -control both addresses are unknown, which shows the noise floor:
+// the difference a run reports when there is nothing to find.
 package main
 
 import (
@@ -29,16 +32,23 @@ import (
 )
 
 const (
-	known   = "demo@example.com"
 	unknown = "nobody-here@example.com"
 	warmUp  = 10
 )
+
+// known has an account (the seeded demo buyer), except with -control.
+var known = "demo@example.com"
 
 func main() {
 	n := flag.Int("n", 60, "requests per address and round")
 	rounds := flag.Int("rounds", 3, "rounds, each on a fresh database")
 	pg := flag.String("postgres", os.Getenv("TEST_DATABASE_URL"), "PostgreSQL URL (a temporary schema is used and dropped)")
+	control := flag.Bool("control", false, "measure two unknown addresses instead (the noise floor)")
 	flag.Parse()
+	if *control {
+		known = "nobody-either@example.com"
+		fmt.Println("CONTROL RUN: both addresses are unknown.")
+	}
 	ctx := context.Background()
 
 	fmt.Printf("POST /api/auth/forgot-password, median of %d requests per address (interleaved, after %d warm-up each)\n\n", *n, warmUp)

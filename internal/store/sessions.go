@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"time"
 )
 
@@ -58,16 +59,25 @@ func (db *DB) DeleteSession(ctx context.Context, tokenHash []byte) error {
 	return err
 }
 
-func (db *DB) DeleteUserSessions(ctx context.Context, userID string) (int64, error) {
+// SignOutEverywhere ends every session of the user and retires every
+// outstanding email link, so nothing but the password or a new email gets
+// back in. It reports how many sessions ended.
+func (db *DB) SignOutEverywhere(ctx context.Context, userID string, now time.Time) (int64, error) {
 	uid, ok := normID(userID)
 	if !ok {
 		return 0, nil
 	}
-	res, err := db.exec(ctx, db.db, `DELETE FROM sessions WHERE user_id = ?`, uid)
-	if err != nil {
-		return 0, err
-	}
-	n, err := res.RowsAffected()
+	var n int64
+	err := db.WithTx(ctx, func(tx *sql.Tx) error {
+		res, err := db.exec(ctx, tx, `DELETE FROM sessions WHERE user_id = ?`, uid)
+		if err != nil {
+			return err
+		}
+		if n, err = res.RowsAffected(); err != nil {
+			return err
+		}
+		return db.retireTokens(ctx, tx, uid, "", now)
+	})
 	return n, classify(err)
 }
 

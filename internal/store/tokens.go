@@ -140,25 +140,3 @@ func (db *DB) ResetPassword(ctx context.Context, tokenHash []byte, newHash strin
 	})
 	return u, classify(err)
 }
-
-// SignOutEverywhere ends every session of the user and retires every
-// outstanding email link, so nothing but the password or a new email gets
-// back in. It reports how many sessions ended.
-func (db *DB) SignOutEverywhere(ctx context.Context, userID string, now time.Time) (int64, error) {
-	uid, ok := normID(userID)
-	if !ok {
-		return 0, nil
-	}
-	var n int64
-	err := db.WithTx(ctx, func(tx *sql.Tx) error {
-		res, err := db.exec(ctx, tx, `DELETE FROM sessions WHERE user_id = ?`, uid)
-		if err != nil {
-			return err
-		}
-		if n, err = res.RowsAffected(); err != nil {
-			return err
-		}
-		return db.retireTokens(ctx, tx, uid, "", now)
-	})
-	return n, classify(err)
-}
