@@ -85,8 +85,9 @@ func (s *Service) mintToken(ctx context.Context, t store.Token, valid time.Durat
 // the sign-up the row was queued for, or for "send the link again" the
 // account's one pending sign-up. When several people have signed up with the
 // address, nobody can tell which of them asked for the link, so it opens
-// "choose a password" instead (a reset link, which verifies the address):
-// no stranger's password is ever one click away in the owner's mailbox.
+// "choose a password" instead (a reset link, which verifies the address),
+// so a resent link never applies a stranger's password. Each email greets
+// the name typed in its own sign-up, which tells the owner whose it is.
 func (s *Service) renderVerify(ctx context.Context, m store.OutboxMessage) (mail.Message, error) {
 	u, p, err := s.mailUser(ctx, m)
 	if err != nil {
