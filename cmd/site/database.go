@@ -99,7 +99,8 @@ func seedDemo(ctx context.Context, db *store.DB) (bool, error) {
 	return db.SeedDemo(ctx, store.DemoBuyer{Email: demoEmail, PasswordHash: hash, FullName: demoName, Locale: "en"}, time.Now().UTC())
 }
 
-// cleanUp deletes expired sessions, tokens and rate-limit windows hourly.
+// cleanUp deletes expired sessions, tokens and rate-limit windows hourly,
+// and unverified accounts a week after their last sign-up.
 func cleanUp(ctx context.Context, d *database, log *slog.Logger) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()

@@ -118,6 +118,20 @@ test('signed-out visitors of the dashboard sign in and come back; signed-in visi
   await expect(page).toHaveURL(/\/nl$/);
 });
 
+test("a `next` that browsers would turn into another host falls back to the dashboard in the page's language", async ({ browser }) => {
+  for (const [lang, next] of [
+    ['en', '/%09/evil.example'], // a tab: browsers strip it, leaving //evil.example
+    ['nl', '/%5Cevil.example'], // a backslash, encoded
+  ] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await gotoHydrated(page, `${localized(lang, '/auth')}?next=${encodeURIComponent(next)}`);
+    await signIn(page, lang, DEMO.email, DEMO.password);
+    await expect(page).toHaveURL(lang === 'nl' ? /\/nl\/dashboard$/ : /127\.0\.0\.1:\d+\/dashboard$/);
+    await context.close();
+  }
+});
+
 test('signing out in one browser signs the account out everywhere', async ({ browser }) => {
   const buyer = await newVerifiedBuyer(browser, 'Two Devices');
   const laptop = await browser.newContext();

@@ -30,16 +30,29 @@ func (s *Service) RegisterMail(w *mail.Worker) {
 	w.Register(KindAccountExists, s.renderAccountExists)
 }
 
-func (s *Service) mailUser(ctx context.Context, m store.OutboxMessage) (store.User, error) {
+// errNoAccount is why a resend or reset email for an address without a
+// (suitable) account is not sent.
+var errNoAccount = fmt.Errorf("%w: no account for this address", mail.ErrNotSent)
+
+func (s *Service) mailUser(ctx context.Context, m store.OutboxMessage) (store.User, mailPayload, error) {
 	var p mailPayload
-	if err := json.Unmarshal(m.Payload, &p); err != nil || p.UserID == "" {
-		return store.User{}, fmt.Errorf("%w: bad payload", mail.ErrPermanent)
+	if err := json.Unmarshal(m.Payload, &p); err != nil {
+		return store.User{}, p, fmt.Errorf("%w: bad payload", mail.ErrPermanent)
 	}
-	u, err := s.db.UserByID(ctx, p.UserID)
-	if errors.Is(err, store.ErrNotFound) {
-		return store.User{}, fmt.Errorf("%w: the account no longer exists", mail.ErrPermanent)
+	var u store.User
+	var err error
+	if p.UserID != "" {
+		u, err = s.db.UserByID(ctx, p.UserID)
+		if errors.Is(err, store.ErrNotFound) {
+			return store.User{}, p, fmt.Errorf("%w: the account no longer exists", mail.ErrPermanent)
+		}
+	} else {
+		u, err = s.db.UserByEmail(ctx, m.Recipient)
+		if errors.Is(err, store.ErrNotFound) {
+			return store.User{}, p, errNoAccount
+		}
 	}
-	return u, err
+	return u, p, err
 }
 
 // link builds an absolute link to /auth in the email's language. The token
@@ -58,36 +71,74 @@ func (s *Service) link(locale, fragment string) string {
 
 // mintToken is called at send time, so each attempt's link is fresh and
 // only its hash is ever stored.
-func (s *Service) mintToken(ctx context.Context, userID, purpose string, valid time.Duration) (string, error) {
+func (s *Service) mintToken(ctx context.Context, t store.Token, valid time.Duration) (string, error) {
 	token, hash := newToken()
-	now := s.now().UTC()
-	if err := s.db.CreateToken(ctx, store.Token{Hash: hash, UserID: userID, Purpose: purpose, CreatedAt: now, ExpiresAt: now.Add(valid)}); err != nil {
+	t.Hash, t.CreatedAt = hash, s.now().UTC()
+	t.ExpiresAt = t.CreatedAt.Add(valid)
+	if err := s.db.CreateToken(ctx, t); err != nil {
 		return "", err
 	}
 	return token, nil
 }
 
+// renderVerify sends the link that applies one sign-up's password and name:
+// the sign-up the row was queued for, or for "send the link again" the
+// account's one pending sign-up. When several people have signed up with the
+// address, nobody can tell which of them asked for the link, so it opens
+// "choose a password" instead (a reset link, which verifies the address),
+// so a resent link never applies a stranger's password. Each email greets
+// the name typed in its own sign-up, which tells the owner whose it is.
 func (s *Service) renderVerify(ctx context.Context, m store.OutboxMessage) (mail.Message, error) {
-	u, err := s.mailUser(ctx, m)
+	u, p, err := s.mailUser(ctx, m)
 	if err != nil {
 		return mail.Message{}, err
 	}
 	if u.EmailVerifiedAt != nil {
+		if p.UserID == "" {
+			return mail.Message{}, fmt.Errorf("%w: already verified", mail.ErrNotSent)
+		}
 		return mail.Message{}, fmt.Errorf("%w: already verified", mail.ErrPermanent)
 	}
-	token, err := s.mintToken(ctx, u.ID, "verify", verifyValid)
+	var signup store.Signup
+	switch {
+	case p.SignupID != "":
+		signup, err = s.db.SignupByID(ctx, p.SignupID)
+		if errors.Is(err, store.ErrNotFound) {
+			return mail.Message{}, fmt.Errorf("%w: the sign-up was verified through another link or expired", mail.ErrPermanent)
+		}
+	default:
+		var pending []store.Signup
+		pending, err = s.db.PendingSignups(ctx, u.ID, 2)
+		if len(pending) == 1 {
+			signup = pending[0]
+		}
+	}
 	if err != nil {
 		return mail.Message{}, err
 	}
-	return mail.VerifyEmail(m.Locale, mail.VerifyData{Name: u.FullName, Link: s.link(m.Locale, "verify="+token), ValidHours: int(verifyValid.Hours())}), nil
+	data := mail.VerifyData{Name: signup.FullName, ValidHours: int(verifyValid.Hours())}
+	if signup.ID != "" {
+		token, err := s.mintToken(ctx, store.Token{UserID: u.ID, Purpose: store.PurposeVerify, SignupID: signup.ID}, verifyValid)
+		if err != nil {
+			return mail.Message{}, err
+		}
+		data.Link = s.link(m.Locale, "verify="+token)
+	} else {
+		token, err := s.mintToken(ctx, store.Token{UserID: u.ID, Purpose: store.PurposeReset}, verifyValid)
+		if err != nil {
+			return mail.Message{}, err
+		}
+		data.Link = s.link(m.Locale, "reset="+token)
+	}
+	return mail.VerifyEmail(m.Locale, data), nil
 }
 
 func (s *Service) renderReset(ctx context.Context, m store.OutboxMessage) (mail.Message, error) {
-	u, err := s.mailUser(ctx, m)
+	u, _, err := s.mailUser(ctx, m)
 	if err != nil {
 		return mail.Message{}, err
 	}
-	token, err := s.mintToken(ctx, u.ID, "reset", resetValid)
+	token, err := s.mintToken(ctx, store.Token{UserID: u.ID, Purpose: store.PurposeReset}, resetValid)
 	if err != nil {
 		return mail.Message{}, err
 	}
@@ -95,7 +146,7 @@ func (s *Service) renderReset(ctx context.Context, m store.OutboxMessage) (mail.
 }
 
 func (s *Service) renderAccountExists(ctx context.Context, m store.OutboxMessage) (mail.Message, error) {
-	u, err := s.mailUser(ctx, m)
+	u, _, err := s.mailUser(ctx, m)
 	if err != nil {
 		return mail.Message{}, err
 	}

@@ -65,10 +65,12 @@ type SignUpInput struct {
 	FullName, Email, Password, Locale string
 }
 
-// SignUp creates an unverified account and queues its verification email.
+// SignUp records a sign-up and queues its verification email. The
+// password and name take effect only through that email's link (see
+// store.Signup), so signing up with someone else's address gains nothing.
 // An address that already has an account gets the same answer, so the form
 // cannot be used to find out who is a customer; its owner gets an email
-// instead (a new verification link, or a note that the account exists).
+// instead (a note that the account exists).
 func (s *Service) SignUp(ctx context.Context, in SignUpInput, ip string) error {
 	name, err := normalizeName(in.FullName)
 	if err != nil {
@@ -85,32 +87,27 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput, ip string) error {
 	if err := s.limit(ctx, byIP(signUpIP, ip), byEmail(signUpEmail, email)); err != nil {
 		return err
 	}
-	// Hash before looking the address up, so both paths take as long.
 	hash, err := HashPassword(ctx, in.Password)
 	if err != nil {
 		return err
 	}
-	u, err := s.db.CreateUser(ctx, store.NewUser{Email: email, PasswordHash: hash, FullName: name, Locale: locale}, s.now().UTC())
-	switch {
-	case err == nil:
-		s.log.Info("account created", "user", u.ID)
-		return s.queue(ctx, KindVerify, u.ID, email, locale)
-	case errors.Is(err, store.ErrConflict):
-		existing, err := s.db.UserByEmail(ctx, email)
-		if err != nil {
-			return storeErr("sign-up lookup", err)
-		}
-		if existing.EmailVerifiedAt == nil {
-			return s.queue(ctx, KindVerify, existing.ID, email, locale)
-		}
-		return s.queue(ctx, KindAccountExists, existing.ID, email, locale)
-	default:
-		return storeErr("create user", err)
+	u, signupID, err := s.db.RecordSignUp(ctx, store.NewSignup{Email: email, PasswordHash: hash, FullName: name, Locale: locale}, s.now().UTC())
+	if err != nil {
+		return storeErr("sign up", err)
 	}
+	if signupID == "" {
+		return s.queue(ctx, KindAccountExists, mailPayload{UserID: u.ID}, email, locale)
+	}
+	s.log.Info("sign-up recorded", "user", u.ID, "signup", signupID)
+	return s.queue(ctx, KindVerify, mailPayload{UserID: u.ID, SignupID: signupID}, email, locale)
 }
 
 // SignIn checks the credentials and opens a session. An unknown address
 // and a wrong password give the same error after the same amount of work.
+//
+// Only failures count against the limits (see limits.go): each attempt
+// takes its place in the budgets first, so a burst cannot overrun them, and
+// gives it back when the password was right.
 func (s *Service) SignIn(ctx context.Context, emailIn, password, ip string) (User, NewSession, error) {
 	email, err := normalizeEmail(emailIn)
 	if err != nil {
@@ -119,23 +116,26 @@ func (s *Service) SignIn(ctx context.Context, emailIn, password, ip string) (Use
 	if password == "" {
 		return User{}, NewSession{}, invalid("password_required", "Please enter a password.")
 	}
-	if err := s.limit(ctx, byIP(signInIP, ip), byEmail(signInEmail, email)); err != nil {
-		return User{}, NewSession{}, err
-	}
-	u, err := s.db.UserByEmail(ctx, email)
-	hash := u.PasswordHash
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		hash = dummyHash()
-	case err != nil:
-		return User{}, NewSession{}, storeErr("sign-in lookup", err)
-	}
-	ok, err := CheckPassword(ctx, hash, password)
+	checks, err := s.signInChecks(ctx, ip, email)
 	if err != nil {
 		return User{}, NewSession{}, err
 	}
-	if !ok || u.ID == "" {
-		return User{}, NewSession{}, ErrInvalidCredentials
+	held, wait, err := s.limiter.Reserve(ctx, checks...)
+	if err != nil {
+		return User{}, NewSession{}, storeErr("rate limit", err)
+	}
+	if err := limited(wait); err != nil {
+		return User{}, NewSession{}, err
+	}
+	u, err := s.checkCredentials(ctx, email, password)
+	if errors.Is(err, ErrInvalidCredentials) {
+		return User{}, NewSession{}, err // counted as a failure
+	}
+	if err := s.limiter.Refund(ctx, held); err != nil {
+		s.log.Warn("refunding a sign-in attempt", "err", err)
+	}
+	if err != nil {
+		return User{}, NewSession{}, err
 	}
 	if u.EmailVerifiedAt == nil {
 		return User{}, NewSession{}, ErrNotVerified
@@ -144,13 +144,50 @@ func (s *Service) SignIn(ctx context.Context, emailIn, password, ip string) (Use
 	if err != nil {
 		return User{}, NewSession{}, err
 	}
+	s.reachedAccount(ctx, ip, email)
 	return publicUser(u), sess, nil
 }
 
-// SignOut revokes every session of the user, on every device: the spec's
-// global sign-out.
+// checkCredentials returns the account when password is its password, or
+// for an unverified account the password of its newest pending sign-up (so
+// its author hears the account needs verifying; nothing else opens).
+// Otherwise ErrInvalidCredentials, after one argon2 check either way.
+func (s *Service) checkCredentials(ctx context.Context, email, password string) (store.User, error) {
+	u, err := s.db.UserByEmail(ctx, email)
+	hash := u.PasswordHash
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+	case err != nil:
+		return store.User{}, storeErr("sign-in lookup", err)
+	case u.EmailVerifiedAt == nil:
+		pending, err := s.db.PendingSignups(ctx, u.ID, 1)
+		if err != nil {
+			return store.User{}, storeErr("sign-in lookup", err)
+		}
+		hash = ""
+		if len(pending) == 1 {
+			hash = pending[0].PasswordHash
+		}
+	}
+	match := hash != ""
+	if !match {
+		hash = dummyHash()
+	}
+	ok, err := CheckPassword(ctx, hash, password)
+	if err != nil {
+		return store.User{}, err
+	}
+	if !ok || !match {
+		return store.User{}, ErrInvalidCredentials
+	}
+	return u, nil
+}
+
+// SignOut revokes every session of the user, on every device (the spec's
+// global sign-out), and every link still waiting in their mailbox: only the
+// password or a new email gets back in.
 func (s *Service) SignOut(ctx context.Context, userID string) error {
-	n, err := s.db.DeleteUserSessions(ctx, userID)
+	n, err := s.db.SignOutEverywhere(ctx, userID, s.now().UTC())
 	if err != nil {
 		return storeErr("sign out", err)
 	}
@@ -158,7 +195,8 @@ func (s *Service) SignOut(ctx context.Context, userID string) error {
 	return nil
 }
 
-// VerifyEmail consumes a verification link and signs its owner in.
+// VerifyEmail consumes a verification link, applies the password and name
+// of the sign-up it was sent for, and signs its owner in.
 func (s *Service) VerifyEmail(ctx context.Context, token, ip string) (User, NewSession, error) {
 	if err := s.limit(ctx, byIP(tokenIP, ip)); err != nil {
 		return User{}, NewSession{}, err
@@ -177,12 +215,16 @@ func (s *Service) VerifyEmail(ctx context.Context, token, ip string) (User, NewS
 	if err != nil {
 		return User{}, NewSession{}, err
 	}
+	s.reachedAccount(ctx, ip, u.Email)
 	s.log.Info("email verified", "user", u.ID)
 	return publicUser(u), sess, nil
 }
 
-// ResendVerification queues a new link for an unverified account. It
-// answers the same whether or not the address has an account.
+// ResendVerification queues a new link for an unverified account.
+// ForgotPassword queues a reset link. Both answer the same, and do the same
+// work, whether or not the address has an account: they only queue the
+// email, and the outbox worker looks the account up when it renders it (and
+// sends nothing when there is none), so not even the response time tells.
 func (s *Service) ResendVerification(ctx context.Context, emailIn, locale, ip string) error {
 	email, err := normalizeEmail(emailIn)
 	if err != nil {
@@ -191,20 +233,9 @@ func (s *Service) ResendVerification(ctx context.Context, emailIn, locale, ip st
 	if err := s.limit(ctx, byIP(resendIP, ip), byEmail(resendEmail, email)); err != nil {
 		return err
 	}
-	u, err := s.db.UserByEmail(ctx, email)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		return nil
-	case err != nil:
-		return storeErr("resend lookup", err)
-	case u.EmailVerifiedAt != nil:
-		return nil
-	}
-	return s.queue(ctx, KindVerify, u.ID, email, normalizeLocale(locale))
+	return s.queue(ctx, KindVerify, mailPayload{}, email, normalizeLocale(locale))
 }
 
-// ForgotPassword queues a reset link when the address has an account, and
-// answers the same when it does not.
 func (s *Service) ForgotPassword(ctx context.Context, emailIn, locale, ip string) error {
 	email, err := normalizeEmail(emailIn)
 	if err != nil {
@@ -213,19 +244,14 @@ func (s *Service) ForgotPassword(ctx context.Context, emailIn, locale, ip string
 	if err := s.limit(ctx, byIP(forgotIP, ip), byEmail(forgotEmail, email)); err != nil {
 		return err
 	}
-	u, err := s.db.UserByEmail(ctx, email)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil
-	}
-	if err != nil {
-		return storeErr("forgot lookup", err)
-	}
-	return s.queue(ctx, KindReset, u.ID, email, normalizeLocale(locale))
+	return s.queue(ctx, KindReset, mailPayload{}, email, normalizeLocale(locale))
 }
 
 // ResetPassword sets a new password from a reset link, signs out every
-// other device (whoever knew the old password is locked out) and opens a
-// fresh session.
+// other device (whoever knew the old password is locked out), retires every
+// other link and opens a fresh session. The address it came from is known to
+// the account from then on, so the new password works from there even while
+// strangers have spent the account's sign-in budget.
 func (s *Service) ResetPassword(ctx context.Context, token, password, ip string) (User, NewSession, error) {
 	if err := s.limit(ctx, byIP(tokenIP, ip)); err != nil {
 		return User{}, NewSession{}, err
@@ -251,19 +277,23 @@ func (s *Service) ResetPassword(ctx context.Context, token, password, ip string)
 	if err != nil {
 		return User{}, NewSession{}, err
 	}
+	s.reachedAccount(ctx, ip, u.Email)
 	s.log.Info("password reset", "user", u.ID)
 	return publicUser(u), sess, nil
 }
 
-// mailPayload is what an outbox row carries for account emails: only the
-// user id. The link's token is minted when the email is sent, so no usable
-// token is ever stored.
+// mailPayload is what an outbox row carries for account emails: ids only.
+// The link's token is minted when the email is sent, so no usable token is
+// ever stored. Without a UserID the account is looked up by the row's
+// recipient at send time (resend and forgot-password).
 type mailPayload struct {
-	UserID string `json:"userId"`
+	UserID string `json:"userId,omitempty"`
+	// SignupID: the sign-up a verification email is for.
+	SignupID string `json:"signupId,omitempty"`
 }
 
-func (s *Service) queue(ctx context.Context, kind, userID, email, locale string) error {
-	payload, _ := json.Marshal(mailPayload{UserID: userID})
+func (s *Service) queue(ctx context.Context, kind string, p mailPayload, email, locale string) error {
+	payload, _ := json.Marshal(p)
 	if err := s.db.EnqueueMail(ctx, s.now().UTC(), store.NewMail{Kind: kind, Recipient: email, Locale: locale, Payload: payload}); err != nil {
 		return storeErr("queue "+kind, err)
 	}

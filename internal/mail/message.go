@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"log/slog"
 	netmail "net/mail"
+	"regexp"
 	"strings"
 	"time"
 
@@ -25,6 +26,11 @@ type Message struct {
 	Subject string
 	Text    string
 	HTML    string
+	// MessageID is the part of the Message-ID before the '@' (the sender's
+	// domain follows). The outbox sets one derived from the row, so a
+	// message sent again after a crash carries the same Message-ID and mail
+	// systems can drop the duplicate. Empty gives a random one.
+	MessageID string
 }
 
 // Sender delivers a Message. Errors wrapping ErrPermanent mean that retrying
@@ -92,9 +98,9 @@ func build(from *netmail.Address, m Message, now time.Time) (*gomail.Msg, error)
 			return nil, fmt.Errorf("%w: invalid Reply-To address: %v", ErrPermanent, err)
 		}
 	}
-	msg.Subject(oneLine(m.Subject))
+	msg.Subject(HeaderText(m.Subject))
 	msg.SetDateWithValue(now)
-	msg.SetMessageIDWithValue(messageID(from.Address))
+	msg.SetMessageIDWithValue(messageID(m.MessageID, from.Address))
 	// RFC 3834: tells autoresponders (out-of-office replies) to stay quiet.
 	msg.SetGenHeader(gomail.Header("Auto-Submitted"), "auto-generated")
 
@@ -110,14 +116,20 @@ func build(from *netmail.Address, m Message, now time.Time) (*gomail.Msg, error)
 	return msg, nil
 }
 
-// messageID returns a unique Message-ID value in the sender's domain.
-func messageID(fromAddr string) string {
+// messageID returns the Message-ID value: local@ the sender's domain, or a
+// random unique one when local is empty or not a safe dot-atom.
+func messageID(local, fromAddr string) string {
 	domain := "localhost"
 	if i := strings.LastIndexByte(fromAddr, '@'); i >= 0 && i < len(fromAddr)-1 {
 		domain = fromAddr[i+1:]
 	}
-	return time.Now().UTC().Format("20060102150405") + "." + randomHex(12) + "@" + domain
+	if local == "" || !safeIDPart.MatchString(local) {
+		local = time.Now().UTC().Format("20060102150405") + "." + randomHex(12)
+	}
+	return local + "@" + domain
 }
+
+var safeIDPart = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$`)
 
 func randomHex(n int) string {
 	b := make([]byte, n)
@@ -128,4 +140,13 @@ func randomHex(n int) string {
 // oneLine keeps header values on one line.
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// HeaderText makes text fit for a header such as the Subject when part of
+// it comes from a visitor (a name, say): one line, and no RFC 2047
+// encoded-word. Mail clients decode "=?charset?q?…?=" in a header, so a name
+// written that way would show as whatever it encodes; breaking every "=?"
+// apart ("= ?") leaves nothing to decode, and the text reads as typed.
+func HeaderText(s string) string {
+	return strings.ReplaceAll(oneLine(s), "=?", "= ?")
 }

@@ -2,6 +2,8 @@ package mail
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -35,6 +37,12 @@ type RenderFunc func(ctx context.Context, m store.OutboxMessage) (Message, error
 // Wrap it, e.g. fmt.Errorf("user %d: %w", id, mail.ErrPermanent), and the
 // Worker marks the message failed at once instead of retrying.
 var ErrPermanent = errors.New("permanent mail error")
+
+// ErrNotSent marks a message that is not to be sent at all, such as a
+// password reset asked for an address without an account: the Worker
+// records it as done without sending, and logs it without alarm. Wrap it
+// with the reason.
+var ErrNotSent = errors.New("not sent")
 
 // RenderJSON adapts fn to a RenderFunc that first decodes the row's JSON
 // payload into a T. A payload that does not decode is a permanent error.
@@ -249,12 +257,22 @@ func (w *Worker) deliver(ctx context.Context, m store.OutboxMessage) (bool, erro
 
 	var msg Message
 	err := protect(func() (err error) { msg, err = render(ctx, m); return err })
+	if errors.Is(err, ErrNotSent) {
+		log.Info("mail not sent", "reason", err)
+		return false, w.mark(ctx, m, "not sent", func(c context.Context) error {
+			return w.q.MarkMailFailed(c, m.ID, errText(err), w.opts.Now())
+		})
+	}
 	if err != nil {
 		return false, w.failed(ctx, log, m, fmt.Errorf("render: %w", err))
 	}
 	if strings.TrimSpace(msg.To) == "" {
 		msg.To = m.Recipient
 	}
+	// Delivery is at least once: a crash between the send and MarkMailSent
+	// sends the row again. Its Message-ID stays the same, so the receiving
+	// systems can tell the copy is a duplicate.
+	msg.MessageID = OutboxMessageID(m)
 	if err := protect(func() error { return w.s.Send(ctx, msg) }); err != nil {
 		return false, w.failed(ctx, log, m, fmt.Errorf("send: %w", err))
 	}
@@ -263,6 +281,15 @@ func (w *Worker) deliver(ctx context.Context, m store.OutboxMessage) (bool, erro
 	return true, w.mark(ctx, m, "sent", func(c context.Context) error {
 		return w.q.MarkMailSent(c, m.ID, w.opts.Now())
 	})
+}
+
+// OutboxMessageID is the stable Message-ID (before the '@') of an outbox
+// row: its id, and a digest of what else identifies it, so rows with the
+// same id in another database (a staging copy, a reset development
+// database) never share one.
+func OutboxMessageID(m store.OutboxMessage) string {
+	sum := sha256.Sum256(fmt.Appendf(nil, "%d\x00%d\x00%s\x00%s", m.ID, m.CreatedAt.UnixMicro(), m.Kind, m.Recipient))
+	return fmt.Sprintf("outbox.%d.%s", m.ID, hex.EncodeToString(sum[:10]))
 }
 
 // failed records a render or send failure: at once for permanent errors

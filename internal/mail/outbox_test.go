@@ -558,3 +558,29 @@ func TestRegisterPanicsOnMistakes(t *testing.T) {
 		}()
 	}
 }
+
+// TestWorkerNotSent: a renderer that finds nothing to send (a reset for an
+// address without an account) closes the row at once, quietly.
+func TestWorkerNotSent(t *testing.T) {
+	clk := newClock()
+	q := &fakeQueue{}
+	row := q.add("reset", "nobody@example.com", "en", `{}`, clk.Now())
+	s := &fakeSender{}
+	log, logs := newLogger()
+	w := NewWorker(q, s, log, WorkerOptions{Now: clk.Now})
+	w.Register("reset", func(ctx context.Context, m store.OutboxMessage) (Message, error) {
+		return Message{}, fmt.Errorf("%w: no account for this address", ErrNotSent)
+	})
+	if sent, err := w.RunOnce(context.Background()); sent != 0 || err != nil {
+		t.Fatalf("sent %d, err %v", sent, err)
+	}
+	if r := q.snapshot(row); !r.failed || len(r.retries) != 0 || !strings.Contains(r.lastErr, "no account") {
+		t.Errorf("row %+v, want closed after one look", r)
+	}
+	if calls, _ := s.stats(); calls != 0 {
+		t.Errorf("sender called %d times", calls)
+	}
+	if strings.Contains(logs.String(), "level=ERROR") || strings.Contains(logs.String(), "level=WARN") {
+		t.Errorf("not sending is no error:\n%s", logs)
+	}
+}

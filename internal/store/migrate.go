@@ -18,10 +18,21 @@ var migrationsFS embed.FS
 // concurrent calls from several server instances safe: one migrates, the
 // others wait and then find nothing to do.
 func (db *DB) Migrate(ctx context.Context) error {
+	p, err := db.migrations(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return classify(fmt.Errorf("store: migrate: %w", err))
+	}
+	return nil
+}
+
+func (db *DB) migrations(ctx context.Context) (*goose.Provider, error) {
 	dir := "migrations/" + db.dialect
 	fsys, err := fs.Sub(migrationsFS, dir)
 	if err != nil {
-		return fmt.Errorf("store: migrations: %w", err)
+		return nil, fmt.Errorf("store: migrations: %w", err)
 	}
 	opts := []goose.ProviderOption{
 		goose.WithLogger(goose.NopLogger()),
@@ -34,7 +45,7 @@ func (db *DB) Migrate(ctx context.Context) error {
 		dialect = goose.DialectPostgres
 		lockID, err := db.migrationLockID(ctx)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		// The lock is keyed by schema: instances sharing a schema exclude each
 		// other, while unrelated schemas in one database (parallel test
@@ -42,18 +53,15 @@ func (db *DB) Migrate(ctx context.Context) error {
 		// rather than goose's default 5s keeps the waiting short.
 		locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(lockID), lock.WithLockTimeout(1, 300))
 		if err != nil {
-			return fmt.Errorf("store: migration lock: %w", err)
+			return nil, fmt.Errorf("store: migration lock: %w", err)
 		}
 		opts = append(opts, goose.WithSessionLocker(locker))
 	}
 	p, err := goose.NewProvider(dialect, db.db, fsys, opts...)
 	if err != nil {
-		return fmt.Errorf("store: migrations: %w", err)
+		return nil, fmt.Errorf("store: migrations: %w", err)
 	}
-	if _, err := p.Up(ctx); err != nil {
-		return classify(fmt.Errorf("store: migrate: %w", err))
-	}
-	return nil
+	return p, nil
 }
 
 func (db *DB) migrationLockID(ctx context.Context) (int64, error) {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"time"
 )
 
@@ -58,16 +59,25 @@ func (db *DB) DeleteSession(ctx context.Context, tokenHash []byte) error {
 	return err
 }
 
-func (db *DB) DeleteUserSessions(ctx context.Context, userID string) (int64, error) {
+// SignOutEverywhere ends every session of the user and retires every
+// outstanding email link, so nothing but the password or a new email gets
+// back in. It reports how many sessions ended.
+func (db *DB) SignOutEverywhere(ctx context.Context, userID string, now time.Time) (int64, error) {
 	uid, ok := normID(userID)
 	if !ok {
 		return 0, nil
 	}
-	res, err := db.exec(ctx, db.db, `DELETE FROM sessions WHERE user_id = ?`, uid)
-	if err != nil {
-		return 0, err
-	}
-	n, err := res.RowsAffected()
+	var n int64
+	err := db.WithTx(ctx, func(tx *sql.Tx) error {
+		res, err := db.exec(ctx, tx, `DELETE FROM sessions WHERE user_id = ?`, uid)
+		if err != nil {
+			return err
+		}
+		if n, err = res.RowsAffected(); err != nil {
+			return err
+		}
+		return db.retireTokens(ctx, tx, uid, "", now)
+	})
 	return n, classify(err)
 }
 
@@ -76,7 +86,9 @@ func (db *DB) DeleteUserSessions(ctx context.Context, userID string) (int64, err
 const tokenGrace = 24 * time.Hour
 
 // DeleteExpired is housekeeping; run it periodically from one place or many,
-// it is idempotent.
+// it is idempotent. Besides expired sessions, tokens and rate-limit windows
+// it removes pending sign-ups older than SignupMaxAge and the unverified
+// accounts left without one.
 func (db *DB) DeleteExpired(ctx context.Context, now time.Time) error {
 	cutoff := db.ts(now.Add(-tokenGrace))
 	if _, err := db.exec(ctx, db.db, `DELETE FROM sessions WHERE expires_at <= ?`, db.ts(now)); err != nil {
@@ -86,6 +98,8 @@ func (db *DB) DeleteExpired(ctx context.Context, now time.Time) error {
 		`DELETE FROM email_tokens WHERE expires_at <= ? OR (used_at IS NOT NULL AND used_at <= ?)`, cutoff, cutoff); err != nil {
 		return err
 	}
-	_, err := db.exec(ctx, db.db, `DELETE FROM rate_limits WHERE window_end <= ?`, db.ts(now))
-	return err
+	if _, err := db.exec(ctx, db.db, `DELETE FROM rate_limits WHERE window_end <= ?`, db.ts(now)); err != nil {
+		return err
+	}
+	return db.deleteStaleAccounts(ctx, now)
 }

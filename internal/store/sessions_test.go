@@ -82,9 +82,9 @@ func TestSessions(t *testing.T) {
 			t.Fatalf("second delete: %v", err)
 		}
 
-		n, err := db.DeleteUserSessions(ctx, ann.ID)
+		n, err := db.SignOutEverywhere(ctx, ann.ID, t0)
 		if err != nil || n != 2 { // a1 and the expired a3
-			t.Fatalf("DeleteUserSessions = %d, %v; want 2", n, err)
+			t.Fatalf("SignOutEverywhere = %d, %v; want 2", n, err)
 		}
 		if _, _, err := db.SessionUser(ctx, hashOf("b1"), t0); err != nil {
 			t.Fatalf("other user's session was deleted: %v", err)
@@ -93,7 +93,7 @@ func TestSessions(t *testing.T) {
 		if err := db.DeleteExpired(ctx, exp); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.DeleteUserSessions(ctx, bob.ID); err != nil {
+		if _, err := db.SignOutEverywhere(ctx, bob.ID, exp); err != nil {
 			t.Fatal(err)
 		}
 	})

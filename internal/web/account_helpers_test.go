@@ -58,6 +58,15 @@ func newAccountEnv(t *testing.T, db *store.DB, siteURL string) *accountEnv {
 // cookie (may be nil).
 func (e *accountEnv) call(method, path string, body any, cookie *http.Cookie) *httptest.ResponseRecorder {
 	e.t.Helper()
+	return e.request(e.ip, method, path, body, cookie)
+}
+
+// callFrom is call from the client address ip, safe to use concurrently.
+func (e *accountEnv) callFrom(ip, method, path string, body any) *httptest.ResponseRecorder {
+	return e.request(ip, method, path, body, nil)
+}
+
+func (e *accountEnv) request(ip, method, path string, body any, cookie *http.Cookie) *httptest.ResponseRecorder {
 	var rd *bytes.Reader
 	if s, ok := body.(string); ok {
 		rd = bytes.NewReader([]byte(s))
@@ -68,7 +77,7 @@ func (e *accountEnv) call(method, path string, body any, cookie *http.Cookie) *h
 		rd = bytes.NewReader(nil)
 	}
 	req := httptest.NewRequest(method, path, rd)
-	req.RemoteAddr = e.ip + ":51000"
+	req.RemoteAddr = ip + ":51000"
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")

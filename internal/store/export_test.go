@@ -1,0 +1,19 @@
+package store
+
+import (
+	"context"
+	"fmt"
+)
+
+// MigrateTo applies migrations up to and including version, so a test can
+// put rows in an older schema and then migrate them.
+func (db *DB) MigrateTo(ctx context.Context, version int64) error {
+	p, err := db.migrations(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := p.UpTo(ctx, version); err != nil {
+		return fmt.Errorf("store: migrate to %d: %w", version, err)
+	}
+	return nil
+}
