@@ -1,18 +1,26 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { buildHead, headHtml, type PageHandle } from './head';
+import { buildHead, headHtml } from './head';
 import { registerDictionary } from './i18n/dictionaries';
 import en from './i18n/en';
 import nl from './i18n/nl';
 import { translate } from './i18n/translate';
+import { pageOf, screens } from './pages/registry';
 import { langFromPath } from './paths';
 import { routes } from './routes';
 import { SITE } from './site';
 
 // The prerender script takes its page lists, paths and origin from the app itself, so the two never drift.
-export { CLIENT_ROUTES, INDEXED_PATHS, PRERENDERED_PATHS } from './head';
 export { localePath } from './paths';
 export { SITE } from './site';
+
+const withPaths = screens().flatMap(([, s]) => (s.path === null ? [] : [{ ...s, path: s.path }]));
+/** Unprefixed paths the prerender writes as pages, in each language. */
+export const PRERENDERED_PATHS = withPaths.filter((s) => !s.clientOnly).map((s) => s.path);
+/** The prerendered paths that belong in the sitemap. */
+export const INDEXED_PATHS = withPaths.filter((s) => !s.clientOnly && !s.noindex).map((s) => s.path);
+/** Client-only route prefixes, for the server's site.json and robots.txt. */
+export const CLIENT_ROUTES = withPaths.filter((s) => s.clientOnly).map((s) => s.path);
 
 // Both dictionaries are available synchronously at build time.
 registerDictionary('en', en);
@@ -34,8 +42,8 @@ export async function render(url: string): Promise<RenderResult> {
 
   const lang = langFromPath(new URL(url, SITE.placeholderOrigin).pathname);
   const dict = lang === 'nl' ? nl : en;
-  const page = [...context.matches].reverse().find((m) => (m.route.handle as PageHandle | undefined)?.page)
-    ?.route.handle as PageHandle;
-  const head = headHtml(buildHead(page.page, lang, (k) => translate(dict, k), SITE.placeholderOrigin));
+  const page = pageOf(context.matches.map((m) => m.route));
+  if (!page) throw new Error(`No page handle while prerendering ${url}`);
+  const head = headHtml(buildHead(page, lang, (k) => translate(dict, k), SITE.placeholderOrigin));
   return { lang, head, html };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { getOrder } from '../../api/client';
 import type { Order } from '../../api/types';
 import { addDays, formatDate, formatDateTime, formatMoney } from '../../format';
@@ -9,8 +9,14 @@ import { Loading, LoadError } from './LoadState';
 import { StatusBadge } from './StatusBadge';
 import { useApiResource } from './useApiResource';
 
-/** /dashboard/orders/:id. The API answers 404 for someone else's order as for a missing one. */
-export function OrderDetails({ id }: { id: string }) {
+/** /dashboard/orders/:id. A new id is a new page: nothing of the previous order's state carries over. */
+export function Component() {
+  const { id = '' } = useParams();
+  return <OrderDetails key={id} id={id} />;
+}
+
+/** One order. The API answers 404 for someone else's order as for a missing one. */
+function OrderDetails({ id }: { id: string }) {
   const { t } = useLanguage();
   const { state, retry } = useApiResource((signal) => getOrder(id, signal), `order:${id}`);
 

@@ -13,7 +13,7 @@ import { activeOrders } from './stats';
 import { useApiResource } from './useApiResource';
 
 /** /dashboard: greeting, then the My Agents and Purchase History tabs. */
-export function Overview() {
+export function Component() {
   const { t } = useLanguage();
   const auth = useAuth();
   const { state, retry } = useApiResource(getDashboard, 'dashboard');
