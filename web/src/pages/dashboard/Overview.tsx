@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { getDashboard } from '../../api/client';
 import type { DashboardData } from '../../api/types';
+import { useApiResource } from '../../api/useApiResource';
 import { useAuth } from '../../auth/AuthContext';
 import { useLanguage } from '../../i18n/LanguageContext';
 import { AgentList } from './AgentList';
@@ -10,7 +11,6 @@ import { Loading, LoadError } from './LoadState';
 import { OrderList } from './OrderList';
 import { StatCards } from './StatCards';
 import { activeOrders } from './stats';
-import { useApiResource } from './useApiResource';
 
 /** /dashboard: greeting, then the My Agents and Purchase History tabs. */
 export function Component() {

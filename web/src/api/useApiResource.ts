@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../api/client';
-import { useAuth } from '../../auth/AuthContext';
-import { useLanguage } from '../../i18n/LanguageContext';
-import { localePath } from '../../paths';
+import { useAuth } from '../auth/AuthContext';
+import { useLanguage } from '../i18n/LanguageContext';
+import { localePath } from '../paths';
+import { ApiError } from './client';
 
 export type Resource<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: ApiError };
 
