@@ -1,21 +1,20 @@
-import type { ComponentType } from 'react';
 import type { Namespace } from '../i18n/namespaces';
 
 // The page registry: every screen of the site, declared once. The route table (routes.tsx), the <head>
 // (head.ts), the prerender's page lists, sitemap and robots.txt, the Go server's client-only routes
 // (site.json, via entry.server.tsx) and the demo assistant's links all read it. A new screen is one
 // entry here, plus its `meta.<id>` title and description in both dictionaries (the types ask for them).
-
-/** A lazy route module: what `load` resolves to (React Router's `lazy`). */
-export interface ScreenModule {
-  Component: ComponentType;
-}
+//
+// Plain data that imports no screen code, so any module may read it without an import cycle. Each
+// screen names its lazy route module: a file directly in pages/ exporting `Component` (React Router's
+// lazy route module), its parts in a subfolder. routes.tsx is the one place that loads them.
 
 /** A route below a screen's path, rendered in the screen's <Outlet />: one lazy module each. */
 export interface SubScreen {
   /** Relative to the screen's path, e.g. 'orders/:id'; '' for the screen's own path. */
   path: string;
-  load: () => Promise<ScreenModule>;
+  /** Its lazy route module: pages/<module>.tsx. */
+  module: string;
 }
 
 export interface Screen {
@@ -23,7 +22,8 @@ export interface Screen {
   path: string | null;
   /** Dictionary namespace of its strings, loaded together with the module. */
   namespace: Namespace;
-  load: () => Promise<ScreenModule>;
+  /** Its lazy route module: pages/<module>.tsx. */
+  module: string;
   /** Kept out of search results: robots noindex, no canonical or hreflang, not in the sitemap. */
   noindex?: boolean;
   /**
@@ -37,24 +37,24 @@ export interface Screen {
 }
 
 export const SCREENS = {
-  landing: { path: '/', namespace: 'landing', load: () => import('./Landing') },
-  features: { path: '/features', namespace: 'features', load: () => import('./Features') },
-  pricing: { path: '/pricing', namespace: 'pricing', load: () => import('./Pricing') },
-  quote: { path: '/quote', namespace: 'pages', load: () => import('./Quote') },
-  personalized: { path: '/personalized', namespace: 'pages', load: () => import('./Personalized') },
-  auth: { path: '/auth', namespace: 'account', noindex: true, load: () => import('./Auth') },
+  landing: { path: '/', namespace: 'landing', module: 'Landing' },
+  features: { path: '/features', namespace: 'features', module: 'Features' },
+  pricing: { path: '/pricing', namespace: 'pricing', module: 'Pricing' },
+  quote: { path: '/quote', namespace: 'pages', module: 'Quote' },
+  personalized: { path: '/personalized', namespace: 'pages', module: 'Personalized' },
+  auth: { path: '/auth', namespace: 'account', module: 'Auth', noindex: true },
   dashboard: {
     path: '/dashboard',
     namespace: 'account',
+    module: 'Dashboard',
     noindex: true,
     clientOnly: true,
-    load: () => import('./Dashboard'),
     children: [
-      { path: '', load: () => import('./dashboard/Overview') },
-      { path: 'orders/:id', load: () => import('./dashboard/OrderDetails') },
+      { path: '', module: 'DashboardOverview' },
+      { path: 'orders/:id', module: 'DashboardOrder' },
     ],
   },
-  notFound: { path: null, namespace: 'pages', noindex: true, load: () => import('./NotFound') },
+  notFound: { path: null, namespace: 'pages', module: 'NotFound', noindex: true },
 } satisfies Record<string, Screen>;
 
 export type PageId = keyof typeof SCREENS;

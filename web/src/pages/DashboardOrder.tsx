@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { getOrder } from '../../api/client';
-import type { Order } from '../../api/types';
-import { useApiResource } from '../../api/useApiResource';
-import { addDays, formatDate, formatDateTime, formatMoney } from '../../format';
-import { useLanguage } from '../../i18n/LanguageContext';
-import { localePath } from '../../paths';
-import { Loading, LoadError } from './LoadState';
-import { StatusBadge } from './StatusBadge';
+import { getOrder } from '../api/client';
+import type { Order } from '../api/types';
+import { useApiResource } from '../api/useApiResource';
+import { addDays, formatDate, formatDateTime, formatMoney } from '../format';
+import { useLanguage } from '../i18n/LanguageContext';
+import { localePath } from '../paths';
+import { Loading, LoadError } from './dashboard/LoadState';
+import { StatusBadge } from './dashboard/StatusBadge';
 
 /** /dashboard/orders/:id. A new id is a new page: nothing of the previous order's state carries over. */
 export function Component() {
