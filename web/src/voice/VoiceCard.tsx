@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 import { Link } from 'react-router';
 import { loadNamespace } from '../i18n/dictionaries';
 import { useLanguage } from '../i18n/LanguageContext';
-import { voiceStore } from './api';
+import { voiceStore } from './session';
 import type { VoiceStore } from './store';
 
 const CHIPS = ['features', 'pricing', 'integrations', 'languages', 'quote'] as const;

@@ -6,15 +6,12 @@
 import { loadNamespace } from '../i18n/dictionaries';
 import { langFromPath, type Lang } from '../paths';
 import type { AgentDraft } from '../personalized/types';
-import { loadVoiceClient } from './config';
-import { createVoiceStore, type VoiceState } from './store';
-import { engageVoiceWidget } from './VoiceWidget';
+import { engageVoiceWidget } from './panel';
+import { voiceStore } from './session';
+import type { VoiceState } from './store';
 
 export type { AgentDraft } from '../personalized/types';
 export type { VoiceState } from './store';
-
-/** The page's one voice store, shared by every mount of the widget. */
-export const voiceStore = createVoiceStore(loadVoiceClient);
 
 export interface StartVoiceCallOptions {
   /** Primes the assistant with a personalized-agent draft (its name, greeting and knowledge). */
