@@ -2,7 +2,6 @@
 export const SITE = {
   brand: 'Belwise',
   quotesEmail: 'quotes@belwise.example',
-  supportEmail: 'support@belwise.example',
   // The Go server replaces this placeholder with the real SITE_URL in served HTML/XML/TXT.
   placeholderOrigin: 'https://site-url.invalid',
   themeColor: '#f5f1e8',

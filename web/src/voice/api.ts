@@ -8,10 +8,6 @@ import { langFromPath, type Lang } from '../paths';
 import type { AgentDraft } from '../personalized/types';
 import { engageVoiceWidget } from './panel';
 import { voiceStore } from './session';
-import type { VoiceState } from './store';
-
-export type { AgentDraft } from '../personalized/types';
-export type { VoiceState } from './store';
 
 export interface StartVoiceCallOptions {
   /** Primes the assistant with a personalized-agent draft (its name, greeting and knowledge). */
@@ -23,7 +19,7 @@ export interface StartVoiceCallOptions {
 /**
  * Opens the floating widget and starts a call (Vapi or the offline demo, per /api/voice/config).
  * Returns false, changing nothing, when a call is already starting or running (spec §4: a second start
- * is ignored); the caller may `endVoiceCall()` first. Progress and errors show in the widget itself.
+ * is ignored). Progress and errors show in the widget itself.
  */
 export function startVoiceCall(options: StartVoiceCallOptions = {}): boolean {
   const pageLang = langFromPath(window.location.pathname);
@@ -38,14 +34,4 @@ export function startVoiceCall(options: StartVoiceCallOptions = {}): boolean {
     },
   );
   return started;
-}
-
-/** Ends the call, or cancels one that is still connecting. */
-export function endVoiceCall(): void {
-  voiceStore.stop();
-}
-
-/** The widget's current state (phase, mode, transcript…). */
-export function getVoiceState(): VoiceState {
-  return voiceStore.get();
 }
