@@ -1,20 +1,20 @@
-import { useSyncExternalStore, type ComponentType } from 'react';
+import { useSyncExternalStore } from 'react';
 
-// The slot between the floating widget (VoiceWidget, in the entry bundle) and what it shows once used:
-// the first start (api.ts) loads the card (VoiceCard) and hands it over here. Neither side imports the
-// other, so the entry stays small and the modules form no cycle.
-let Panel: ComponentType | null = null;
+// Whether the floating widget has been used. VoiceWidget (in the entry bundle) shows only its button
+// until the first start (api.ts) has loaded the card and its texts and engages it here; then it shows
+// the card (VoiceCard). The two meet here, so neither imports the other.
+let engaged = false;
 const subscribers = new Set<() => void>();
 const subscribe = (fn: () => void) => {
   subscribers.add(fn);
   return () => void subscribers.delete(fn);
 };
 
-/** Replaces the button with the loaded panel (idle button, card, errors) in every mounted widget. */
-export function engageVoiceWidget(panel: ComponentType): void {
-  Panel = panel;
+/** Swaps the button for the loaded panel (idle button, card, errors) in every mounted widget. */
+export function engageVoiceWidget(): void {
+  engaged = true;
   subscribers.forEach((fn) => fn());
 }
 
-/** The loaded panel, or null while the widget is still only its prerendered button. */
-export const useVoicePanel = () => useSyncExternalStore(subscribe, () => Panel, () => null);
+/** False while the widget is still only its prerendered button. */
+export const useVoiceEngaged = () => useSyncExternalStore(subscribe, () => engaged, () => false);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { submitQuote } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
@@ -7,6 +7,7 @@ import { SubmitButton } from '../../components/form/SubmitButton';
 import { useFieldErrors } from '../../components/form/useFieldErrors';
 import { useSubmit } from '../../components/form/useSubmit';
 import { notify } from '../../components/notify';
+import { useHydrated } from '../../components/useClientValue';
 import { useLanguage } from '../../i18n/LanguageContext';
 import { CharacterCount } from './CharacterCount';
 import { checkQuote, describeQuoteError, emptyQuote, fieldVars, missesRequired, type QuoteField, type QuoteValues } from './fields';
@@ -23,16 +24,21 @@ export function QuoteForm({ onSent }: { onSent: (email: string) => void }) {
   const [values, setValues] = useState(() => emptyQuote(lang));
   const fields = useFieldErrors<QuoteField>('quote', () => checkQuote(values));
 
-  // Both prefills run after hydration: the prerendered page knows neither the query nor the visitor.
+  // Both prefills come after hydration: the prerendered page knows neither the query nor the visitor.
   // `/quote?description=…` comes from the personalized agent page.
-  useEffect(() => {
-    const description = new URLSearchParams(search).get('description');
+  const query = useHydrated() ? search : '';
+  const [seenQuery, setSeenQuery] = useState('');
+  if (query !== seenQuery) {
+    setSeenQuery(query);
+    const description = new URLSearchParams(query).get('description');
     if (description) setValues((v) => ({ ...v, description: description.slice(0, QUOTE_LIMITS.description) }));
-  }, [search]);
+  }
   // Signed in: name and email from the account, unless already typed.
-  useEffect(() => {
+  const [seenUser, setSeenUser] = useState<typeof user>(null);
+  if (user !== seenUser) {
+    setSeenUser(user);
     if (user) setValues((v) => ({ ...v, fullName: v.fullName || user.fullName, email: v.email || user.email }));
-  }, [user]);
+  }
 
   const set = (field: keyof QuoteValues, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
