@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { LanguageRoot } from './components/LanguageRoot';
 import { loadNamespace } from './i18n/dictionaries';
@@ -9,20 +8,16 @@ import type { Lang } from './paths';
 // `/` and a Dutch one at `/nl`. Each screen is one lazy module serving both languages; its lazy() also
 // loads the screen's strings in the tree's language, so a route never renders before its translations.
 
-/** The lazy route modules: every file directly in pages/ (the registry names them). */
-export const SCREEN_MODULES = import.meta.glob<{ Component: ComponentType }>(['./*.tsx', '!./*.test.tsx'], { base: './pages' });
-const load = (module: string) => SCREEN_MODULES[`./${module}.tsx`]();
-
 /** The route of one screen in one language tree (exported for tests, which render it on its own). */
 export function screenRoute(lang: Lang, page: PageId): RouteObject {
-  const { path, namespace, module, clientOnly, children }: Screen = SCREENS[page];
+  const { path, namespace, load, clientOnly, children }: Screen = SCREENS[page];
   const handle: PageHandle = { page };
-  const lazy = () => Promise.all([load(module), loadNamespace(lang, namespace)]).then(([mod]) => mod);
+  const lazy = () => Promise.all([load(), loadNamespace(lang, namespace)]).then(([mod]) => mod);
   if (path === '/') return { index: true, handle, lazy };
-  const nested = children?.map((sub): RouteObject => (sub.path ? { path: sub.path, lazy: () => load(sub.module) } : { index: true, lazy: () => load(sub.module) }));
+  const nested = children?.map((sub): RouteObject => (sub.path ? { path: sub.path, handle, lazy: sub.load } : { index: true, handle, lazy: sub.load }));
   // A client-only screen owns every path below its own (the Go server answers them all with the app
   // shell): an unknown one goes back to the screen.
-  if (clientOnly) nested?.push({ path: '*', lazy: () => load('BackToScreen') });
+  if (clientOnly) nested?.push({ path: '*', handle, lazy: () => import('./pages/BackToScreen') });
   return { path: path?.slice(1) ?? '*', handle, lazy, children: nested };
 }
 

@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_ROUTES, INDEXED_PATHS, PRERENDERED_PATHS } from '../entry.server';
-import { SCREEN_MODULES } from '../routes';
 import { screens } from './registry';
 
 describe('page registry', () => {
-  it('names only route modules that exist, and every route module is named', () => {
-    const named = screens().flatMap(([, s]) => [s.module, ...(s.children ?? []).map((sub) => sub.module)]);
-    // BackToScreen is routes.tsx's own: the catch-all below a client-only screen.
-    const files = Object.keys(SCREEN_MODULES).map((key) => key.replace(/^\.\/(.+)\.tsx$/, '$1'));
-    expect(files.sort()).toEqual([...named, 'BackToScreen'].sort());
+  it('loads a route module (with the Component React Router renders) for every screen and sub-screen', async () => {
+    for (const [id, screen] of screens()) {
+      for (const { load } of [screen, ...(screen.children ?? [])]) {
+        expect(typeof (await load()).Component, id).toBe('function');
+      }
+    }
   });
 
-  it('route modules export the Component React Router renders', async () => {
-    for (const [key, load] of Object.entries(SCREEN_MODULES)) {
-      expect(typeof (await load()).Component, key).toBe('function');
+  it('registers every route module directly in pages/ (their parts live in subfolders)', async () => {
+    const registered = new Set<unknown>([await import('./BackToScreen')]);
+    for (const [, screen] of screens()) {
+      for (const { load } of [screen, ...(screen.children ?? [])]) registered.add(await load());
     }
+    const files = import.meta.glob(['./*.tsx', '!./*.test.tsx']);
+    for (const [file, load] of Object.entries(files)) expect(registered.has(await load()), file).toBe(true);
   });
 
   it('gives the prerender, the sitemap and the Go server their lists', () => {

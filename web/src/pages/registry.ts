@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { Namespace } from '../i18n/namespaces';
 
 // The page registry: every screen of the site, declared once. The route table (routes.tsx), the <head>
@@ -5,16 +6,22 @@ import type { Namespace } from '../i18n/namespaces';
 // (site.json, via entry.server.tsx) and the demo assistant's links all read it. A new screen is one
 // entry here, plus its `meta.<id>` title and description in both dictionaries (the types ask for them).
 //
-// Plain data that imports no screen code, so any module may read it without an import cycle. Each
-// screen names its lazy route module: a file directly in pages/ exporting `Component` (React Router's
-// lazy route module), its parts in a subfolder. routes.tsx is the one place that loads them.
+// Route modules (what `load` imports) are the files directly in pages/, each exporting the `Component`
+// React Router renders; their parts live in a subfolder (pages/dashboard/, pages/auth/…). As `load`
+// imports every screen, screens link with literal paths rather than import this module. The one reader
+// a screen reaches is the voice demo's links (voice/demoKnowledge.ts, via /personalized's "Test agent"):
+// a loop through lazy imports only, which never affects the order modules run in.
+
+/** What a route module exports. */
+export interface RouteModule {
+  Component: ComponentType;
+}
 
 /** A route below a screen's path, rendered in the screen's <Outlet />: one lazy module each. */
 export interface SubScreen {
   /** Relative to the screen's path, e.g. 'orders/:id'; '' for the screen's own path. */
   path: string;
-  /** Its lazy route module: pages/<module>.tsx. */
-  module: string;
+  load: () => Promise<RouteModule>;
 }
 
 export interface Screen {
@@ -22,8 +29,8 @@ export interface Screen {
   path: string | null;
   /** Dictionary namespace of its strings, loaded together with the module. */
   namespace: Namespace;
-  /** Its lazy route module: pages/<module>.tsx. */
-  module: string;
+  /** Its lazy route module, loaded with its namespace. */
+  load: () => Promise<RouteModule>;
   /** Kept out of search results: robots noindex, no canonical or hreflang, not in the sitemap. */
   noindex?: boolean;
   /**
@@ -37,24 +44,24 @@ export interface Screen {
 }
 
 export const SCREENS = {
-  landing: { path: '/', namespace: 'landing', module: 'Landing' },
-  features: { path: '/features', namespace: 'features', module: 'Features' },
-  pricing: { path: '/pricing', namespace: 'pricing', module: 'Pricing' },
-  quote: { path: '/quote', namespace: 'pages', module: 'Quote' },
-  personalized: { path: '/personalized', namespace: 'pages', module: 'Personalized' },
-  auth: { path: '/auth', namespace: 'account', module: 'Auth', noindex: true },
+  landing: { path: '/', namespace: 'landing', load: () => import('./Landing') },
+  features: { path: '/features', namespace: 'features', load: () => import('./Features') },
+  pricing: { path: '/pricing', namespace: 'pricing', load: () => import('./Pricing') },
+  quote: { path: '/quote', namespace: 'pages', load: () => import('./Quote') },
+  personalized: { path: '/personalized', namespace: 'pages', load: () => import('./Personalized') },
+  auth: { path: '/auth', namespace: 'account', load: () => import('./Auth'), noindex: true },
   dashboard: {
     path: '/dashboard',
     namespace: 'account',
-    module: 'Dashboard',
+    load: () => import('./Dashboard'),
     noindex: true,
     clientOnly: true,
     children: [
-      { path: '', module: 'DashboardOverview' },
-      { path: 'orders/:id', module: 'DashboardOrder' },
+      { path: '', load: () => import('./DashboardOverview') },
+      { path: 'orders/:id', load: () => import('./DashboardOrder') },
     ],
   },
-  notFound: { path: null, namespace: 'pages', module: 'NotFound', noindex: true },
+  notFound: { path: null, namespace: 'pages', load: () => import('./NotFound'), noindex: true },
 } satisfies Record<string, Screen>;
 
 export type PageId = keyof typeof SCREENS;
@@ -62,16 +69,10 @@ export type PageId = keyof typeof SCREENS;
 /** Every screen with its id, in declaration order. */
 export const screens = () => Object.entries(SCREENS) as [PageId, Screen][];
 
-/** Route handle carried by every screen's route; tells head code which page is showing. */
+/** Route handle carried by every screen's routes (its sub-routes too); tells head code which page is showing. */
 export interface PageHandle {
   page: PageId;
 }
 
-/** The screen a route match list shows: the deepest match with a page handle (sub-routes have none). */
-export function pageOf(matches: readonly { handle?: unknown }[]): PageId | undefined {
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const page = (matches[i].handle as PageHandle | undefined)?.page;
-    if (page) return page;
-  }
-  return undefined;
-}
+/** The screen a route match list shows (the last match is a screen's route, or one of its sub-routes). */
+export const pageOf = (matches: readonly { handle?: unknown }[]) => (matches[matches.length - 1]?.handle as PageHandle | undefined)?.page;
