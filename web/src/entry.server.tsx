@@ -8,11 +8,15 @@ import { translate } from './i18n/translate';
 import { pageOf, screens } from './pages/registry';
 import { langFromPath } from './paths';
 import { routes } from './routes';
-import { SITE } from './site';
 
 // The prerender script takes its page lists, paths and origin from the app itself, so the two never drift.
 export { localePath } from './paths';
-export { SITE } from './site';
+
+export const PRERENDER = {
+  // The Go server replaces this placeholder with the real SITE_URL in served HTML/XML/TXT.
+  origin: 'https://site-url.invalid',
+  themeColor: '#f5f1e8',
+} as const;
 
 const withPaths = screens().flatMap(([, s]) => (s.path === null ? [] : [{ ...s, path: s.path }]));
 /** Unprefixed paths the prerender writes as pages, in each language. */
@@ -35,15 +39,15 @@ export interface RenderResult {
 /** Renders one URL of the app to HTML for the prerender script (no hydration data: hydrate={false}). */
 export async function render(url: string): Promise<RenderResult> {
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(SITE.placeholderOrigin + url));
+  const context = await handler.query(new Request(PRERENDER.origin + url));
   if (context instanceof Response) throw new Error(`Unexpected redirect while prerendering ${url}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
 
-  const lang = langFromPath(new URL(url, SITE.placeholderOrigin).pathname);
+  const lang = langFromPath(new URL(url, PRERENDER.origin).pathname);
   const dict = lang === 'nl' ? nl : en;
   const page = pageOf(context.matches.map((m) => m.route));
   if (!page) throw new Error(`No page handle while prerendering ${url}`);
-  const head = headHtml(buildHead(page, lang, (k) => translate(dict, k), SITE.placeholderOrigin));
+  const head = headHtml(buildHead(page, lang, (k) => translate(dict, k), PRERENDER.origin));
   return { lang, head, html };
 }
