@@ -10,6 +10,9 @@ import type { VoiceStore } from './store';
 const CHIPS = ['features', 'pricing', 'integrations', 'languages', 'quote'] as const;
 const DRAFT_CHIPS = ['goals', 'tools', 'languages', 'pricing', 'quote'] as const;
 
+/** The panel as the widget shows it, with the page's store (panel.ts). */
+export const renderVoicePanel = () => <VoicePanel />;
+
 export default function VoicePanel({ store = voiceStore }: { store?: VoiceStore }) {
   const { lang, t } = useLanguage();
   const s = useSyncExternalStore(store.subscribe, store.get, store.get);

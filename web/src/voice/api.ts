@@ -27,7 +27,7 @@ export function startVoiceCall(options: StartVoiceCallOptions = {}): boolean {
   // The card and its texts load alongside the client; the widget swaps its button for the card once
   // both are here (also when the start was ignored, so the running call is in view).
   Promise.all([import('./VoiceCard'), loadNamespace(pageLang, 'voice')]).then(
-    () => engageVoiceWidget(),
+    ([card]) => engageVoiceWidget(card.renderVoicePanel),
     (err: unknown) => {
       console.error('Voice widget could not load', err);
       voiceStore.stop();

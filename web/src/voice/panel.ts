@@ -1,20 +1,20 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 
-// Whether the floating widget has been used. VoiceWidget (in the entry bundle) shows only its button
-// until the first start (api.ts) has loaded the card and its texts and engages it here; then it shows
-// the card (VoiceCard). The two meet here, so neither imports the other.
-let engaged = false;
+// The slot between the floating widget (VoiceWidget, in the entry bundle) and what it shows once used:
+// the first start (api.ts) loads the card (VoiceCard) and its texts, then hands its render function
+// over here. The two meet here, so neither imports the other.
+let panel: (() => ReactNode) | null = null;
 const subscribers = new Set<() => void>();
 const subscribe = (fn: () => void) => {
   subscribers.add(fn);
   return () => void subscribers.delete(fn);
 };
 
-/** Swaps the button for the loaded panel (idle button, card, errors) in every mounted widget. */
-export function engageVoiceWidget(): void {
-  engaged = true;
+/** Replaces the button with the loaded panel (idle button, card, errors) in every mounted widget. */
+export function engageVoiceWidget(render: () => ReactNode): void {
+  panel = render;
   subscribers.forEach((fn) => fn());
 }
 
-/** False while the widget is still only its prerendered button. */
-export const useVoiceEngaged = () => useSyncExternalStore(subscribe, () => engaged, () => false);
+/** Renders the loaded panel; null while the widget is still only its prerendered button. */
+export const useVoicePanel = () => useSyncExternalStore(subscribe, () => panel, () => null);
