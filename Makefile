@@ -40,7 +40,7 @@ test-go:
 	$(GO) test -count=1 ./...
 
 test-web: web/node_modules/.package-lock.json
-	cd web && npx tsc --noEmit && $(NPM) test
+	cd web && npx tsc --noEmit && $(NPM) run lint && $(NPM) test
 
 # The JS budget on / (100 KiB gzip) fails the run when exceeded; Playwright starts bin/site itself.
 test-e2e: build e2e/node_modules/.package-lock.json

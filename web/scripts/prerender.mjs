@@ -11,10 +11,10 @@ const CLIENT = join(WEB, 'build/client');
 const DIST = resolve(WEB, '../internal/web/dist');
 const ENTRY = 'src/entry.client.tsx';
 
-const { render, localePath, SITE, PRERENDERED_PATHS, INDEXED_PATHS, CLIENT_ROUTES } = await import(
+const { render, localePath, PRERENDER, PRERENDERED_PATHS, INDEXED_PATHS, CLIENT_ROUTES } = await import(
   pathToFileURL(join(WEB, 'build/server/entry.server.js')).href
 );
-const ORIGIN = SITE.placeholderOrigin; // replaced by the Go server with SITE_URL
+const ORIGIN = PRERENDER.origin; // replaced by the Go server with SITE_URL
 const LANGS = ['en', 'nl'];
 
 // --- client build facts from the Vite manifest ---
@@ -40,7 +40,7 @@ function documentHtml({ lang, head, html }, { shell = false } = {}) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${head}
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<meta name="theme-color" content="${SITE.themeColor}">
+<meta name="theme-color" content="${PRERENDER.themeColor}">
 <style>${css}</style>
 </head>
 <body>

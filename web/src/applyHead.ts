@@ -1,4 +1,5 @@
-import { buildHead, type HeadData, type PageId } from './head';
+import { buildHead, type HeadData } from './head';
+import type { PageId } from './pages/registry';
 import type { Lang } from './paths';
 import type { TKey } from './i18n/types';
 

@@ -1,51 +1,10 @@
 import { localePath, type Lang } from './paths';
 import { SITE } from './site';
 import type { TKey } from './i18n/types';
+import { SCREENS, type PageId, type Screen } from './pages/registry';
 
 // Per-page <head> data, shared by the prerender (as HTML) and the client (kept in sync on navigation).
-export type PageId =
-  | 'landing'
-  | 'features'
-  | 'pricing'
-  | 'quote'
-  | 'personalized'
-  | 'auth'
-  | 'dashboard'
-  | 'notFound';
-
-/** Route handle carried by every page route; tells head code which page is showing. */
-export interface PageHandle {
-  page: PageId;
-}
-
-// Unprefixed path of each page; null for the not-found page, which has no URL of its own.
-const PAGE_PATHS: Record<PageId, string | null> = {
-  landing: '/',
-  features: '/features',
-  pricing: '/pricing',
-  quote: '/quote',
-  personalized: '/personalized',
-  auth: '/auth',
-  dashboard: '/dashboard',
-  notFound: null,
-};
-
-// Kept out of search results. They get no canonical or hreflang either: pointing crawlers at a page
-// while asking them not to index it is a mixed signal.
-const NOINDEX: ReadonlySet<PageId> = new Set<PageId>(['auth', 'dashboard', 'notFound']);
-// Rendered only in the browser: the Go server answers these paths (and everything below them) with
-// the app shell instead of a prerendered page.
-const CLIENT_ONLY: ReadonlySet<PageId> = new Set<PageId>(['dashboard']);
-
-const pagesWithPaths = (Object.entries(PAGE_PATHS) as [PageId, string | null][]).filter(
-  (entry): entry is [PageId, string] => entry[1] !== null,
-);
-/** Unprefixed paths the prerender writes as pages, in each language. */
-export const PRERENDERED_PATHS = pagesWithPaths.filter(([id]) => !CLIENT_ONLY.has(id)).map(([, path]) => path);
-/** The prerendered paths that belong in the sitemap. */
-export const INDEXED_PATHS = pagesWithPaths.filter(([id]) => !CLIENT_ONLY.has(id) && !NOINDEX.has(id)).map(([, path]) => path);
-/** Client-only route prefixes, for the server's site.json and robots.txt. */
-export const CLIENT_ROUTES = pagesWithPaths.filter(([id]) => CLIENT_ONLY.has(id)).map(([, path]) => path);
+// Which page has which path, and which are kept out of search results, is the page registry's to say.
 
 export interface HeadData {
   lang: Lang;
@@ -57,15 +16,17 @@ export interface HeadData {
 }
 
 export function buildHead(page: PageId, lang: Lang, t: (key: TKey) => string, origin: string): HeadData {
-  const path = PAGE_PATHS[page];
+  const { path, noindex = false }: Screen = SCREENS[page];
   const name = t(`meta.${page}.title`);
   const title = page === 'landing' ? `${SITE.brand} — ${name}` : `${name} — ${SITE.brand}`;
-  const linked = path !== null && !NOINDEX.has(page);
+  // They get no canonical or hreflang either: pointing crawlers at a page while asking them not to
+  // index it is a mixed signal.
+  const linked = path !== null && !noindex;
   return {
     lang,
     title,
     description: t(`meta.${page}.description`),
-    noindex: NOINDEX.has(page),
+    noindex,
     canonical: linked ? origin + localePath(lang, path) : null,
     alternates: linked
       ? [

@@ -1,36 +1,27 @@
-import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { LanguageRoot } from './components/LanguageRoot';
-import type { PageHandle, PageId } from './head';
 import { loadNamespace } from './i18n/dictionaries';
-import { PAGE_NAMESPACE } from './i18n/namespaces';
+import { SCREENS, screens, type PageHandle, type PageId, type Screen } from './pages/registry';
 import type { Lang } from './paths';
 
-// One route table for the browser and the prerender: an English tree at `/` and a Dutch one at `/nl`.
-// Each screen is one lazy module serving both languages; its lazy() also loads the screen's strings
-// in the tree's language, so a route never renders before its translations are there.
-type PageModule = Promise<{ Component: () => ReactNode }>;
+// One route table for the browser and the prerender, built from the page registry: an English tree at
+// `/` and a Dutch one at `/nl`. Each screen is one lazy module serving both languages; its lazy() also
+// loads the screen's strings in the tree's language, so a route never renders before its translations.
 
-function screens(lang: Lang): RouteObject[] {
-  const page = (id: PageId, load: () => PageModule, path?: string): RouteObject => {
-    const handle: PageHandle = { page: id };
-    const lazy = () => Promise.all([load(), loadNamespace(lang, PAGE_NAMESPACE[id])]).then(([mod]) => mod);
-    return path === undefined ? { index: true, handle, lazy } : { path, handle, lazy };
-  };
-  return [
-    page('landing', () => import('./pages/Landing')),
-    page('features', () => import('./pages/Features'), 'features'),
-    page('pricing', () => import('./pages/Pricing'), 'pricing'),
-    page('quote', () => import('./pages/Quote'), 'quote'),
-    page('personalized', () => import('./pages/Personalized'), 'personalized'),
-    page('auth', () => import('./pages/Auth'), 'auth'),
-    // The Go server serves the dashboard shell for every /dashboard… path.
-    page('dashboard', () => import('./pages/Dashboard'), 'dashboard/*'),
-    page('notFound', () => import('./pages/NotFound'), '*'),
-  ];
+/** The route of one screen in one language tree (exported for tests, which render it on its own). */
+export function screenRoute(lang: Lang, page: PageId): RouteObject {
+  const { path, namespace, load, clientOnly, children }: Screen = SCREENS[page];
+  const handle: PageHandle = { page };
+  const lazy = () => Promise.all([load(), loadNamespace(lang, namespace)]).then(([mod]) => mod);
+  if (path === '/') return { index: true, handle, lazy };
+  const nested = children?.map((sub): RouteObject => (sub.path ? { path: sub.path, handle, lazy: sub.load } : { index: true, handle, lazy: sub.load }));
+  // A client-only screen owns every path below its own (the Go server answers them all with the app
+  // shell): an unknown one goes back to the screen.
+  if (clientOnly) nested?.push({ path: '*', handle, lazy: () => import('./pages/BackToScreen') });
+  return { path: path?.slice(1) ?? '*', handle, lazy, children: nested };
 }
 
 export const routes: RouteObject[] = [
-  { path: '/nl', element: <LanguageRoot lang="nl" />, children: screens('nl') },
-  { path: '/', element: <LanguageRoot lang="en" />, children: screens('en') },
+  { path: '/nl', element: <LanguageRoot lang="nl" />, children: screens().map(([id]) => screenRoute('nl', id)) },
+  { path: '/', element: <LanguageRoot lang="en" />, children: screens().map(([id]) => screenRoute('en', id)) },
 ];

@@ -1,9 +1,6 @@
-// Site-wide configuration: one place for names and addresses used across pages and the prerender.
+// Site-wide configuration: one place for names and addresses used across pages. What only the
+// prerender needs (the placeholder origin, the theme colour) is in entry.server.tsx, out of the client.
 export const SITE = {
   brand: 'Belwise',
   quotesEmail: 'quotes@belwise.example',
-  supportEmail: 'support@belwise.example',
-  // The Go server replaces this placeholder with the real SITE_URL in served HTML/XML/TXT.
-  placeholderOrigin: 'https://site-url.invalid',
-  themeColor: '#f5f1e8',
 } as const;

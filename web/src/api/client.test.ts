@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockApi } from '../testing/mockApi';
-import { ApiError, getDashboard, getMe, getOrder, signIn, signOut, signUp, submitQuote } from './client';
+import { ApiError, getDashboard, getOrder, signIn, signOut, signUp, submitQuote } from './client';
 import type { QuoteRequest } from './types';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -29,12 +29,12 @@ describe('API client', () => {
   it('passes the locale on sign-up and reads GET endpoints', async () => {
     const { sent } = mockApi({
       'POST /api/auth/sign-up': json(202, { ok: true }),
-      'GET /api/me': json(200, { authenticated: false }),
+      'GET /api/dashboard': json(200, { user: { id: '1', email: 'a@b.co', fullName: '' }, orders: [] }),
       'GET /api/orders/abc%2F1': json(200, { order: { id: 'abc/1' } }),
     });
     await signUp({ fullName: 'Ada', email: 'a@b.co', password: 'secret123', locale: 'nl' });
     expect(sent('POST /api/auth/sign-up')[0]).toMatchObject({ locale: 'nl' });
-    expect(await getMe()).toEqual({ authenticated: false });
+    expect(await getDashboard()).toEqual({ user: { id: '1', email: 'a@b.co', fullName: '' }, orders: [] });
     // The id is escaped: it can never reach another endpoint.
     expect((await getOrder('abc/1')).order.id).toBe('abc/1');
   });

@@ -1,4 +1,4 @@
-import type { ApiErrorCode, DashboardData, Locale, MeResponse, Order, QuoteRequest, User } from './types';
+import type { ApiErrorCode, DashboardData, Locale, Order, QuoteRequest, User } from './types';
 
 /** Every failed call throws this; `status` is 0 when the request never got an answer (code `network`). */
 export class ApiError extends Error {
@@ -72,8 +72,6 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, 
 }
 
 const post = <T>(path: string, body?: unknown) => request<T>('POST', path, body);
-
-export const getMe = (signal?: AbortSignal) => request<MeResponse>('GET', '/api/me', undefined, signal);
 
 /** 202 also when the email is taken (no account enumeration). */
 export const signUp = (body: { fullName: string; email: string; password: string; locale: Locale }) =>

@@ -10,8 +10,6 @@ export type AuthState =
   | { status: 'signedOut'; failed?: boolean };
 
 export type AuthValue = AuthState & {
-  /** Asks the server again who is signed in. */
-  refresh: () => Promise<void>;
   /** Sets the user after a sign-in (null: signed out) without asking the server. */
   setUser: (user: User | null) => void;
   /** Ends the session on the server (all devices), then locally. Rejects if the server call fails. */
@@ -24,23 +22,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // The prerender and the hydration pass both render `loading` (the header shows "Sign in"), so the
   // markup always matches; the real answer arrives from the effect below.
   const [state, setState] = useState<AuthState>({ status: 'loading' });
-
-  const refresh = useCallback(
-    () =>
-      fetch('/api/me', { headers: { Accept: 'application/json' } })
-        .then((res) => {
-          if (!res.ok) throw new Error(`GET /api/me answered ${res.status}`);
-          return res.json() as Promise<MeResponse>;
-        })
-        .then(
-          (me) => setState(me.authenticated ? { status: 'signedIn', user: me.user } : { status: 'signedOut' }),
-          (err: unknown) => {
-            console.error(err);
-            setState({ status: 'signedOut', failed: true });
-          },
-        ),
-    [],
-  );
 
   const setUser = useCallback((user: User | null) => setState(user ? { status: 'signedIn', user } : { status: 'signedOut' }), []);
 
@@ -58,10 +39,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Effects never run during the prerender, so the session check happens in the browser only.
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    fetch('/api/me', { headers: { Accept: 'application/json' } })
+      .then((res) => {
+        if (!res.ok) throw new Error(`GET /api/me answered ${res.status}`);
+        return res.json() as Promise<MeResponse>;
+      })
+      .then(
+        (me) => setState(me.authenticated ? { status: 'signedIn', user: me.user } : { status: 'signedOut' }),
+        (err: unknown) => {
+          console.error(err);
+          setState({ status: 'signedOut', failed: true });
+        },
+      );
+  }, []);
 
-  const value = useMemo<AuthValue>(() => ({ ...state, refresh, setUser, signOut }), [state, refresh, setUser, signOut]);
+  const value = useMemo<AuthValue>(() => ({ ...state, setUser, signOut }), [state, setUser, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

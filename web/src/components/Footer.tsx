@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import { useLanguage } from '../i18n/LanguageContext';
 import type { TKey } from '../i18n/types';
 import { SITE } from '../site';
 import { LogoMark } from './LogoMark';
+import { useClientValue } from './useClientValue';
 
 const LISTS = {
   services: ['customerService', 'appointments', 'coldCalling', 'reminders'],
@@ -12,8 +12,7 @@ const LISTS = {
 export function Footer() {
   const { t } = useLanguage();
   // The prerendered HTML carries the build year; correcting it after hydration avoids a mismatch.
-  const [year, setYear] = useState<number>(__BUILD_YEAR__);
-  useEffect(() => setYear(new Date().getFullYear()), []);
+  const year = useClientValue(() => new Date().getFullYear(), __BUILD_YEAR__);
 
   return (
     <footer className="site-footer">

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useHydrated } from './useClientValue';
 
 const Toasts = lazy(() => import('./Toasts'));
 
@@ -8,9 +9,7 @@ const Toasts = lazy(() => import('./Toasts'));
  * `label` names the toast region for screen readers, from the page's own namespace.
  */
 export function LazyToaster({ label }: { label: string }) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted ? (
+  return useHydrated() ? (
     <Suspense fallback={null}>
       <Toasts label={label} />
     </Suspense>

@@ -1,15 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import type { PageHandle } from '../head';
 import { loadNamespace } from '../i18n/dictionaries';
 import { useLanguage } from '../i18n/LanguageContext';
+import { pageOf } from '../pages/registry';
 
 /** Keeps title, description, robots, canonical and hreflang in step with client-side navigation. */
 export function useHeadSync(): void {
   const { lang, t } = useLanguage();
   const matches = useMatches();
   const { pathname } = useLocation();
-  const page = (matches[matches.length - 1]?.handle as PageHandle | undefined)?.page;
+  const page = pageOf(matches);
   const first = useRef(true);
 
   useEffect(() => {

@@ -7,6 +7,8 @@ import type { Dictionary } from './types';
 // translate() sees a single dictionary; a key whose namespace is not loaded yet falls back to the key.
 // The server entry registers complete dictionaries up front.
 const loaded: Partial<Record<Lang, Dictionary>> = {};
+// Every namespace file, one lazy chunk each: src/i18n/<lang>/<namespace>.ts.
+const NAMESPACES = import.meta.glob<{ default: Partial<Dictionary> }>('./*/*.ts');
 const pending = new Map<string, Promise<Dictionary>>();
 
 export function registerDictionary(lang: Lang, dict: Dictionary): void {
@@ -23,9 +25,7 @@ export function loadNamespace(lang: Lang, ns: Namespace): Promise<Dictionary> {
   const id = `${lang}/${ns}`;
   let promise = pending.get(id);
   if (!promise) {
-    promise = import(`./${lang}/${ns}.ts`).then((mod: { default: Partial<Dictionary> }) =>
-      Object.assign((loaded[lang] ??= {} as Dictionary), mod.default),
-    );
+    promise = NAMESPACES[`./${id}.ts`]().then((mod) => Object.assign((loaded[lang] ??= {} as Dictionary), mod.default));
     pending.set(id, promise);
   }
   return promise;

@@ -1,17 +1,5 @@
-import type { PageId } from '../head';
-
 // Dictionary namespaces, one file per language each (src/i18n/<lang>/<namespace>.ts).
-// `common` (header, footer) is always loaded; each screen adds its own; `meta` only once the visitor
-// navigates client-side (the first page's <head> is prerendered); `voice` on the first use of the voice widget.
+// `common` (header, footer) is always loaded; each screen adds its own (its `namespace` in the page
+// registry, pages/registry.ts); `meta` only once the visitor navigates client-side (the first page's
+// <head> is prerendered); `voice` on the first use of the voice widget.
 export type Namespace = 'meta' | 'common' | 'landing' | 'features' | 'pricing' | 'pages' | 'account' | 'voice';
-
-export const PAGE_NAMESPACE: Record<PageId, Namespace> = {
-  landing: 'landing',
-  features: 'features',
-  pricing: 'pricing',
-  quote: 'pages',
-  personalized: 'pages',
-  auth: 'account',
-  dashboard: 'account',
-  notFound: 'pages',
-};

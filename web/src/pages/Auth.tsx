@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { User } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { LazyToaster } from '../components/LazyToaster';
+import { useHydrated } from '../components/useClientValue';
 import { notify } from '../components/notify';
 import { useLanguage } from '../i18n/LanguageContext';
 import { localePath } from '../paths';
@@ -24,31 +25,32 @@ export function Component() {
   const { pathname, search, hash } = useLocation();
   const [flow, setFlow] = useState<Flow>({ kind: 'tabs' });
   // Came with a token link: a signed-in visitor may still verify or reset, so no redirect.
-  const tokenLink = useRef(false);
+  const [tokenLink, setTokenLink] = useState(false);
   // This page just signed the visitor in and is on its way elsewhere.
   const leaving = useRef(false);
 
-  // Emails link to /auth#verify=TOKEN or #reset=TOKEN (a fragment never reaches server logs). Read it
-  // after hydration (the prerendered HTML cannot know it), then drop it from the address bar.
+  // Emails link to /auth#verify=TOKEN or #reset=TOKEN (a fragment never reaches server logs), and to
+  // #forgot. Read after hydration (the prerendered HTML cannot know it), then dropped from the address bar.
+  const link = useHydrated() && (hash === '#forgot' || TOKEN_LINK.test(hash)) ? hash : '';
+  const [seenLink, setSeenLink] = useState('');
+  if (link !== seenLink) {
+    setSeenLink(link);
+    const token = TOKEN_LINK.exec(link);
+    if (token) {
+      setTokenLink(true);
+      setFlow({ kind: token[1] as 'verify' | 'reset', token: token[2] });
+    } else if (link) setFlow({ kind: 'tabs', forgot: true });
+  }
   useEffect(() => {
-    if (hash === '#forgot') {
-      setFlow({ kind: 'tabs', forgot: true });
-      navigate({ pathname, search }, { replace: true, preventScrollReset: true });
-      return;
-    }
-    const link = TOKEN_LINK.exec(hash);
-    if (!link) return;
-    tokenLink.current = true;
-    setFlow({ kind: link[1] as 'verify' | 'reset', token: link[2] });
-    navigate({ pathname, search }, { replace: true, preventScrollReset: true });
-  }, [hash, pathname, search, navigate]);
+    if (link) navigate({ pathname, search }, { replace: true, preventScrollReset: true });
+  }, [link, pathname, search, navigate]);
 
   // Spec §2: a signed-in visitor has no business here.
   useEffect(() => {
-    if (auth.status === 'signedIn' && !tokenLink.current && !leaving.current) {
+    if (auth.status === 'signedIn' && !tokenLink && !leaving.current) {
       navigate(localePath(lang, '/'), { replace: true });
     }
-  }, [auth.status, lang, navigate]);
+  }, [auth.status, tokenLink, lang, navigate]);
 
   const signedIn = useCallback(
     (user: User, to: string) => {

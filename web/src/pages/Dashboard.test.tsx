@@ -2,12 +2,13 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../api/types';
 import { apiError, json, mockApi, signedIn, signedOut, USER } from '../testing/mockApi';
-import { renderApp } from '../testing/renderApp';
-import { Component as Dashboard, dashboardScreen } from './Dashboard';
+import { loadedRoute, renderApp } from '../testing/renderApp';
+import { screenRoute } from '../routes';
 import { order } from '../testing/orders';
 
-const renderDashboard = (url = '/dashboard', lang: 'en' | 'nl' = 'en') =>
-  renderApp({ path: 'dashboard/*', element: <Dashboard /> }, url, lang);
+// The dashboard's real route from the page registry: its frame and nested routes.
+const renderDashboard = async (url = '/dashboard', lang: 'en' | 'nl' = 'en') =>
+  renderApp(await loadedRoute(screenRoute(lang, 'dashboard')), url, lang);
 
 const ORDERS: Order[] = [
   order({ id: 'aaaaaaaa-0000-4000-8000-000000000001', status: 'pending', amountCents: 150_000, createdAt: '2025-06-01T09:30:00Z' }),
@@ -27,21 +28,41 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('dashboardScreen', () => {
-  it('tells the overview, an order and unknown paths apart', () => {
-    expect(dashboardScreen('/dashboard')).toEqual({ kind: 'overview' });
-    expect(dashboardScreen('/nl/dashboard/')).toEqual({ kind: 'overview' });
-    expect(dashboardScreen('/dashboard/orders/abc-1')).toEqual({ kind: 'order', id: 'abc-1' });
-    expect(dashboardScreen('/nl/dashboard/orders/abc-1')).toEqual({ kind: 'order', id: 'abc-1' });
-    expect(dashboardScreen('/dashboard/orders')).toBeNull();
-    expect(dashboardScreen('/dashboard/whatever/else')).toBeNull();
+describe('dashboard routes', () => {
+  it('tells the overview, an order and unknown paths apart', async () => {
+    mockApi({
+      'GET /api/me': signedIn(),
+      'GET /api/dashboard': dashboard(),
+      'GET /api/orders/abc-1': json(200, { order: { ...ORDERS[0], id: 'abc-1' } }),
+    });
+    await renderDashboard('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' })).toBeTruthy();
+    cleanup();
+    await renderDashboard('/nl/dashboard/', 'nl');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welkom terug, Ada Lovelace' })).toBeTruthy();
+    cleanup();
+    await renderDashboard('/dashboard/orders/abc-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #aaaaaaaa' })).toBeTruthy();
+    cleanup();
+    await renderDashboard('/nl/dashboard/orders/abc-1', 'nl');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bestelling #aaaaaaaa' })).toBeTruthy();
+    cleanup();
+    for (const [url, lang, to] of [
+      ['/dashboard/orders', 'en', '/dashboard'],
+      ['/dashboard/whatever/else', 'en', '/dashboard'],
+      ['/nl/dashboard/orders', 'nl', '/nl/dashboard'],
+    ] as const) {
+      const app = await renderDashboard(url, lang);
+      await waitFor(() => expect(app.location()).toBe(to));
+      cleanup();
+    }
   });
 });
 
 describe('/dashboard', () => {
   it('shows a loading state, then the greeting and the four stats', async () => {
     mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': dashboard() });
-    renderDashboard();
+    await renderDashboard();
     expect(screen.getByRole('status').textContent).toBe('Loading dashboard...');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' })).toBeTruthy();
     const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
@@ -53,27 +74,27 @@ describe('/dashboard', () => {
 
   it('greets by email when there is no name', async () => {
     mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': json(200, { user: { ...USER, fullName: '' }, stats: {}, orders: [] }) });
-    renderDashboard();
+    await renderDashboard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, ada@example.com' })).toBeTruthy();
   });
 
   it('lists only active agents under My Agents, and the empty state only without any', async () => {
     mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': dashboard() });
-    renderDashboard();
+    await renderDashboard();
     const panel = await screen.findByRole('tabpanel', { name: 'My Agents' });
     expect(within(panel).getAllByRole('listitem')).toHaveLength(1);
     expect(within(panel).queryByText('No active agents yet')).toBeNull();
     cleanup();
 
     mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': dashboard([ORDERS[0]]) });
-    renderDashboard();
+    await renderDashboard();
     expect(await screen.findByText('No active agents yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Get a quote' }).getAttribute('href')).toBe('/quote');
   });
 
   it('keeps the tab in the URL and lists every purchase with its badge, date and amount', async () => {
     mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': dashboard() });
-    const app = renderDashboard();
+    const app = await renderDashboard();
     fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Purchase History' }));
     await waitFor(() => expect(app.location()).toBe('/dashboard?tab=history'));
 
@@ -92,14 +113,14 @@ describe('/dashboard', () => {
 
   it('opens on Purchase History when the URL says so, with its own empty state', async () => {
     mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': dashboard([]) });
-    renderDashboard('/dashboard?tab=history');
+    await renderDashboard('/dashboard?tab=history');
     expect((await screen.findByRole('tab', { name: 'Purchase History' })).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByText('No purchases yet')).toBeTruthy();
   });
 
   it('sends a signed-out visitor to sign in, with the way back', async () => {
     mockApi({ 'GET /api/me': signedOut(), 'GET /api/dashboard': apiError(401, 'unauthenticated') });
-    const app = renderDashboard('/nl/dashboard', 'nl');
+    const app = await renderDashboard('/nl/dashboard', 'nl');
     await waitFor(() => expect(app.location()).toBe('/nl/auth?next=%2Fnl%2Fdashboard'));
   });
 
@@ -110,7 +131,7 @@ describe('/dashboard', () => {
       'GET /api/me': signedIn(),
       'GET /api/dashboard': () => (++calls === 1 ? apiError(503, 'unavailable') : dashboard()),
     });
-    renderDashboard();
+    await renderDashboard();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain("We couldn't load your dashboard.");
     expect(alert.textContent).toContain('Our database is temporarily unavailable. Please try again in a moment.');
@@ -123,7 +144,7 @@ describe('/dashboard', () => {
 describe('/dashboard/orders/:id', () => {
   it('shows the order, with the expected delivery of a pending one', async () => {
     mockApi({ 'GET /api/me': signedIn(), 'GET /api/orders/aaaaaaaa-0000-4000-8000-000000000001': json(200, { order: ORDERS[0] }) });
-    renderDashboard('/dashboard/orders/aaaaaaaa-0000-4000-8000-000000000001');
+    await renderDashboard('/dashboard/orders/aaaaaaaa-0000-4000-8000-000000000001');
     expect(await screen.findByRole('heading', { level: 1, name: 'Order #aaaaaaaa' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Reception Robin' })).toBeTruthy();
     expect(screen.getByText('14 days')).toBeTruthy();
@@ -135,7 +156,7 @@ describe('/dashboard/orders/:id', () => {
 
   it('says "Order not found" for a 404', async () => {
     mockApi({ 'GET /api/me': signedIn(), 'GET /api/orders/nope': apiError(404, 'not_found') });
-    renderDashboard('/dashboard/orders/nope');
+    await renderDashboard('/dashboard/orders/nope');
     expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeTruthy();
     expect(screen.getByText("This order doesn't exist or isn't yours.")).toBeTruthy();
   });

@@ -1,5 +1,5 @@
 import { useLanguage } from '../i18n/LanguageContext';
-import { FeatureIcon, type FeatureId } from './FeatureIcon';
+import { FeatureIcon, type FeatureId } from './features/FeatureIcon';
 import { SectionLabel } from '../components/SectionLabel';
 import { INTEGRATIONS, integrationName } from '../content/integrations';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { TextAreaField } from '../components/form/Field';
+import { SubmitButton } from '../components/form/SubmitButton';
 import { useLanguage } from '../i18n/LanguageContext';
 import { deriveDraft, type AgentDraft } from '../personalized/draft';
-import { TextAreaField } from './auth/Field';
-import { SubmitButton } from './auth/SubmitButton';
 import { AgentCard } from './personalized/AgentCard';
 import { QUOTE_LIMITS } from './quote/limits';
 

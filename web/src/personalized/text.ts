@@ -1,7 +1,8 @@
 // Text helpers: accent folding that keeps string offsets, and word-boundary-aware regex building.
 
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
-const NON_ASCII = /[^\u0000-\u007f]/g;
+// Every UTF-16 code unit outside ASCII.
+const NON_ASCII = /[\u0080-\uffff]/g;
 const PUNCTUATION_FOLDS: Readonly<Record<string, string>> = {
   '\u2018': "'",
   '\u2019': "'",

@@ -60,5 +60,3 @@ export const CAPABILITY_ORDER: readonly CapabilityId[] = [
   'customWorkflows',
   'dashboard',
 ];
-
-export const CALL_LANGUAGES: readonly CallLanguage[] = ['en', 'nl', 'de', 'fr', 'es'];

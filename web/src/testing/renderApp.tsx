@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { AuthProvider } from '../auth/AuthContext';
 import en from '../i18n/en';
 import nl from '../i18n/nl';
@@ -12,7 +12,7 @@ import type { Lang } from '../paths';
  * `above` is shown on every page (e.g. the header).
  * `location()` reads the router's current path + query.
  */
-export function renderApp(screen: { path: string; element: ReactNode }, url: string, lang: Lang = 'en', above?: ReactNode) {
+export function renderApp(screen: RouteObject, url: string, lang: Lang = 'en', above?: ReactNode) {
   const router = createMemoryRouter(
     [
       {
@@ -37,4 +37,14 @@ export function renderApp(screen: { path: string; element: ReactNode }, url: str
   const result = render(<RouterProvider router={router} />);
   const location = () => router.state.location.pathname + router.state.location.search;
   return { ...result, router, location };
+}
+
+/**
+ * A route of the app with its lazy modules (and its children's) loaded up front, so a test renders it
+ * straight away, as the browser does after entry.client has resolved the matched routes.
+ */
+export async function loadedRoute(route: RouteObject): Promise<RouteObject> {
+  const mod = typeof route.lazy === 'function' ? await route.lazy() : {};
+  const children = route.children && (await Promise.all(route.children.map(loadedRoute)));
+  return { ...route, ...mod, lazy: undefined, children } as RouteObject;
 }

@@ -4,11 +4,14 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 import { Link } from 'react-router';
 import { loadNamespace } from '../i18n/dictionaries';
 import { useLanguage } from '../i18n/LanguageContext';
-import { voiceStore } from './api';
+import { voiceStore } from './session';
 import type { VoiceStore } from './store';
 
 const CHIPS = ['features', 'pricing', 'integrations', 'languages', 'quote'] as const;
 const DRAFT_CHIPS = ['goals', 'tools', 'languages', 'pricing', 'quote'] as const;
+
+/** The panel as the widget shows it, with the page's store (panel.ts). */
+export const renderVoicePanel = () => <VoicePanel />;
 
 export default function VoicePanel({ store = voiceStore }: { store?: VoiceStore }) {
   const { lang, t } = useLanguage();

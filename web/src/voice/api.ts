@@ -6,15 +6,8 @@
 import { loadNamespace } from '../i18n/dictionaries';
 import { langFromPath, type Lang } from '../paths';
 import type { AgentDraft } from '../personalized/types';
-import { loadVoiceClient } from './config';
-import { createVoiceStore, type VoiceState } from './store';
-import { engageVoiceWidget } from './VoiceWidget';
-
-export type { AgentDraft } from '../personalized/types';
-export type { VoiceState } from './store';
-
-/** The page's one voice store, shared by every mount of the widget. */
-export const voiceStore = createVoiceStore(loadVoiceClient);
+import { engageVoiceWidget } from './panel';
+import { voiceStore } from './session';
 
 export interface StartVoiceCallOptions {
   /** Primes the assistant with a personalized-agent draft (its name, greeting and knowledge). */
@@ -26,7 +19,7 @@ export interface StartVoiceCallOptions {
 /**
  * Opens the floating widget and starts a call (Vapi or the offline demo, per /api/voice/config).
  * Returns false, changing nothing, when a call is already starting or running (spec §4: a second start
- * is ignored); the caller may `endVoiceCall()` first. Progress and errors show in the widget itself.
+ * is ignored). Progress and errors show in the widget itself.
  */
 export function startVoiceCall(options: StartVoiceCallOptions = {}): boolean {
   const pageLang = langFromPath(window.location.pathname);
@@ -34,21 +27,11 @@ export function startVoiceCall(options: StartVoiceCallOptions = {}): boolean {
   // The card and its texts load alongside the client; the widget swaps its button for the card once
   // both are here (also when the start was ignored, so the running call is in view).
   Promise.all([import('./VoiceCard'), loadNamespace(pageLang, 'voice')]).then(
-    ([card]) => engageVoiceWidget(card.default),
+    ([card]) => engageVoiceWidget(card.renderVoicePanel),
     (err: unknown) => {
       console.error('Voice widget could not load', err);
       voiceStore.stop();
     },
   );
   return started;
-}
-
-/** Ends the call, or cancels one that is still connecting. */
-export function endVoiceCall(): void {
-  voiceStore.stop();
-}
-
-/** The widget's current state (phase, mode, transcript…). */
-export function getVoiceState(): VoiceState {
-  return voiceStore.get();
 }

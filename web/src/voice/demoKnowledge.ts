@@ -5,6 +5,7 @@
 import { INTEGRATIONS, integrationName, type IntegrationCategory, type IntegrationItem } from '../content/integrations';
 import { translate } from '../i18n/translate';
 import type { Dictionary, TKey, TVars } from '../i18n/types';
+import { SCREENS } from '../pages/registry';
 import { localePath, type Lang } from '../paths';
 import { fold, joinList } from '../personalized/text';
 import type { AgentDraft } from '../personalized/types';
@@ -28,14 +29,8 @@ export interface DemoAnswer {
   link?: { href: string; label: string };
 }
 
-type Page = 'home' | 'features' | 'pricing' | 'quote' | 'personalized';
-const PAGE_PATH: Record<Page, string> = {
-  home: '/',
-  features: '/features',
-  pricing: '/pricing',
-  quote: '/quote',
-  personalized: '/personalized',
-};
+/** The pages an answer may link to (their paths come from the page registry). */
+type Page = 'landing' | 'features' | 'pricing' | 'quote' | 'personalized';
 
 /** Stems that start at a word boundary and may run on ("integrat" matches "integration", "integratie"). */
 const stems = (sources: readonly string[]) => new RegExp(`(?<![a-z0-9])(?:${sources.join('|')})`);
@@ -302,7 +297,7 @@ export function answerQuestion(question: string, knowledge: Knowledge): DemoAnsw
   const { lang, dict, draft } = knowledge;
   const t = (key: TKey, vars?: TVars) => translate(dict, key, vars);
   const list = (items: readonly string[]) => joinList(items, t('voice.and'));
-  const link = (page: Page) => ({ href: localePath(lang, PAGE_PATH[page]), label: t('voice.readMore', { page: t(`voice.pages.${page}`) }) });
+  const link = (page: Page) => ({ href: localePath(lang, SCREENS[page].path), label: t('voice.readMore', { page: t(`voice.pages.${page}`) }) });
   const answer = (topic: Topic, text: string, page?: Page): DemoAnswer => (page ? { topic, text, link: link(page) } : { topic, text });
   const productName = (item: IntegrationItem) => integrationName(item, t);
   const integrationsIntro = firstSentence(t('features.integrationsText'));
@@ -348,13 +343,13 @@ export function answerQuestion(question: string, knowledge: Knowledge): DemoAnsw
           'personalized',
         );
       }
-      return answer('languages', t('voice.demo.languages', { benefit: lcFirst(t('landing.why.benefits.languages')) }), 'home');
+      return answer('languages', t('voice.demo.languages', { benefit: lcFirst(t('landing.why.benefits.languages')) }), 'landing');
 
     case 'personalized':
       return answer('personalized', t('voice.demo.personalized'), 'personalized');
 
     case 'savings':
-      return answer('savings', t('voice.demo.savings', { costs: t('landing.why.benefits.costs'), always: t('landing.why.benefits.always') }), 'home');
+      return answer('savings', t('voice.demo.savings', { costs: t('landing.why.benefits.costs'), always: t('landing.why.benefits.always') }), 'landing');
 
     case 'capabilities': {
       if (draft && draft.goals.length > 0) return answer('capabilities', t('voice.draft.goals', { goals: draft.goals.join(' ') }), 'personalized');

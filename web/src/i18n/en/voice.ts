@@ -37,7 +37,7 @@ const voice = {
       tools: 'Which tools would you connect to?',
     },
     pages: {
-      home: 'Home',
+      landing: 'Home',
       features: 'Features',
       pricing: 'Pricing',
       quote: 'Request a quote',

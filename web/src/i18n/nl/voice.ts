@@ -38,7 +38,7 @@ const voice = {
       tools: 'Met welke tools zou je koppelen?',
     },
     pages: {
-      home: 'Home',
+      landing: 'Home',
       features: 'Functies',
       pricing: 'Prijzen',
       quote: 'Offerte aanvragen',

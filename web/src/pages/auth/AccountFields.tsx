@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
+import { Field } from '../../components/form/Field';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../components/form/validate';
 import { useLanguage } from '../../i18n/LanguageContext';
-import { Field } from './Field';
-import { PASSWORD_MAX, PASSWORD_MIN } from './validate';
 
 // The account forms' recurring inputs, so their autocomplete hints and limits are set in one place.
 type Bound = Omit<ComponentProps<typeof Field>, 'label'>;

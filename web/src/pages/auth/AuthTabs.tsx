@@ -16,12 +16,14 @@ export function AuthTabs({ onSignedIn, forgot = false }: { onSignedIn: (user: Us
   const [tab, setTab] = useState<Tab>('signin');
   const [view, setView] = useState<SignInView>(forgot ? 'forgot' : 'form');
   // The "account exists" email links to /auth#forgot: open the reset form straight away.
-  useEffect(() => {
+  const [wasForgot, setWasForgot] = useState(forgot);
+  if (forgot !== wasForgot) {
+    setWasForgot(forgot);
     if (forgot) {
       setTab('signin');
       setView('forgot');
     }
-  }, [forgot]);
+  }
   const [email, setEmail] = useState('');
   // Counts sign-ups made here; each one moves the focus to the sign-in password.
   const [created, setCreated] = useState(0);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useFocusOnMount } from './useFocusOnMount';
+import { useFocusOnMount } from '../../components/useFocusOnMount';
 
 /** "We've sent you a link": replaces the form whose button had focus, so it takes the focus over. */
 export function Confirmation({ children }: { children: ReactNode }) {

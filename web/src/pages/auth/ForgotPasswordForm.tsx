@@ -1,14 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { forgotPassword } from '../../api/client';
+import { FormAlert } from '../../components/form/FormAlert';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { useFieldErrors } from '../../components/form/useFieldErrors';
+import { useSubmit } from '../../components/form/useSubmit';
+import { checkEmail } from '../../components/form/validate';
+import { useFocusOnMount } from '../../components/useFocusOnMount';
 import { useLanguage } from '../../i18n/LanguageContext';
-import { Confirmation } from './Confirmation';
-import { describeError, type Problem } from './errors';
 import { EmailField } from './AccountFields';
-import { FormAlert } from './FormAlert';
-import { SubmitButton } from './SubmitButton';
-import { useFieldErrors } from './useFieldErrors';
-import { useFocusOnMount } from './useFocusOnMount';
-import { checkEmail } from './validate';
+import { Confirmation } from './Confirmation';
 
 interface Props {
   initialEmail?: string;
@@ -22,26 +22,17 @@ interface Props {
 export function ForgotPasswordForm({ initialEmail = '', onBack, focus }: Props) {
   const { lang, t } = useLanguage();
   const [email, setEmail] = useState(initialEmail);
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
   const fields = useFieldErrors('forgot', () => ({ email: checkEmail(email) }));
   const heading = useFocusOnMount<HTMLHeadingElement>(focus);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (busy || !fields.validate()) return;
-    setBusy(true);
-    setProblem(null);
-    try {
+  const { busy, problem, onSubmit } = useSubmit({
+    validate: fields.validate,
+    send: async () => {
       await forgotPassword({ email: email.trim(), locale: lang });
       setSentTo(email.trim());
-    } catch (err) {
-      setProblem(describeError(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <div>

@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { resendVerification } from '../../api/client';
+import { FormAlert } from '../../components/form/FormAlert';
+import { useFieldErrors } from '../../components/form/useFieldErrors';
+import { useSubmit } from '../../components/form/useSubmit';
+import { checkEmail } from '../../components/form/validate';
 import { useLanguage } from '../../i18n/LanguageContext';
-import { Confirmation } from './Confirmation';
-import { describeError, type Problem } from './errors';
 import { EmailField } from './AccountFields';
-import { FormAlert } from './FormAlert';
-import { useFieldErrors } from './useFieldErrors';
-import { checkEmail } from './validate';
+import { Confirmation } from './Confirmation';
 
 /**
  * "Send the link again". With `email` it is one button (the address is known from the sign-in form);
@@ -15,26 +15,17 @@ import { checkEmail } from './validate';
 export function ResendVerification({ email }: { email?: string }) {
   const { lang, t } = useLanguage();
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
   const address = (email ?? typed).trim();
   const fields = useFieldErrors('resend', () => ({ email: email === undefined ? checkEmail(typed) : undefined }));
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (busy || !fields.validate()) return;
-    setBusy(true);
-    setProblem(null);
-    try {
+  const { busy, problem, onSubmit } = useSubmit({
+    validate: fields.validate,
+    send: async () => {
       await resendVerification({ email: address, locale: lang });
       setSentTo(address);
-    } catch (err) {
-      setProblem(describeError(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   if (sentTo !== null) return <Confirmation>{t('auth.notVerified.sent', { email: sentTo })}</Confirmation>;
   return (

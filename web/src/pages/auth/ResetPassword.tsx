@@ -1,40 +1,37 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { resetPassword } from '../../api/client';
 import type { User } from '../../api/types';
+import { FormAlert } from '../../components/form/FormAlert';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { useFieldErrors } from '../../components/form/useFieldErrors';
+import { useSubmit } from '../../components/form/useSubmit';
+import { checkPassword } from '../../components/form/validate';
 import { useLanguage } from '../../i18n/LanguageContext';
-import { describeError, type Problem } from './errors';
 import { NewPasswordField } from './AccountFields';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
-import { FormAlert } from './FormAlert';
-import { SubmitButton } from './SubmitButton';
-import { useFieldErrors } from './useFieldErrors';
-import { checkPassword } from './validate';
 
 /** Opened from the password-reset email (/auth#reset=TOKEN). Success signs the visitor in. */
 export function ResetPassword({ token, onDone, onBack }: { token: string; onDone: (user: User) => void; onBack: () => void }) {
   const { t } = useLanguage();
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
   const [expired, setExpired] = useState(false);
   const fields = useFieldErrors('reset', () => ({ password: checkPassword(password, true) }));
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (busy || !fields.validate()) return;
-    setBusy(true);
-    setProblem(null);
-    try {
+  const { busy, problem, onSubmit } = useSubmit({
+    validate: fields.validate,
+    send: async () => {
       const { user } = await resetPassword({ token, password });
       onDone(user);
-    } catch (err) {
-      setBusy(false);
-      const p = describeError(err);
+    },
+    // Signed in: the page navigates away.
+    leaves: true,
+    onError: (p) => {
       if (p.code === 'invalid_token') setExpired(true);
       else if (p.field === 'password') fields.setErrors({ password: p.key });
-      else setProblem(p);
-    }
-  }
+      else return p;
+      return null;
+    },
+  });
 
   if (expired) {
     return (

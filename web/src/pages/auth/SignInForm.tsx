@@ -1,17 +1,17 @@
-import { useState, type FormEvent, type Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { signIn } from '../../api/client';
 import type { User } from '../../api/types';
+import { Field } from '../../components/form/Field';
+import { FormAlert } from '../../components/form/FormAlert';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { useFieldErrors } from '../../components/form/useFieldErrors';
+import { useSubmit } from '../../components/form/useSubmit';
+import { checkEmail, checkPassword } from '../../components/form/validate';
 import { notify } from '../../components/notify';
+import { useFocusOnMount } from '../../components/useFocusOnMount';
 import { useLanguage } from '../../i18n/LanguageContext';
-import { describeError, type Problem } from './errors';
 import { EmailField } from './AccountFields';
-import { Field } from './Field';
-import { FormAlert } from './FormAlert';
 import { ResendVerification } from './ResendVerification';
-import { SubmitButton } from './SubmitButton';
-import { useFieldErrors } from './useFieldErrors';
-import { useFocusOnMount } from './useFocusOnMount';
-import { checkEmail, checkPassword } from './validate';
 
 interface Props {
   /** Shared with the sign-up tab, so switching tabs keeps it. */
@@ -27,32 +27,28 @@ interface Props {
 export function SignInForm({ email, onEmailChange, onSignedIn, onForgot, passwordRef, focus }: Props) {
   const { t } = useLanguage();
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
   // The address that was refused as unverified, for "Send the link again".
   const [unverified, setUnverified] = useState<string | null>(null);
   const fields = useFieldErrors('signin', () => ({ email: checkEmail(email), password: checkPassword(password, false) }));
   const emailRef = useFocusOnMount<HTMLInputElement>(focus);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (busy || !fields.validate()) return;
-    setBusy(true);
-    setProblem(null);
-    setUnverified(null);
-    try {
+  const { busy, problem, onSubmit } = useSubmit({
+    validate: fields.validate,
+    send: async () => {
+      setUnverified(null);
       const { user } = await signIn({ email: email.trim(), password });
-      // Stays busy: the page navigates away.
       onSignedIn(user);
-    } catch (err) {
-      setBusy(false);
-      const p = describeError(err);
+    },
+    // The page navigates away.
+    leaves: true,
+    onError: (p) => {
+      notify('error', t('auth.signIn.errorTitle'), t(p.key, p.vars));
       if (p.code === 'email_not_verified') setUnverified(email.trim());
       else if (p.field) fields.setErrors({ [p.field]: p.key });
-      else setProblem(p);
-      notify('error', t('auth.signIn.errorTitle'), t(p.key, p.vars));
-    }
-  }
+      else return p;
+      return null;
+    },
+  });
 
   return (
     <>

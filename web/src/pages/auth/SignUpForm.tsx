@@ -1,14 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { signUp } from '../../api/client';
+import { Field } from '../../components/form/Field';
+import { FormAlert } from '../../components/form/FormAlert';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { useFieldErrors } from '../../components/form/useFieldErrors';
+import { useSubmit } from '../../components/form/useSubmit';
+import { checkEmail, checkFullName, checkPassword } from '../../components/form/validate';
 import { notify } from '../../components/notify';
 import { useLanguage } from '../../i18n/LanguageContext';
-import { describeError, type Problem } from './errors';
 import { EmailField, NewPasswordField } from './AccountFields';
-import { Field } from './Field';
-import { FormAlert } from './FormAlert';
-import { SubmitButton } from './SubmitButton';
-import { useFieldErrors } from './useFieldErrors';
-import { checkEmail, checkFullName, checkPassword } from './validate';
 
 interface Props {
   email: string;
@@ -21,34 +21,28 @@ export function SignUpForm({ email, onEmailChange, onCreated }: Props) {
   const { lang, t } = useLanguage();
   const [fullName, setFullName] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
   const fields = useFieldErrors('signup', () => ({
     fullName: checkFullName(fullName),
     email: checkEmail(email),
     password: checkPassword(password, true),
   }));
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (busy || !fields.validate()) return;
-    setBusy(true);
-    setProblem(null);
-    try {
+  const { busy, problem, onSubmit } = useSubmit({
+    validate: fields.validate,
+    send: async () => {
       await signUp({ fullName: fullName.trim(), email: email.trim(), password, locale: lang });
       notify('success', t('auth.signUp.successTitle'), t('auth.signUp.successText'));
       setFullName('');
       setPassword('');
       onCreated();
-    } catch (err) {
-      const p = describeError(err);
-      if (p.field) fields.setErrors({ [p.field]: p.key });
-      else setProblem(p);
+    },
+    onError: (p) => {
       notify('error', t('auth.signUp.errorTitle'), t(p.key, p.vars));
-    } finally {
-      setBusy(false);
-    }
-  }
+      if (!p.field) return p;
+      fields.setErrors({ [p.field]: p.key });
+      return null;
+    },
+  });
 
   return (
     <form method="post" onSubmit={onSubmit} className="space-y-5">

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { verifyEmail } from '../../api/client';
 import type { User } from '../../api/types';
+import { describeError, type Problem } from '../../components/form/errors';
+import { FormAlert } from '../../components/form/FormAlert';
 import { useLanguage } from '../../i18n/LanguageContext';
-import { describeError, type Problem } from './errors';
-import { FormAlert } from './FormAlert';
 import { ResendVerification } from './ResendVerification';
 
 type State = { kind: 'busy' } | { kind: 'invalid' } | { kind: 'failed'; problem: Problem };

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
+import { useFocusOnMount } from '../../components/useFocusOnMount';
 import { useLanguage } from '../../i18n/LanguageContext';
 import { localePath } from '../../paths';
 import type { AgentDraft } from '../../personalized/draft';
-import { useFocusOnMount } from '../auth/useFocusOnMount';
 
 /** Starts a call with this draft in the floating voice widget; the widget code loads only now. */
 function testAgent(draft: AgentDraft) {

@@ -1,12 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { submitQuote } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
+import { Field, TextAreaField } from '../../components/form/Field';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { useFieldErrors } from '../../components/form/useFieldErrors';
+import { useSubmit } from '../../components/form/useSubmit';
 import { notify } from '../../components/notify';
+import { useHydrated } from '../../components/useClientValue';
 import { useLanguage } from '../../i18n/LanguageContext';
-import { Field, TextAreaField } from '../auth/Field';
-import { SubmitButton } from '../auth/SubmitButton';
-import { useFieldErrors } from '../auth/useFieldErrors';
 import { CharacterCount } from './CharacterCount';
 import { checkQuote, describeQuoteError, emptyQuote, fieldVars, missesRequired, type QuoteField, type QuoteValues } from './fields';
 import { QUOTE_LIMITS } from './limits';
@@ -20,19 +22,23 @@ export function QuoteForm({ onSent }: { onSent: (email: string) => void }) {
   const user = auth.status === 'signedIn' ? auth.user : null;
   const { search } = useLocation();
   const [values, setValues] = useState(() => emptyQuote(lang));
-  const [busy, setBusy] = useState(false);
   const fields = useFieldErrors<QuoteField>('quote', () => checkQuote(values));
 
-  // Both prefills run after hydration: the prerendered page knows neither the query nor the visitor.
+  // Both prefills come after hydration: the prerendered page knows neither the query nor the visitor.
   // `/quote?description=…` comes from the personalized agent page.
-  useEffect(() => {
-    const description = new URLSearchParams(search).get('description');
+  const query = useHydrated() ? search : '';
+  const [seenQuery, setSeenQuery] = useState('');
+  if (query !== seenQuery) {
+    setSeenQuery(query);
+    const description = new URLSearchParams(query).get('description');
     if (description) setValues((v) => ({ ...v, description: description.slice(0, QUOTE_LIMITS.description) }));
-  }, [search]);
+  }
   // Signed in: name and email from the account, unless already typed.
-  useEffect(() => {
+  const [seenUser, setSeenUser] = useState<typeof user>(null);
+  if (user !== seenUser) {
+    setSeenUser(user);
     if (user) setValues((v) => ({ ...v, fullName: v.fullName || user.fullName, email: v.email || user.email }));
-  }, [user]);
+  }
 
   const set = (field: keyof QuoteValues, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -50,15 +56,13 @@ export function QuoteForm({ onSent }: { onSent: (email: string) => void }) {
     return key && t(key, fieldVars(field));
   };
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    if (!fields.validate()) {
+  const { busy, onSubmit } = useSubmit({
+    validate: () => {
+      if (fields.validate()) return true;
       if (missesRequired(values)) notify('error', t('quote.required.title'), t('quote.required.text'));
-      return;
-    }
-    setBusy(true);
-    try {
+      return false;
+    },
+    send: async () => {
       const email = values.email.trim();
       await submitQuote({
         fullName: values.fullName.trim(),
@@ -73,15 +77,18 @@ export function QuoteForm({ onSent }: { onSent: (email: string) => void }) {
         website: values.website,
       });
       onSent(email);
-    } catch (err) {
+    },
+    // The thank-you replaces the form.
+    leaves: true,
+    describe: describeQuoteError,
+    // Everything typed stays; a message about one field also goes under it.
+    onError: (problem, err) => {
       console.error(err);
-      setBusy(false);
-      // Everything typed stays; a message about one field also goes under it.
-      const problem = describeQuoteError(err);
       if (problem.field) fields.show({ [problem.field]: problem.key });
       notify('error', t('quote.error.title'), t(problem.key, problem.vars));
-    }
-  }
+      return null;
+    },
+  });
 
   const languageError = error('language');
   return (

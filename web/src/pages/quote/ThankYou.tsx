@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import { useFocusOnMount } from '../../components/useFocusOnMount';
 import { useLanguage } from '../../i18n/LanguageContext';
 import { localePath } from '../../paths';
-import { useFocusOnMount } from '../auth/useFocusOnMount';
 
 /** Replaces the form once the request is in; takes the focus over from the form's button. */
 export function ThankYou({ email }: { email: string }) {

@@ -1,10 +1,10 @@
 import { ApiError } from '../../api/client';
 import type { QuoteLanguage } from '../../api/types';
+import { isRateLimited, retryMinutes } from '../../components/form/errors';
+import { isEmail, type FieldErrors } from '../../components/form/validate';
 import type { TKey, TVars } from '../../i18n/types';
 import type { Lang } from '../../paths';
 import { SITE } from '../../site';
-import { isRateLimited, retryMinutes } from '../auth/errors';
-import { isEmail, type FieldErrors } from '../auth/validate';
 import { QUOTE_LIMITS } from './limits';
 
 // The quote form's values, its checks (the API's rules, internal/quote/validate.go) and its error messages.

@@ -1,19 +1,19 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { getDashboard } from '../../api/client';
-import type { DashboardData } from '../../api/types';
-import { useAuth } from '../../auth/AuthContext';
-import { useLanguage } from '../../i18n/LanguageContext';
-import { AgentList } from './AgentList';
-import { Loading, LoadError } from './LoadState';
-import { OrderList } from './OrderList';
-import { StatCards } from './StatCards';
-import { activeOrders } from './stats';
-import { useApiResource } from './useApiResource';
+import { getDashboard } from '../api/client';
+import type { DashboardData } from '../api/types';
+import { useApiResource } from '../api/useApiResource';
+import { useAuth } from '../auth/AuthContext';
+import { useLanguage } from '../i18n/LanguageContext';
+import { AgentList } from './dashboard/AgentList';
+import { Loading, LoadError } from './dashboard/LoadState';
+import { OrderList } from './dashboard/OrderList';
+import { StatCards } from './dashboard/StatCards';
+import { activeOrders } from './dashboard/stats';
 
 /** /dashboard: greeting, then the My Agents and Purchase History tabs. */
-export function Overview() {
+export function Component() {
   const { t } = useLanguage();
   const auth = useAuth();
   const { state, retry } = useApiResource(getDashboard, 'dashboard');

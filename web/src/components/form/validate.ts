@@ -29,6 +29,3 @@ export function checkPassword(value: string, newPassword: boolean): TKey | undef
 export function checkFullName(value: string): TKey | undefined {
   return value.trim() ? undefined : 'auth.validation.fullNameRequired';
 }
-
-/** True when nothing failed. */
-export const isValid = <F extends string>(errors: FieldErrors<F>) => Object.values(errors).every((e) => !e);

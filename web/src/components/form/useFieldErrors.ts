@@ -43,13 +43,5 @@ export function useFieldErrors<F extends string>(prefix: string, check: () => Fi
     error: errors[field] && t(errors[field]),
   });
 
-  return {
-    errors,
-    setErrors,
-    show,
-    validate,
-    clear,
-    onInvalid,
-    bind,
-  };
+  return { errors, setErrors, show, validate, clear, bind };
 }

@@ -1,16 +1,22 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { getOrder } from '../../api/client';
-import type { Order } from '../../api/types';
-import { addDays, formatDate, formatDateTime, formatMoney } from '../../format';
-import { useLanguage } from '../../i18n/LanguageContext';
-import { localePath } from '../../paths';
-import { Loading, LoadError } from './LoadState';
-import { StatusBadge } from './StatusBadge';
-import { useApiResource } from './useApiResource';
+import { Link, useParams } from 'react-router';
+import { getOrder } from '../api/client';
+import type { Order } from '../api/types';
+import { useApiResource } from '../api/useApiResource';
+import { addDays, formatDate, formatDateTime, formatMoney } from '../format';
+import { useLanguage } from '../i18n/LanguageContext';
+import { localePath } from '../paths';
+import { Loading, LoadError } from './dashboard/LoadState';
+import { StatusBadge } from './dashboard/StatusBadge';
 
-/** /dashboard/orders/:id. The API answers 404 for someone else's order as for a missing one. */
-export function OrderDetails({ id }: { id: string }) {
+/** /dashboard/orders/:id. A new id is a new page: nothing of the previous order's state carries over. */
+export function Component() {
+  const { id = '' } = useParams();
+  return <OrderDetails key={id} id={id} />;
+}
+
+/** One order. The API answers 404 for someone else's order as for a missing one. */
+function OrderDetails({ id }: { id: string }) {
   const { t } = useLanguage();
   const { state, retry } = useApiResource((signal) => getOrder(id, signal), `order:${id}`);
 

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../api/client';
-import { useAuth } from '../../auth/AuthContext';
-import { useLanguage } from '../../i18n/LanguageContext';
-import { localePath } from '../../paths';
+import { useAuth } from '../auth/AuthContext';
+import { useLanguage } from '../i18n/LanguageContext';
+import { localePath } from '../paths';
+import { ApiError } from './client';
 
 export type Resource<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: ApiError };
 
@@ -17,33 +17,39 @@ export function useApiResource<T>(load: (signal: AbortSignal) => Promise<T>, key
   const auth = useAuth();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const [state, setState] = useState<Resource<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // The last answer and the request it answers: a new key or a retry is loading until its own is in.
+  const request = `${attempt}:${key}`;
+  const [answer, setAnswer] = useState<{ request: string; state: Resource<T> } | null>(null);
+  const state: Resource<T> = answer?.request === request ? answer.state : { status: 'loading' };
 
   const toSignIn = useCallback(
     () => navigate(localePath(lang, `/auth?next=${encodeURIComponent(pathname + search)}`), { replace: true }),
     [navigate, lang, pathname, search],
   );
+  // `load` is a new function every render; `key` says when it means something else.
+  const loadNow = useEffectEvent(load);
+  const signIn = useEffectEvent(() => void toSignIn());
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
-    load(controller.signal).then(
-      (data) => setState({ status: 'ready', data }),
+    loadNow(controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted) setAnswer({ request, state: { status: 'ready', data } });
+      },
       (err: unknown) => {
         if (controller.signal.aborted) return;
         if (err instanceof ApiError && err.status === 401) {
-          void toSignIn();
+          signIn();
           return;
         }
         const error = err instanceof ApiError ? err : new ApiError(0, 'unknown', String(err));
         if (error.status !== 404) console.error(err);
-        setState({ status: 'error', error });
+        setAnswer({ request, state: { status: 'error', error } });
       },
     );
     return () => controller.abort();
-    // `load` is a new function every render; `key` says when it means something else.
-  }, [key, attempt]);
+  }, [request]);
 
   // /api/me may know before our own request does. Only while loading: after a sign-out from the
   // account menu the menu itself goes to the home page. A failed /api/me proves nothing, so it is ignored.
