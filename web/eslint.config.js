@@ -20,10 +20,4 @@ export default defineConfig([
     files: ['scripts/**', '*.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
-  {
-    // Refusing control characters in `next` is the point of this regex. It stays as its owner wrote it
-    // for now; /[\p{Cc}\\]/u matches the same characters without tripping the rule.
-    files: ['src/pages/auth/next.ts'],
-    rules: { 'no-control-regex': 'off' },
-  },
 ]);

@@ -1,5 +1,5 @@
 // C0 and C1 control characters (tab, line feed, carriage return among them) and the backslash.
-const controlOrBackslash = /[\u0000-\u001f\u007f-\u009f\\]/;
+const controlOrBackslash = /[\p{Cc}\\]/u;
 const origin = 'https://belwise.invalid';
 
 /**
