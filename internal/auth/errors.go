@@ -25,6 +25,7 @@ var (
 	ErrNotVerified        = &Error{Kind: Forbidden, Code: "email_not_verified", Message: "Please verify your email address before signing in."}
 	ErrInvalidToken       = invalid("invalid_token", "This link is invalid or has expired.")
 	ErrUnauthenticated    = &Error{Kind: Unauthorized, Code: "unauthenticated", Message: "Please sign in."}
+	ErrStaffOnly          = &Error{Kind: Forbidden, Code: "staff_only", Message: "Only Belwise staff can do this."}
 	ErrOrderNotFound      = &Error{Kind: NotFound, Code: "not_found", Message: "Order not found."}
 )
 

@@ -51,14 +51,24 @@ func New(o Options) *Service {
 	return s
 }
 
+// Roles. Every account is a buyer; the agency makes some staff, who run
+// the console.
+const (
+	RoleBuyer = "buyer"
+	RoleStaff = "staff"
+)
+
 // User is the account as the app sees it.
 type User struct {
 	ID       string `json:"id"`
 	Email    string `json:"email"`
 	FullName string `json:"fullName"`
+	Role     string `json:"role"` // RoleBuyer or RoleStaff
 }
 
-func publicUser(u store.User) User { return User{ID: u.ID, Email: u.Email, FullName: u.FullName} }
+func publicUser(u store.User) User {
+	return User{ID: u.ID, Email: u.Email, FullName: u.FullName, Role: u.Role}
+}
 
 // SignUpInput is what the sign-up form sends.
 type SignUpInput struct {

@@ -54,7 +54,7 @@ func TestSessions(t *testing.T) {
 				if tc.wantErr != nil {
 					return
 				}
-				if u.ID != tc.user || s.UserID != tc.user || u.FullName != "Test User" {
+				if u.ID != tc.user || s.UserID != tc.user || u.FullName != "Test User" || u.Role != "buyer" {
 					t.Fatalf("got session %+v user %+v", s, u)
 				}
 				sameTime(t, "ExpiresAt", s.ExpiresAt, exp)

@@ -4,12 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"mime"
 	"net/http"
 
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/voice"
+	"github.com/belwise/site/internal/web/request"
 )
 
 // maxVoiceBody bounds a Vapi server message. A tool-calls message carries
@@ -21,23 +21,15 @@ const maxVoiceBody = 1 << 20
 // voiceAPI serves the voice widget's configuration and Vapi's tool-call
 // webhook. The work is done by package voice; this only speaks HTTP.
 type voiceAPI struct {
+	*api
 	cfg    voice.Config
 	secret voice.Secret
-	// tools is nil without a quote service (tests of the static site).
-	tools *voice.Tools
-	ready func() bool // false until the database is migrated
-	// clientIP is the address the quote rate limit counts against
-	// (accountAPI.clientIP): for the webhook, Vapi's server.
-	clientIP func(*http.Request) string
-	log      *slog.Logger
+	tools  *voice.Tools
 }
 
-func newVoiceAPI(cfg voice.Config, quotes *quote.Service, ready func() bool, clientIP func(*http.Request) string, log *slog.Logger) *voiceAPI {
-	v := &voiceAPI{cfg: cfg, secret: voice.NewSecret(cfg.WebhookSecret), ready: ready, clientIP: clientIP, log: log}
-	if quotes != nil { // a nil *quote.Service in the interface would not compare equal to nil
-		v.tools = &voice.Tools{Quotes: quotes, Log: log}
-	}
-	return v
+func newVoiceAPI(a *api, cfg voice.Config, quotes *quote.Service) *voiceAPI {
+	return &voiceAPI{api: a, cfg: cfg, secret: voice.NewSecret(cfg.WebhookSecret),
+		tools: &voice.Tools{Quotes: quotes, Log: a.log}}
 }
 
 func (v *voiceAPI) routes(mux *http.ServeMux) {
@@ -74,7 +66,7 @@ func (v *voiceAPI) config(w http.ResponseWriter, r *http.Request) {
 // plan.
 func (v *voiceAPI) toolCalls(w http.ResponseWriter, r *http.Request) {
 	if !v.secret.Matches(r.Header.Get(voice.SecretHeader)) {
-		v.log.Warn("voice webhook refused: missing or wrong secret", "ip", v.clientIP(r))
+		v.log.Warn("voice webhook refused: missing or wrong secret", "ip", request.ClientIP(r))
 		writeError(w, http.StatusUnauthorized, "unauthorized", "The "+voice.SecretHeader+" header is missing or wrong.")
 		return
 	}
@@ -93,11 +85,13 @@ func (v *voiceAPI) toolCalls(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, struct{}{})
 		return
 	}
-	if v.tools == nil || (v.ready != nil && !v.ready()) {
-		writeUnavailable(w)
+	// Only tool calls need the database; other messages are acknowledged
+	// even while it is down. The quote rate limit counts against the
+	// client address: Vapi's server.
+	if !v.dbReady(w, r) {
 		return
 	}
-	results, err := v.tools.Run(r.Context(), msg.ToolCalls, v.clientIP(r))
+	results, err := v.tools.Run(r.Context(), msg.ToolCalls, request.ClientIP(r))
 	switch {
 	case errors.Is(err, voice.ErrUnavailable):
 		v.log.Warn("database unavailable", "path", r.URL.Path, "err", err)
