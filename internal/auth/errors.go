@@ -26,8 +26,7 @@ var (
 	ErrInvalidToken       = invalid("invalid_token", "This link is invalid or has expired.")
 	ErrUnauthenticated    = &Error{Kind: Unauthorized, Code: "unauthenticated", Message: "Please sign in."}
 	ErrStaffOnly          = &Error{Kind: Forbidden, Code: "staff_only", Message: "Only Belwise staff can do this."}
-	ErrOrderNotFound      = &Error{Kind: NotFound, Code: "not_found", Message: "Order not found."}
 )
 
 // storeErr turns an unreachable database into the visitor-facing 503.
-func storeErr(op string, err error) error { return apierr.FromStore(op, err) }
+func storeErr(op string, err error) error { return apierr.Wrap(op, err) }

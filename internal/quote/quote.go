@@ -147,4 +147,4 @@ const (
 )
 
 // storeErr turns an unreachable database into the visitor-facing 503.
-func storeErr(op string, err error) error { return apierr.FromStore(op, err) }
+func storeErr(op string, err error) error { return apierr.Wrap(op, err) }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/belwise/site/internal/auth"
@@ -148,10 +147,6 @@ func (a *accountAPI) dashboard(w http.ResponseWriter, r *http.Request) {
 
 func (a *accountAPI) order(w http.ResponseWriter, r *http.Request) {
 	o, err := a.orders.Order(r.Context(), request.UserID(r), r.PathValue("id"))
-	if errors.Is(err, orders.ErrNotFound) {
-		a.fail(w, r, auth.ErrOrderNotFound)
-		return
-	}
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -159,9 +154,13 @@ func (a *accountAPI) order(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]orders.Order{"order": o})
 }
 
+// maxAccountBody bounds the account forms' bodies: an email address, a
+// name and a password at most.
+const maxAccountBody = 8 << 10
+
 func (a *accountAPI) decode(w http.ResponseWriter, r *http.Request, dst any) bool {
-	if err := decodeJSONLimit(w, r, dst, 8<<10); err != nil {
-		writeAPIError(w, err)
+	if err := decodeJSON(w, r, dst, maxAccountBody); err != nil {
+		a.fail(w, r, err)
 		return false
 	}
 	return true

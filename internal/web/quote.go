@@ -40,8 +40,8 @@ type quoteBody struct {
 // refuse a quote request.
 func (q *quoteAPI) submit(w http.ResponseWriter, r *http.Request) {
 	var b quoteBody
-	if err := decodeJSONLimit(w, r, &b, maxQuoteBody); err != nil {
-		writeAPIError(w, err)
+	if err := decodeJSON(w, r, &b, maxQuoteBody); err != nil {
+		q.fail(w, r, err)
 		return
 	}
 	id, err := q.quotes.Submit(r.Context(), quote.Input{

@@ -1,10 +1,6 @@
 package web
 
 import (
-	"errors"
-	"fmt"
-	"io"
-	"mime"
 	"net/http"
 
 	"github.com/belwise/site/internal/quote"
@@ -67,17 +63,17 @@ func (v *voiceAPI) config(w http.ResponseWriter, r *http.Request) {
 func (v *voiceAPI) toolCalls(w http.ResponseWriter, r *http.Request) {
 	if !v.secret.Matches(r.Header.Get(voice.SecretHeader)) {
 		v.log.Warn("voice webhook refused: missing or wrong secret", "ip", request.ClientIP(r))
-		writeError(w, http.StatusUnauthorized, "unauthorized", "The "+voice.SecretHeader+" header is missing or wrong.")
+		v.fail(w, r, voice.ErrSecret)
 		return
 	}
-	body, err := readJSONBody(w, r, maxVoiceBody)
+	body, err := readJSON(w, r, maxVoiceBody)
 	if err != nil {
-		writeAPIError(w, err)
+		v.fail(w, r, err)
 		return
 	}
 	msg, err := voice.ParseMessage(body)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "invalid_message", err.Error())
+		v.fail(w, r, err)
 		return
 	}
 	if msg.Type != voice.TypeToolCalls {
@@ -92,35 +88,11 @@ func (v *voiceAPI) toolCalls(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	results, err := v.tools.Run(r.Context(), msg.ToolCalls, request.ClientIP(r))
-	switch {
-	case errors.Is(err, voice.ErrUnavailable):
-		v.log.Warn("database unavailable", "path", r.URL.Path, "err", err)
-		writeUnavailable(w)
-	case err != nil:
-		// Only a cancelled or timed-out request ends up here: nobody
-		// reads this answer.
-		w.WriteHeader(499)
-	default:
-		writeJSON(w, http.StatusOK, voice.Response{Results: results})
+	if err != nil {
+		// A database outage before anything was stored (503), or a
+		// request Vapi gave up on (nobody reads that answer).
+		v.fail(w, r, err)
+		return
 	}
-}
-
-// readJSONBody reads a whole JSON request body of at most limit bytes
-// without interpreting it, for endpoints whose senders add fields freely
-// (decodeJSON refuses unknown fields).
-func readJSONBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		return nil, &apiError{http.StatusUnsupportedMediaType, "unsupported_media_type", "The request body must be JSON (Content-Type: application/json)."}
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
-	var tooLarge *http.MaxBytesError
-	switch {
-	case errors.As(err, &tooLarge):
-		return nil, &apiError{http.StatusRequestEntityTooLarge, "body_too_large", fmt.Sprintf("The request body must not exceed %d bytes.", limit)}
-	case err != nil:
-		return nil, &apiError{http.StatusBadRequest, "invalid_body", "The request body could not be read."}
-	case len(body) == 0:
-		return nil, &apiError{http.StatusBadRequest, "empty_body", "The request body is empty."}
-	}
-	return body, nil
+	writeJSON(w, http.StatusOK, voice.Response{Results: results})
 }

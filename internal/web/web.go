@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
@@ -78,7 +79,7 @@ func New(opts Options) (http.Handler, error) {
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
-	mux.Handle("/api/", noStore(ident.wrap(gzipDynamic(apiRoutes(account, quotes, voices)))))
+	mux.Handle("/api/", noStore(ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices)))))
 	mux.Handle("/", &pageHandler{site: s, log: log})
 
 	// Rejects cross-site POST/PUT/DELETE (by Sec-Fetch-Site, else Origin)
@@ -91,7 +92,7 @@ func New(opts Options) (http.Handler, error) {
 			return nil, fmt.Errorf("site URL %q as trusted origin: %w", siteURL, err)
 		}
 	}
-	cop.SetDenyHandler(http.HandlerFunc(denyCrossOrigin))
+	cop.SetDenyHandler(denyCrossOrigin(log))
 
 	var h http.Handler = cop.Handler(mux)
 	h = securityHeaders(contentSecurityPolicy(s.scriptHashes, voiceCSP(opts.Voice)...), https, h)
@@ -100,10 +101,14 @@ func New(opts Options) (http.Handler, error) {
 	return h, nil
 }
 
-func denyCrossOrigin(w http.ResponseWriter, r *http.Request) {
-	if strings.HasPrefix(r.URL.Path, "/api/") {
-		writeError(w, http.StatusForbidden, "cross_origin", "Cross-origin requests are not allowed.")
-		return
-	}
-	http.Error(w, "cross-origin request rejected", http.StatusForbidden)
+var errCrossOrigin = &apierr.Error{Kind: apierr.Forbidden, Code: "cross_origin", Message: "Cross-origin requests are not allowed."}
+
+func denyCrossOrigin(log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			writeFailure(w, r, log, errCrossOrigin)
+			return
+		}
+		http.Error(w, "cross-origin request rejected", http.StatusForbidden)
+	})
 }
