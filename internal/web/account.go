@@ -159,7 +159,7 @@ func (a *accountAPI) order(w http.ResponseWriter, r *http.Request) {
 const maxAccountBody = 8 << 10
 
 func (a *accountAPI) decode(w http.ResponseWriter, r *http.Request, dst any) bool {
-	if err := decodeJSON(w, r, dst, maxAccountBody); err != nil {
+	if err := decodeBody(w, r, dst, maxAccountBody); err != nil {
 		a.fail(w, r, err)
 		return false
 	}

@@ -45,10 +45,10 @@ func errInvalidJSON(message string) *apierr.Error {
 	return bodyError(apierr.Invalid, "invalid_json", message)
 }
 
-// decodeJSON reads one JSON object of at most limit bytes from the request
+// decodeBody reads one JSON object of at most limit bytes from the request
 // into dst, refusing fields dst does not have. Every failure is an
 // *apierr.Error.
-func decodeJSON(w http.ResponseWriter, r *http.Request, dst any, limit int64) error {
+func decodeBody(w http.ResponseWriter, r *http.Request, dst any, limit int64) error {
 	if !isJSON(r) {
 		return errNotJSON
 	}
@@ -69,10 +69,10 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any, limit int64) er
 	return nil
 }
 
-// readJSON reads a whole JSON request body of at most limit bytes without
+// readBody reads a whole JSON request body of at most limit bytes without
 // interpreting it, for endpoints whose senders add fields freely
-// (decodeJSON refuses unknown fields).
-func readJSON(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
+// (decodeBody refuses unknown fields).
+func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
 	if !isJSON(r) {
 		return nil, errNotJSON
 	}

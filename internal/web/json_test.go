@@ -76,7 +76,7 @@ func TestWriteJSONUnencodable(t *testing.T) {
 	}
 }
 
-func TestDecodeJSON(t *testing.T) {
+func TestDecodeBody(t *testing.T) {
 	type input struct {
 		Name  string `json:"name"`
 		Count int    `json:"count"`
@@ -111,7 +111,7 @@ func TestDecodeJSON(t *testing.T) {
 			}
 			w := httptest.NewRecorder()
 			var dst input
-			err := decodeJSON(w, r, &dst, tt.limit)
+			err := decodeBody(w, r, &dst, tt.limit)
 			if tt.status == 0 {
 				if err != nil || dst.Name != "a" {
 					t.Fatalf("err %v, dst %+v", err, dst)

@@ -40,7 +40,7 @@ type quoteBody struct {
 // refuse a quote request.
 func (q *quoteAPI) submit(w http.ResponseWriter, r *http.Request) {
 	var b quoteBody
-	if err := decodeJSON(w, r, &b, maxQuoteBody); err != nil {
+	if err := decodeBody(w, r, &b, maxQuoteBody); err != nil {
 		q.fail(w, r, err)
 		return
 	}

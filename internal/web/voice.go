@@ -66,7 +66,7 @@ func (v *voiceAPI) toolCalls(w http.ResponseWriter, r *http.Request) {
 		v.fail(w, r, voice.ErrSecret)
 		return
 	}
-	body, err := readJSON(w, r, maxVoiceBody)
+	body, err := readBody(w, r, maxVoiceBody)
 	if err != nil {
 		v.fail(w, r, err)
 		return
