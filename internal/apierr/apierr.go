@@ -35,22 +35,22 @@ const (
 // in Field when there is one.
 type Error struct {
 	Kind       Kind
-	Code       string
+	Code       Code
 	Field      string
 	Message    string
 	RetryAfter time.Duration // RateLimited only
 }
 
-func (e *Error) Error() string { return e.Code + ": " + e.Message }
+func (e *Error) Error() string { return e.Code.String() + ": " + e.Message }
 
 var (
 	// ErrUnavailable is the 503 every service answers while the database
 	// is unreachable.
-	ErrUnavailable = &Error{Kind: Unavailable, Code: "unavailable",
+	ErrUnavailable = &Error{Kind: Unavailable, Code: CodeUnavailable,
 		Message: "The database is temporarily unavailable. Please try again in a moment."}
 	// ErrInternal is what a visitor sees of any other failure; the cause
 	// goes to the log only.
-	ErrInternal = &Error{Kind: Internal, Code: "internal",
+	ErrInternal = &Error{Kind: Internal, Code: CodeInternal,
 		Message: "Something went wrong on our side. Please try again."}
 )
 

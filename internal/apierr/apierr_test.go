@@ -14,7 +14,7 @@ func (d down) Error() string     { return "connection refused" }
 func (d down) Unavailable() bool { return d.really }
 
 func TestAs(t *testing.T) {
-	invalid := &Error{Kind: Invalid, Code: "required", Message: "Required."}
+	invalid := &Error{Kind: Invalid, Code: CodeRequired, Message: "Required."}
 	for _, tt := range []struct {
 		name string
 		err  error

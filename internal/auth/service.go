@@ -12,6 +12,8 @@ import (
 
 	"github.com/belwise/site/internal/ratelimit"
 	"github.com/belwise/site/internal/store"
+
+	"github.com/belwise/site/internal/apierr"
 )
 
 // Options configures a Service.
@@ -124,7 +126,7 @@ func (s *Service) SignIn(ctx context.Context, emailIn, password, ip string) (Use
 		return User{}, NewSession{}, err
 	}
 	if password == "" {
-		return User{}, NewSession{}, invalid("password_required", "Please enter a password.")
+		return User{}, NewSession{}, invalid(apierr.CodePasswordRequired, "Please enter a password.")
 	}
 	checks, err := s.signInChecks(ctx, ip, email)
 	if err != nil {

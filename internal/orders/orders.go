@@ -13,7 +13,7 @@ import (
 
 // ErrNotFound covers both "no such order" and "someone else's order", so
 // the API cannot be used to probe which order ids exist.
-var ErrNotFound = &apierr.Error{Kind: apierr.NotFound, Code: "not_found", Message: "Order not found."}
+var ErrNotFound = &apierr.Error{Kind: apierr.NotFound, Code: apierr.CodeNotFound, Message: "Order not found."}
 
 // Order statuses with a meaning of their own; anything else is shown as is.
 const (

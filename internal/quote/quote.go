@@ -128,7 +128,7 @@ func (s *Service) limit(ctx context.Context, ip string) error {
 		return storeErr("rate limit", err)
 	}
 	if wait > 0 {
-		return &Error{Kind: RateLimited, Code: "rate_limited",
+		return &Error{Kind: RateLimited, Code: apierr.CodeRateLimited,
 			Message: "Too many quote requests. Please wait a little and try again.", RetryAfter: wait}
 	}
 	return nil

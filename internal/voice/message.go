@@ -46,7 +46,7 @@ type ToolCall struct {
 // code invalid_message). Problems with one call's arguments are not; they
 // become that call's error result.
 func malformed(format string, args ...any) error {
-	return &apierr.Error{Kind: apierr.Invalid, Code: "invalid_message", Message: fmt.Sprintf(format, args...)}
+	return &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidMessage, Message: fmt.Sprintf(format, args...)}
 }
 
 type envelope struct {

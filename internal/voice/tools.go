@@ -30,7 +30,6 @@ type Response struct {
 	Results []Result `json:"results"`
 }
 
-
 // QuoteSubmitter is quote.Service's entry point; an interface so tests can
 // count calls.
 type QuoteSubmitter interface {
@@ -90,7 +89,7 @@ func (t *Tools) Run(ctx context.Context, calls []ToolCall, ip string) ([]Result,
 				// Invalid input or a rate limit: the assistant can tell the
 				// caller what to fix.
 				r.Error = qe.Message
-				log.Info("voice tool call refused", "tool", c.Name, "tool_call", c.ID, "code", qe.Code)
+				log.Info("voice tool call refused", "tool", c.Name, "tool_call", c.ID, "code", qe.Code.String())
 			default:
 				log.Error("voice tool call failed", "tool", c.Name, "tool_call", c.ID, "err", err)
 				r.Error = msgInternal
@@ -167,7 +166,7 @@ func DecodeArguments(raw json.RawMessage) (Arguments, error) {
 		case isNumber(v):
 			args[k] = string(v)
 		default:
-			return nil, &apierr.Error{Kind: apierr.Invalid, Code: "invalid_arguments", Field: k,
+			return nil, &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidArguments, Field: k,
 				Message: fmt.Sprintf("Invalid arguments: %s must be text.", oneLine(k))}
 		}
 	}
@@ -175,7 +174,7 @@ func DecodeArguments(raw json.RawMessage) (Arguments, error) {
 }
 
 func badArguments() error {
-	return &apierr.Error{Kind: apierr.Invalid, Code: "invalid_arguments", Message: msgBadArguments}
+	return &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidArguments, Message: msgBadArguments}
 }
 
 func isNumber(v json.RawMessage) bool {

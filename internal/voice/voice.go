@@ -38,7 +38,7 @@ func (c Config) Enabled() bool {
 const SecretHeader = "X-Vapi-Secret"
 
 // ErrSecret refuses a webhook request without the right secret.
-var ErrSecret = &apierr.Error{Kind: apierr.Unauthorized, Code: "unauthorized",
+var ErrSecret = &apierr.Error{Kind: apierr.Unauthorized, Code: apierr.CodeUnauthorized,
 	Message: "The " + SecretHeader + " header is missing or wrong."}
 
 // Secret checks the shared webhook secret in constant time.

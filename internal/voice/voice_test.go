@@ -124,7 +124,7 @@ func TestParseMessageMalformed(t *testing.T) {
 	for name, body := range malformedBodies {
 		t.Run(name, func(t *testing.T) {
 			_, err := ParseMessage([]byte(body))
-			if ae, ok := apierr.As(err); !ok || ae.Kind != apierr.Invalid || ae.Code != "invalid_message" || ae.Message == "" {
+			if ae, ok := apierr.As(err); !ok || ae.Kind != apierr.Invalid || ae.Code != apierr.CodeInvalidMessage || ae.Message == "" {
 				t.Fatalf("error %v, want an invalid_message *apierr.Error", err)
 			}
 		})
@@ -138,7 +138,7 @@ func FuzzParseMessage(f *testing.F) {
 	f.Add([]byte(`{"message":{"type":"tool-calls","toolCallList":[{"id":"c","function":{"name":"request_quote","arguments":"{}"}}]}}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		msg, err := ParseMessage(body)
-		if ae, ok := apierr.As(err); err != nil && (!ok || ae.Code != "invalid_message") {
+		if ae, ok := apierr.As(err); err != nil && (!ok || ae.Code != apierr.CodeInvalidMessage) {
 			t.Fatalf("error of type %T: %v", err, err)
 		}
 		if err == nil && msg.Type == "" {
@@ -257,8 +257,8 @@ func unavailable() error {
 }
 
 func TestRun(t *testing.T) {
-	f := &fakeQuotes{errs: []error{nil, &apierr.Error{Kind: apierr.Invalid, Code: "invalid_email", Message: "Please enter a valid email address, such as name@company.com."},
-		&apierr.Error{Kind: apierr.RateLimited, Code: "rate_limited", Message: "Too many quote requests. Please wait a little and try again."},
+	f := &fakeQuotes{errs: []error{nil, &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidEmail, Message: "Please enter a valid email address, such as name@company.com."},
+		&apierr.Error{Kind: apierr.RateLimited, Code: apierr.CodeRateLimited, Message: "Too many quote requests. Please wait a little and try again."},
 		errors.New("boom"), unavailable()}}
 	tools := &Tools{Quotes: f}
 	results, err := tools.Run(t.Context(), []ToolCall{

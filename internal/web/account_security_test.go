@@ -58,7 +58,9 @@ func TestSquatterDoesNotGetTheAccount(t *testing.T) {
 
 		rec = e.call("POST", "/api/auth/verify", map[string]string{"token": ownerLink}, nil)
 		expectStatus(t, rec, 200)
-		var me struct{ User struct{ Email, FullName string } }
+		var me struct {
+			User struct{ Email, FullName string }
+		}
 		json.Unmarshal(rec.Body.Bytes(), &me)
 		if me.User.FullName != "Olivia Jansen" {
 			t.Fatalf("the owner's link must apply the owner's name: %s", rec.Body)

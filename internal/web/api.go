@@ -44,8 +44,8 @@ func jsonFallback(log *slog.Logger, mux *http.ServeMux) http.Handler {
 }
 
 var (
-	errNoEndpoint = &apierr.Error{Kind: apierr.NotFound, Code: "not_found", Message: "There is no API endpoint at this path."}
-	errMethod     = &apierr.Error{Kind: apierr.MethodNotAllowed, Code: "method_not_allowed", Message: "This endpoint does not accept that method."}
+	errNoEndpoint = &apierr.Error{Kind: apierr.NotFound, Code: apierr.CodeNotFound, Message: "There is no API endpoint at this path."}
+	errMethod     = &apierr.Error{Kind: apierr.MethodNotAllowed, Code: apierr.CodeMethodNotAllowed, Message: "This endpoint does not accept that method."}
 )
 
 // jsonErrorWriter keeps the headers (such as Allow) the mux sets, and

@@ -65,5 +65,5 @@ func writeFailure(w http.ResponseWriter, r *http.Request, log *slog.Logger, err 
 	}
 	writeJSON(w, status, struct {
 		Error detail `json:"error"`
-	}{detail{ae.Code, ae.Message, ae.Field}})
+	}{detail{ae.Code.String(), ae.Message, ae.Field}})
 }

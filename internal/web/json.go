@@ -27,22 +27,22 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 // Request body failures. Bad input must never look like a server fault:
 // each is a 4xx.
-func bodyError(kind apierr.Kind, code, message string) *apierr.Error {
+func bodyError(kind apierr.Kind, code apierr.Code, message string) *apierr.Error {
 	return &apierr.Error{Kind: kind, Code: code, Message: message}
 }
 
 var (
-	errNotJSON   = bodyError(apierr.UnsupportedMedia, "unsupported_media_type", "The request body must be JSON (Content-Type: application/json).")
-	errEmptyBody = bodyError(apierr.Invalid, "empty_body", "The request body is empty.")
-	errBadBody   = bodyError(apierr.Invalid, "invalid_body", "The request body could not be read.")
+	errNotJSON   = bodyError(apierr.UnsupportedMedia, apierr.CodeUnsupportedMediaType, "The request body must be JSON (Content-Type: application/json).")
+	errEmptyBody = bodyError(apierr.Invalid, apierr.CodeEmptyBody, "The request body is empty.")
+	errBadBody   = bodyError(apierr.Invalid, apierr.CodeInvalidBody, "The request body could not be read.")
 )
 
 func errTooLarge(limit int64) *apierr.Error {
-	return bodyError(apierr.TooLarge, "body_too_large", fmt.Sprintf("The request body must not exceed %d bytes.", limit))
+	return bodyError(apierr.TooLarge, apierr.CodeBodyTooLarge, fmt.Sprintf("The request body must not exceed %d bytes.", limit))
 }
 
 func errInvalidJSON(message string) *apierr.Error {
-	return bodyError(apierr.Invalid, "invalid_json", message)
+	return bodyError(apierr.Invalid, apierr.CodeInvalidJSON, message)
 }
 
 // decodeBody reads one JSON object of at most limit bytes from the request
@@ -112,11 +112,11 @@ func jsonDecodeError(err error, limit int64) error {
 		if field == "" {
 			return errInvalidJSON("The request body must be a JSON object.")
 		}
-		return bodyError(apierr.Invalid, "invalid_field", fmt.Sprintf("The field %q has the wrong type.", field))
+		return bodyError(apierr.Invalid, apierr.CodeInvalidField, fmt.Sprintf("The field %q has the wrong type.", field))
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		// encoding/json has no typed error for this case.
 		field := strings.TrimPrefix(err.Error(), "json: unknown field ")
-		return bodyError(apierr.Invalid, "unknown_field", fmt.Sprintf("The field %s is not expected.", field))
+		return bodyError(apierr.Invalid, apierr.CodeUnknownField, fmt.Sprintf("The field %s is not expected.", field))
 	}
 	return errBadBody
 }

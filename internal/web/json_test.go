@@ -25,11 +25,11 @@ func TestWriteFailure(t *testing.T) {
 		header string // "Name: value" expected, if any
 		logged string // log text expected, "" for none
 	}{
-		{"field", fmt.Errorf("validate: %w", &apierr.Error{Kind: apierr.Invalid, Code: "too_long", Field: "phone", Message: "Too long."}),
+		{"field", fmt.Errorf("validate: %w", &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeTooLong, Field: "phone", Message: "Too long."}),
 			400, `{"error":{"code":"too_long","message":"Too long.","field":"phone"}}`, "", ""},
-		{"rate limit", &apierr.Error{Kind: apierr.RateLimited, Code: "rate_limited", Message: "Wait.", RetryAfter: 1500 * time.Millisecond},
+		{"rate limit", &apierr.Error{Kind: apierr.RateLimited, Code: apierr.CodeRateLimited, Message: "Wait.", RetryAfter: 1500 * time.Millisecond},
 			429, `{"error":{"code":"rate_limited","message":"Wait."}}`, "Retry-After: 2", ""},
-		{"conflict", &apierr.Error{Kind: apierr.Conflict, Code: "stale", Message: "Changed."}, 409, `{"error":{"code":"stale","message":"Changed."}}`, "", ""},
+		{"conflict", &apierr.Error{Kind: apierr.Conflict, Code: apierr.CodeInvalidToken, Message: "Changed."}, 409, `{"error":{"code":"invalid_token","message":"Changed."}}`, "", ""},
 		{"too large", errTooLarge(10), 413, `{"error":{"code":"body_too_large","message":"The request body must not exceed 10 bytes."}}`, "", ""},
 		{"not JSON", errNotJSON, 415, `{"error":{"code":"unsupported_media_type","message":"The request body must be JSON (Content-Type: application/json)."}}`, "", ""},
 		{"the guard's outage", apierr.ErrUnavailable, 503, `{"error":{"code":"unavailable","message":"` + apierr.ErrUnavailable.Message + `"}}`, "Retry-After: 5", ""},

@@ -101,7 +101,7 @@ func New(opts Options) (http.Handler, error) {
 	return h, nil
 }
 
-var errCrossOrigin = &apierr.Error{Kind: apierr.Forbidden, Code: "cross_origin", Message: "Cross-origin requests are not allowed."}
+var errCrossOrigin = &apierr.Error{Kind: apierr.Forbidden, Code: apierr.CodeCrossOrigin, Message: "Cross-origin requests are not allowed."}
 
 func denyCrossOrigin(log *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
