@@ -25,7 +25,11 @@ type Options struct {
 	// "https://belwise.nl". It replaces the build's URL placeholder and
 	// decides whether HSTS is sent.
 	SiteURL string
-	Logger  *slog.Logger
+	// QuoteInbox is the agency's address (QUOTE_INBOX, a bare address). It
+	// replaces the build's inbox placeholder, so pages name it even while
+	// the API is down.
+	QuoteInbox string
+	Logger     *slog.Logger
 
 	// DBReady reports whether the database is reachable and migrated;
 	// every endpoint that needs it answers 503 while it is false. Without
@@ -57,7 +61,7 @@ func New(opts Options) (http.Handler, error) {
 		return nil, errBuildMissing
 	}
 	siteURL := strings.TrimSuffix(opts.SiteURL, "/")
-	s, err := loadSite(opts.Site, siteURL)
+	s, err := loadSite(opts.Site, siteURL, opts.QuoteInbox)
 	if err != nil {
 		return nil, err
 	}
