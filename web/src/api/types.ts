@@ -8,6 +8,8 @@ export interface User {
   email: string;
   /** May be "" when the person left it out. */
   fullName: string;
+  /** Every account is a buyer; the agency's staff run the console. */
+  role: 'buyer' | 'staff';
 }
 
 export interface Agent {
@@ -40,6 +42,7 @@ export interface DashboardStats {
 
 export interface DashboardData {
   user: User;
+  /** Computed by the server from the same orders (internal/orders.Summarize); shown as they come. */
   stats: DashboardStats;
   /** Newest first. */
   orders: Order[];
