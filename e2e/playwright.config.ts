@@ -11,6 +11,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-'));
 // The site sends real email over SMTP to a sink the suite starts (mail-sink.mjs); tests read it back over HTTP.
 const smtpPort = port + 14;
 export const mailSinkURL = `http://127.0.0.1:${port + 15}`;
+// The agency's inbox (QUOTE_INBOX): the quote emails go there, and the site names it when a request fails.
+export const quoteInbox = 'offertes@agency.test';
 // A second instance configured for Vapi with a made-up public key; the tests block the platform's hosts.
 export const vapiSiteURL = `http://127.0.0.1:${port + 1}`;
 
@@ -63,7 +65,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: 'Belwise <hello@belwise.example>',
-        QUOTE_INBOX: 'quotes@belwise.example',
+        QUOTE_INBOX: quoteInbox,
         // Every test signs in from 127.0.0.1; the limits themselves are tested in Go.
         RATE_LIMIT_SCALE: '50',
       },

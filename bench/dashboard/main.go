@@ -29,6 +29,7 @@ import (
 	"github.com/belwise/site/bench/internal/benchdb"
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/orders"
+	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/web"
 )
@@ -79,7 +80,9 @@ func run(ctx context.Context, name string, cfg store.Config, n int) {
 	check(err)
 
 	svc := auth.New(auth.Options{DB: db, RateLimitScale: 10000})
-	h, err := web.New(web.Options{Site: web.Dist(), SiteURL: "http://bench.invalid", Auth: svc, Orders: orders.New(db), DBReady: func() bool { return true }})
+	quotes, err := quote.New(quote.Options{DB: db, Inbox: "quotes@bench.invalid"})
+	check(err)
+	h, err := web.New(web.Options{Site: web.Dist(), SiteURL: "http://bench.invalid", Auth: svc, Orders: orders.New(db), Quotes: quotes, DBReady: func() bool { return true }})
 	check(err)
 
 	// Other buyers' orders, so the table looks like a live one and the

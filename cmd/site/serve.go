@@ -71,7 +71,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	background.Go(func() { cleanUp(bg, db, log) })
 
 	handler, err := web.New(web.Options{
-		Site: web.Dist(), SiteURL: cfg.SiteURL, Logger: log,
+		Site: web.Dist(), SiteURL: cfg.SiteURL, QuoteInbox: cfg.QuoteInbox, Logger: log,
 		Auth: accounts, Orders: orders.New(db.DB), Quotes: quotes,
 		Voice: voice.Config{PublicKey: cfg.VapiPublicKey, AssistantID: cfg.VapiAssistantID, WebhookSecret: cfg.VapiWebhookSecret}, DBReady: db.ready.Load, TrustProxy: cfg.TrustProxy,
 	})

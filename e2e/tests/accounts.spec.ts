@@ -155,6 +155,8 @@ test('signing out in one browser signs the account out everywhere', async ({ bro
   await phone.close();
 });
 
+// The cards show the server's stats as they come (the app derives nothing), so this checks that the server's
+// figures agree with the orders it lists.
 test("the demo buyer's stat cards add up to the purchase history, with every status shown", async ({ page }) => {
   await gotoHydrated(page, '/auth');
   await signIn(page, 'en', DEMO.email, DEMO.password);

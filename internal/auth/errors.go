@@ -18,15 +18,17 @@ const (
 	Unavailable  = apierr.Unavailable
 )
 
-func invalid(code, msg string) *Error { return &Error{Kind: Invalid, Code: code, Message: msg} }
+func invalid(code apierr.Code, msg string) *Error {
+	return &Error{Kind: Invalid, Code: code, Message: msg}
+}
 
 var (
-	ErrInvalidCredentials = &Error{Kind: Unauthorized, Code: "invalid_credentials", Message: "Invalid email or password."}
-	ErrNotVerified        = &Error{Kind: Forbidden, Code: "email_not_verified", Message: "Please verify your email address before signing in."}
-	ErrInvalidToken       = invalid("invalid_token", "This link is invalid or has expired.")
-	ErrUnauthenticated    = &Error{Kind: Unauthorized, Code: "unauthenticated", Message: "Please sign in."}
-	ErrOrderNotFound      = &Error{Kind: NotFound, Code: "not_found", Message: "Order not found."}
+	ErrInvalidCredentials = &Error{Kind: Unauthorized, Code: apierr.CodeInvalidCredentials, Message: "Invalid email or password."}
+	ErrNotVerified        = &Error{Kind: Forbidden, Code: apierr.CodeEmailNotVerified, Message: "Please verify your email address before signing in."}
+	ErrInvalidToken       = invalid(apierr.CodeInvalidToken, "This link is invalid or has expired.")
+	ErrUnauthenticated    = &Error{Kind: Unauthorized, Code: apierr.CodeUnauthenticated, Message: "Please sign in."}
+	ErrStaffOnly          = &Error{Kind: Forbidden, Code: apierr.CodeStaffOnly, Message: "Only Belwise staff can do this."}
 )
 
 // storeErr turns an unreachable database into the visitor-facing 503.
-func storeErr(op string, err error) error { return apierr.FromStore(op, err) }
+func storeErr(op string, err error) error { return apierr.Wrap(op, err) }

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	rl "github.com/belwise/site/internal/ratelimit"
+
+	"github.com/belwise/site/internal/apierr"
 )
 
 // Limits per action: one budget per client address and a tighter one per
@@ -49,7 +51,7 @@ func (s *Service) limit(ctx context.Context, checks ...rl.Check) error {
 
 func limited(wait time.Duration) error {
 	if wait > 0 {
-		return &Error{Kind: RateLimited, Code: "rate_limited",
+		return &Error{Kind: RateLimited, Code: apierr.CodeRateLimited,
 			Message: "Too many attempts. Please wait a little and try again.", RetryAfter: wait}
 	}
 	return nil

@@ -116,7 +116,7 @@ func (s *Service) renderVerify(ctx context.Context, m store.OutboxMessage) (mail
 	if err != nil {
 		return mail.Message{}, err
 	}
-	data := mail.VerifyData{Name: signup.FullName, ValidHours: int(verifyValid.Hours())}
+	data := verifyData{Name: signup.FullName, ValidHours: int(verifyValid.Hours())}
 	if signup.ID != "" {
 		token, err := s.mintToken(ctx, store.Token{UserID: u.ID, Purpose: store.PurposeVerify, SignupID: signup.ID}, verifyValid)
 		if err != nil {
@@ -130,7 +130,7 @@ func (s *Service) renderVerify(ctx context.Context, m store.OutboxMessage) (mail
 		}
 		data.Link = s.link(m.Locale, "reset="+token)
 	}
-	return mail.VerifyEmail(m.Locale, data), nil
+	return verifyEmail(m.Locale, data), nil
 }
 
 func (s *Service) renderReset(ctx context.Context, m store.OutboxMessage) (mail.Message, error) {
@@ -142,7 +142,7 @@ func (s *Service) renderReset(ctx context.Context, m store.OutboxMessage) (mail.
 	if err != nil {
 		return mail.Message{}, err
 	}
-	return mail.ResetPassword(m.Locale, mail.ResetData{Name: u.FullName, Link: s.link(m.Locale, "reset="+token), ValidMinutes: int(resetValid.Minutes())}), nil
+	return resetEmail(m.Locale, resetData{Name: u.FullName, Link: s.link(m.Locale, "reset="+token), ValidMinutes: int(resetValid.Minutes())}), nil
 }
 
 func (s *Service) renderAccountExists(ctx context.Context, m store.OutboxMessage) (mail.Message, error) {
@@ -150,5 +150,5 @@ func (s *Service) renderAccountExists(ctx context.Context, m store.OutboxMessage
 	if err != nil {
 		return mail.Message{}, err
 	}
-	return mail.AccountExists(m.Locale, mail.AccountExistsData{Name: u.FullName, SignInLink: s.link(m.Locale, ""), ResetLink: s.link(m.Locale, "forgot")}), nil
+	return accountExistsEmail(m.Locale, accountExistsData{Name: u.FullName, SignInLink: s.link(m.Locale, ""), ResetLink: s.link(m.Locale, "forgot")}), nil
 }

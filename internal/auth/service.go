@@ -12,6 +12,8 @@ import (
 
 	"github.com/belwise/site/internal/ratelimit"
 	"github.com/belwise/site/internal/store"
+
+	"github.com/belwise/site/internal/apierr"
 )
 
 // Options configures a Service.
@@ -51,14 +53,24 @@ func New(o Options) *Service {
 	return s
 }
 
+// Roles. Every account is a buyer; the agency makes some staff, who run
+// the console.
+const (
+	RoleBuyer = "buyer"
+	RoleStaff = "staff"
+)
+
 // User is the account as the app sees it.
 type User struct {
 	ID       string `json:"id"`
 	Email    string `json:"email"`
 	FullName string `json:"fullName"`
+	Role     string `json:"role"` // RoleBuyer or RoleStaff
 }
 
-func publicUser(u store.User) User { return User{ID: u.ID, Email: u.Email, FullName: u.FullName} }
+func publicUser(u store.User) User {
+	return User{ID: u.ID, Email: u.Email, FullName: u.FullName, Role: u.Role}
+}
 
 // SignUpInput is what the sign-up form sends.
 type SignUpInput struct {
@@ -114,7 +126,7 @@ func (s *Service) SignIn(ctx context.Context, emailIn, password, ip string) (Use
 		return User{}, NewSession{}, err
 	}
 	if password == "" {
-		return User{}, NewSession{}, invalid("password_required", "Please enter a password.")
+		return User{}, NewSession{}, invalid(apierr.CodePasswordRequired, "Please enter a password.")
 	}
 	checks, err := s.signInChecks(ctx, ip, email)
 	if err != nil {

@@ -67,14 +67,3 @@ func (s *Service) Authenticate(ctx context.Context, token string) (User, NewSess
 	}
 	return publicUser(u), NewSession{Token: token, ExpiresAt: exp}, nil
 }
-
-// SignOutToken ends one session; used when a cookie is stale.
-func (s *Service) SignOutToken(ctx context.Context, token string) error {
-	if !plausibleToken(token) {
-		return nil
-	}
-	if err := s.db.DeleteSession(ctx, hashToken(token)); err != nil {
-		return storeErr("delete session", err)
-	}
-	return nil
-}

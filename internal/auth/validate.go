@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/belwise/site/internal/apierr"
 )
 
 const (
@@ -19,11 +21,11 @@ const (
 func normalizeEmail(raw string) (string, error) {
 	email := strings.ToLower(strings.TrimSpace(raw))
 	if email == "" {
-		return "", invalid("email_required", "Please enter your email address.")
+		return "", invalid(apierr.CodeEmailRequired, "Please enter your email address.")
 	}
 	addr, err := mail.ParseAddress(email)
 	if err != nil || addr.Address != email || len(email) > maxEmail || !strings.Contains(email[strings.LastIndexByte(email, '@')+1:], ".") {
-		return "", invalid("invalid_email", "Please enter a valid email address, such as name@company.com.")
+		return "", invalid(apierr.CodeInvalidEmail, "Please enter a valid email address, such as name@company.com.")
 	}
 	return email, nil
 }
@@ -32,11 +34,11 @@ func checkPassword(p string) error {
 	n := utf8.RuneCountInString(p)
 	switch {
 	case p == "":
-		return invalid("password_required", "Please enter a password.")
+		return invalid(apierr.CodePasswordRequired, "Please enter a password.")
 	case n < MinPassword:
-		return invalid("password_too_short", "Your password must be at least 8 characters long.")
+		return invalid(apierr.CodePasswordTooShort, "Your password must be at least 8 characters long.")
 	case n > MaxPassword:
-		return invalid("password_too_long", "Your password can be at most 128 characters long.")
+		return invalid(apierr.CodePasswordTooLong, "Your password can be at most 128 characters long.")
 	}
 	return nil
 }
@@ -45,11 +47,11 @@ func normalizeName(raw string) (string, error) {
 	name := strings.Join(strings.Fields(raw), " ")
 	switch {
 	case name == "":
-		return "", invalid("full_name_required", "Please enter your full name.")
+		return "", invalid(apierr.CodeFullNameRequired, "Please enter your full name.")
 	case utf8.RuneCountInString(name) > maxFullName:
-		return "", invalid("full_name_too_long", "Your name can be at most 100 characters long.")
+		return "", invalid(apierr.CodeFullNameTooLong, "Your name can be at most 100 characters long.")
 	case strings.IndexFunc(name, unicode.IsControl) >= 0:
-		return "", invalid("full_name_invalid", "Your name contains characters we cannot store.")
+		return "", invalid(apierr.CodeFullNameInvalid, "Your name contains characters we cannot store.")
 	}
 	return name, nil
 }

@@ -62,12 +62,6 @@ func (c Config) Addr() string {
 	return net.JoinHostPort(c.Host, strconv.Itoa(c.Port))
 }
 
-// Secure reports whether the public site is served over HTTPS,
-// which decides HSTS and secure cookies.
-func (c Config) Secure() bool {
-	return strings.HasPrefix(c.SiteURL, "https://")
-}
-
 // Load reads the configuration through getenv (os.Getenv in production, a
 // map in tests). It reports every problem at once, so a misconfigured
 // deployment can be fixed in one pass instead of one restart per mistake.

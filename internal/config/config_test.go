@@ -19,8 +19,8 @@ func TestLoadDefaults(t *testing.T) {
 	if c != want {
 		t.Fatalf("got %+v, want %+v", c, want)
 	}
-	if c.Addr() != "127.0.0.1:3000" || c.Secure() {
-		t.Fatalf("Addr=%q Secure=%v", c.Addr(), c.Secure())
+	if c.Addr() != "127.0.0.1:3000" {
+		t.Fatalf("Addr=%q", c.Addr())
 	}
 }
 
@@ -32,12 +32,12 @@ func TestLoadValid(t *testing.T) {
 	}{
 		{"port changes default site url", map[string]string{"PORT": "8080"},
 			func(c Config) bool { return c.Port == 8080 && c.SiteURL == "http://localhost:8080" }},
-		{"https site url is secure", map[string]string{"SITE_URL": "https://belwise.nl"},
-			func(c Config) bool { return c.SiteURL == "https://belwise.nl" && c.Secure() }},
+		{"https site url", map[string]string{"SITE_URL": "https://belwise.nl"},
+			func(c Config) bool { return c.SiteURL == "https://belwise.nl" }},
 		{"trailing slash dropped", map[string]string{"SITE_URL": "https://belwise.nl/"},
 			func(c Config) bool { return c.SiteURL == "https://belwise.nl" }},
 		{"site url with port", map[string]string{"SITE_URL": "http://example.test:8443"},
-			func(c Config) bool { return c.SiteURL == "http://example.test:8443" && !c.Secure() }},
+			func(c Config) bool { return c.SiteURL == "http://example.test:8443" }},
 		{"ipv6 host", map[string]string{"HOST": "::1"},
 			func(c Config) bool { return c.Addr() == "[::1]:3000" }},
 		{"all interfaces", map[string]string{"HOST": "0.0.0.0"},

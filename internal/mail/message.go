@@ -1,6 +1,8 @@
-// Package mail renders Belwise's transactional emails (in English and
-// Dutch), sends them over SMTP or, in development, writes them to files, and
-// delivers them durably from the database outbox.
+// Package mail lays out Belwise's emails (one layout, English and Dutch),
+// sends them over SMTP or, in development, writes them to files, and
+// delivers them durably from the database outbox. What each email says
+// belongs to its domain: account emails to package auth, quote emails to
+// package quote.
 package mail
 
 import (

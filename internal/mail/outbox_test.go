@@ -216,8 +216,8 @@ func (s *fakeSender) stats() (calls, sent int) {
 const verifyPayload = `{"name":"Ann","link":"https://belwise.test/verify?token=SECRET123","validHours":24}`
 
 func registerVerify(w *Worker) {
-	w.Register("verify", RenderJSON(func(_ context.Context, m store.OutboxMessage, d VerifyData) (Message, error) {
-		return VerifyEmail(m.Locale, d), nil
+	w.Register("verify", RenderJSON(func(_ context.Context, m store.OutboxMessage, d testData) (Message, error) {
+		return testEmail(m.Locale, d), nil
 	}))
 }
 
@@ -288,7 +288,7 @@ func TestWorkerRetriesThroughOutage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Subject != VerifyEmail("nl", VerifyData{}).Subject || !strings.Contains(p.Text, "Hoi Ann,") ||
+	if p.Subject != testEmail("nl", testData{}).Subject || !strings.Contains(p.Text, "Hoi Ann,") ||
 		!strings.Contains(p.Text, "SECRET123") || !strings.Contains(p.Text, "24 uur") {
 		t.Errorf("delivered %q:\n%s", p.Subject, p.Text)
 	}

@@ -46,7 +46,7 @@ func TestFileSender(t *testing.T) {
 		t.Fatal(err)
 	}
 	link := "https://belwise.test/verify?token=tok123&lang=nl"
-	m := VerifyEmail("nl", VerifyData{Name: "Zoë", Link: link, ValidHours: 24})
+	m := testEmail("nl", testData{Name: "Zoë", Link: link, ValidHours: 24})
 	m.To = "zoe@example.nl"
 	if err := s.Send(context.Background(), m); err != nil {
 		t.Fatal(err)
@@ -136,7 +136,7 @@ func TestSMTPSender(t *testing.T) {
 		t.Fatal(err)
 	}
 	link := "https://belwise.test/wachtwoord?token=é&x=1"
-	m := ResetPassword("nl", ResetData{Name: "René Daniëlle", Link: link, ValidMinutes: 30})
+	m := testEmail("nl", testData{Name: "René Daniëlle", Link: link, ValidHours: 1})
 	m.To = "René <rene@example.nl>"
 	if err := s.Send(context.Background(), m); err != nil {
 		t.Fatal(err)

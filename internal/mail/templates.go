@@ -10,7 +10,10 @@ import (
 	"unicode"
 )
 
-// The emails share one layout per format; only the copy below differs.
+// Every email shares one layout per format (HTML and plain text). What an
+// email says is its domain's: account emails live in package auth, quote
+// emails in package quote. This package only knows the layout and its own
+// few words, in English and Dutch.
 //
 //go:embed templates/*.tmpl
 var templateFS embed.FS
@@ -20,103 +23,22 @@ var (
 	textLayout = texttemplate.Must(texttemplate.ParseFS(templateFS, "templates/email.txt.tmpl"))
 )
 
-// VerifyData fills VerifyEmail.
-type VerifyData struct {
-	Name       string // may be empty
-	Link       string
-	ValidHours int // 0 leaves out the validity sentence
-}
-
-// ResetData fills ResetPassword.
-type ResetData struct {
-	Name         string // may be empty
-	Link         string
-	ValidMinutes int // 0 leaves out the validity sentence
-}
-
-// AccountExistsData fills AccountExists.
-type AccountExistsData struct {
-	Name       string // may be empty
-	SignInLink string
-	ResetLink  string
-}
-
-// copyText is every string the emails use, in one language. Keeping both
-// languages in one struct type makes them easy to compare side by side, and
-// a test checks that none is left empty.
-type copyText struct {
+// layoutText is the layout's own words in one language.
+type layoutText struct {
 	Greeting       string // %s is the name
 	GreetingNoName string
 	LinkFallback   string
 	SignOff        string
 	Team           string
-	Footer         string
-	Hours          [2]string // singular, plural; %d is the number
-	Minutes        [2]string
-
-	VerifySubject   string
-	VerifyPreheader string
-	VerifyHeading   string
-	VerifyIntro     string
-	VerifyButton    string
-	VerifyValid     string // %s is Hours
-	VerifyIgnore    string
-
-	ResetSubject   string
-	ResetPreheader string
-	ResetHeading   string
-	ResetIntro     string
-	ResetButton    string
-	ResetValid     string // %s is Minutes
-	ResetIgnore    string
-
-	ExistsSubject     string
-	ExistsPreheader   string
-	ExistsHeading     string
-	ExistsIntro       string
-	ExistsSignInIntro string
-	ExistsSignIn      string
-	ExistsResetIntro  string
-	ExistsReset       string
-	ExistsIgnore      string
 }
 
-var copies = map[string]copyText{
+var layoutTexts = map[string]layoutText{
 	"en": {
 		Greeting:       "Hi %s,",
 		GreetingNoName: "Hi there,",
 		LinkFallback:   "Button not working? Copy and paste this link into your browser:",
 		SignOff:        "Warm regards,",
 		Team:           "The Belwise team",
-		Footer:         "Belwise · Custom AI voice agents for your business. This is an automated message about your account.",
-		Hours:          [2]string{"%d hour", "%d hours"},
-		Minutes:        [2]string{"%d minute", "%d minutes"},
-
-		VerifySubject:   "Confirm your email address for Belwise",
-		VerifyPreheader: "One click and your Belwise account is ready.",
-		VerifyHeading:   "Confirm your email address",
-		VerifyIntro:     "Thanks for signing up with Belwise! Please confirm your email address so we know it’s really yours.",
-		VerifyButton:    "Confirm email address",
-		VerifyValid:     "This link is valid for %s.",
-		VerifyIgnore:    "Didn’t sign up? Then you can safely ignore this email.",
-
-		ResetSubject:   "Reset your Belwise password",
-		ResetPreheader: "Choose a new password for your Belwise account.",
-		ResetHeading:   "Reset your password",
-		ResetIntro:     "We received a request to reset the password for your Belwise account. Use the button below to choose a new one.",
-		ResetButton:    "Choose a new password",
-		ResetValid:     "For your security, this link is valid for %s and works only once.",
-		ResetIgnore:    "Didn’t request this? Then you can ignore this email. Your password stays the same.",
-
-		ExistsSubject:     "You already have a Belwise account",
-		ExistsPreheader:   "No need to sign up again: just sign in.",
-		ExistsHeading:     "You already have an account",
-		ExistsIntro:       "Someone, hopefully you, just tried to sign up for Belwise with this email address. There is already an account for it, so there’s no need to sign up again.",
-		ExistsSignInIntro: "You can sign in right away:",
-		ExistsSignIn:      "Sign in to Belwise",
-		ExistsResetIntro:  "Forgot your password? Choose a new one here:",
-		ExistsReset:       "Reset password",
-		ExistsIgnore:      "Wasn’t this you? Then you can ignore this email. Your account is safe and nothing has changed.",
 	},
 	"nl": {
 		Greeting:       "Hoi %s,",
@@ -124,133 +46,73 @@ var copies = map[string]copyText{
 		LinkFallback:   "Werkt de knop niet? Kopieer en plak dan deze link in je browser:",
 		SignOff:        "Hartelijke groet,",
 		Team:           "Het team van Belwise",
-		Footer:         "Belwise · AI-belassistenten op maat voor jouw bedrijf. Dit is een automatisch bericht over je account.",
-		Hours:          [2]string{"%d uur", "%d uur"},
-		Minutes:        [2]string{"%d minuut", "%d minuten"},
-
-		VerifySubject:   "Bevestig je e-mailadres voor Belwise",
-		VerifyPreheader: "Nog één klik en je Belwise-account is klaar.",
-		VerifyHeading:   "Bevestig je e-mailadres",
-		VerifyIntro:     "Leuk dat je je hebt aangemeld bij Belwise! Bevestig je e-mailadres, dan weten we zeker dat het echt van jou is.",
-		VerifyButton:    "E-mailadres bevestigen",
-		VerifyValid:     "Deze link is %s geldig.",
-		VerifyIgnore:    "Heb jij je niet aangemeld? Dan kun je deze e-mail negeren.",
-
-		ResetSubject:   "Wachtwoord opnieuw instellen voor Belwise",
-		ResetPreheader: "Kies een nieuw wachtwoord voor je Belwise-account.",
-		ResetHeading:   "Wachtwoord opnieuw instellen",
-		ResetIntro:     "We hebben een verzoek gekregen om het wachtwoord van je Belwise-account opnieuw in te stellen. Via de knop hieronder kies je een nieuw wachtwoord.",
-		ResetButton:    "Nieuw wachtwoord kiezen",
-		ResetValid:     "Voor je veiligheid is deze link %s geldig en werkt hij maar één keer.",
-		ResetIgnore:    "Heb jij dit niet aangevraagd? Dan kun je deze e-mail negeren. Je wachtwoord blijft gewoon hetzelfde.",
-
-		ExistsSubject:     "Je hebt al een Belwise-account",
-		ExistsPreheader:   "Opnieuw aanmelden is niet nodig: log gewoon in.",
-		ExistsHeading:     "Je hebt al een account",
-		ExistsIntro:       "Iemand, hopelijk jij, probeerde zich net bij Belwise aan te melden met dit e-mailadres. Er bestaat al een account voor dit adres, dus opnieuw aanmelden is niet nodig.",
-		ExistsSignInIntro: "Je kunt meteen inloggen:",
-		ExistsSignIn:      "Inloggen bij Belwise",
-		ExistsResetIntro:  "Wachtwoord vergeten? Hier kies je een nieuw wachtwoord:",
-		ExistsReset:       "Wachtwoord opnieuw instellen",
-		ExistsIgnore:      "Was jij dit niet? Dan kun je deze e-mail negeren. Je account is veilig en er is niets veranderd.",
 	},
 }
 
-// copyFor returns the copy for lang, falling back to English.
-func copyFor(lang string) (string, copyText) {
-	lang = strings.ToLower(strings.TrimSpace(lang))
-	if i := strings.IndexAny(lang, "-_"); i > 0 { // "nl-BE" → "nl"
-		lang = lang[:i]
+// Lang is the email language for a locale: "nl" for Dutch ("nl", "nl-BE"),
+// "en" for anything else.
+func Lang(locale string) string {
+	l := strings.ToLower(strings.TrimSpace(locale))
+	if i := strings.IndexAny(l, "-_"); i > 0 { // "nl-BE" → "nl"
+		l = l[:i]
 	}
-	if c, ok := copies[lang]; ok {
-		return lang, c
+	if _, ok := layoutTexts[l]; ok {
+		return l
 	}
-	return "en", copies["en"]
+	return "en"
 }
 
-// VerifyEmail asks a new user to confirm their address.
-func VerifyEmail(lang string, d VerifyData) Message {
-	lang, c := copyFor(lang)
-	v := view{
-		Lang: lang, Subject: c.VerifySubject, Preheader: c.VerifyPreheader, Heading: c.VerifyHeading,
-		Greeting:   greeting(c, d.Name),
-		Paragraphs: []string{c.VerifyIntro},
-		Actions:    []action{{Label: c.VerifyButton, URL: d.Link, Primary: true}},
+// Greeting opens an email to name in lang: "Hi Anna," or, without a name,
+// "Hi there,". The name is kept to one short line.
+func Greeting(lang, name string) string {
+	t := layoutTexts[Lang(lang)]
+	if name = cleanName(name); name == "" {
+		return t.GreetingNoName
 	}
-	if d.ValidHours > 0 {
-		v.Notes = append(v.Notes, fmt.Sprintf(c.VerifyValid, plural(c.Hours, d.ValidHours)))
-	}
-	v.Notes = append(v.Notes, c.VerifyIgnore)
-	return v.render(c)
+	return fmt.Sprintf(t.Greeting, name)
 }
 
-// ResetPassword sends a password-reset link.
-func ResetPassword(lang string, d ResetData) Message {
-	lang, c := copyFor(lang)
-	v := view{
-		Lang: lang, Subject: c.ResetSubject, Preheader: c.ResetPreheader, Heading: c.ResetHeading,
-		Greeting:   greeting(c, d.Name),
-		Paragraphs: []string{c.ResetIntro},
-		Actions:    []action{{Label: c.ResetButton, URL: d.Link, Primary: true}},
-	}
-	if d.ValidMinutes > 0 {
-		v.Notes = append(v.Notes, fmt.Sprintf(c.ResetValid, plural(c.Minutes, d.ValidMinutes)))
-	}
-	v.Notes = append(v.Notes, c.ResetIgnore)
-	return v.render(c)
-}
-
-// AccountExists answers a sign-up attempt with an address that already has
-// an account, without revealing that on the sign-up page itself.
-func AccountExists(lang string, d AccountExistsData) Message {
-	lang, c := copyFor(lang)
-	v := view{
-		Lang: lang, Subject: c.ExistsSubject, Preheader: c.ExistsPreheader, Heading: c.ExistsHeading,
-		Greeting:   greeting(c, d.Name),
-		Paragraphs: []string{c.ExistsIntro},
-		Actions: []action{
-			{Intro: c.ExistsSignInIntro, Label: c.ExistsSignIn, URL: d.SignInLink, Primary: true},
-			{Intro: c.ExistsResetIntro, Label: c.ExistsReset, URL: d.ResetLink},
-		},
-		Notes: []string{c.ExistsIgnore},
-	}
-	return v.render(c)
-}
-
-// view is what the layouts render.
-type view struct {
+// Email is one email's content, which Render lays out. Lang picks the
+// layout's own words and the HTML lang attribute. Values are plain text:
+// the HTML part escapes them, and the layout keeps link text, labels and
+// quotations apart.
+type Email struct {
 	Lang, Subject, Preheader, Heading, Greeting string
 	Paragraphs                                  []string
-	Details                                     []detail
-	Actions                                     []action
+	Details                                     []Detail // a summary table after the paragraphs
+	Actions                                     []Action
 	Notes                                       []string
-	LinkFallback, SignOff, Team, Footer         string
+	Footer                                      string
 }
 
-// action is a button, with the link also written out as text.
-type action struct {
+// Action is a button, with the link also written out as text.
+type Action struct {
 	Intro   string // optional sentence before the button
 	Label   string
 	URL     string
 	Primary bool
 }
 
-// detail is one labelled value in a summary table, after the paragraphs.
-// A Block value (free text such as a message) goes below its label, as a
-// quotation that keeps its line breaks.
-type detail struct {
+// Detail is one labelled value in a summary table. A Block value (free
+// text such as a message) goes below its label, as a quotation that keeps
+// its line breaks.
+type Detail struct {
 	Label, Value string
 	Block        bool
 }
 
 // Lines splits a Block value for the layouts.
-func (d detail) Lines() []string { return strings.Split(d.Value, "\n") }
+func (d Detail) Lines() []string { return strings.Split(d.Value, "\n") }
 
-func (v view) render(c copyText) Message {
-	v.LinkFallback, v.SignOff, v.Team = c.LinkFallback, c.SignOff, c.Team
-	if v.Footer == "" { // the account footer, unless the email has its own
-		v.Footer = c.Footer
-	}
+// Render lays e out as a Message with a text and an HTML part; To and
+// ReplyTo are left for the caller.
+func (e Email) Render() Message {
+	e.Lang = Lang(e.Lang)
+	t := layoutTexts[e.Lang]
+	v := struct {
+		Email
+		LinkFallback, SignOff, Team string
+	}{e, t.LinkFallback, t.SignOff, t.Team}
 	var text, html bytes.Buffer
 	// The layouts are fixed and the data is all strings: execution cannot
 	// fail short of a bug, which the tests would catch.
@@ -260,28 +122,22 @@ func (v view) render(c copyText) Message {
 	if err := htmlLayout.Execute(&html, v); err != nil {
 		panic("mail: html layout: " + err.Error())
 	}
-	return Message{Subject: v.Subject, Text: text.String(), HTML: html.String()}
-}
-
-func greeting(c copyText, name string) string {
-	if name = cleanName(name); name == "" {
-		return c.GreetingNoName
-	}
-	return fmt.Sprintf(c.Greeting, name)
+	return Message{Subject: e.Subject, Text: text.String(), HTML: html.String()}
 }
 
 // cleanName keeps a user-supplied name to one short line of printable text,
 // so it cannot restructure the plain-text part. (The HTML part escapes it.)
 func cleanName(name string) string {
-	name = cleanLine(name)
+	name = CleanLine(name)
 	if r := []rune(name); len(r) > 60 {
 		name = strings.TrimSpace(string(r[:60])) + "…"
 	}
 	return name
 }
 
-// cleanLine turns user-supplied text into one line of printable text.
-func cleanLine(s string) string {
+// CleanLine turns user-supplied text into one line of printable text, for
+// a detail's value or a subject.
+func CleanLine(s string) string {
 	s = strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
 			return ' '
@@ -289,11 +145,4 @@ func cleanLine(s string) string {
 		return r
 	}, s)
 	return strings.Join(strings.Fields(s), " ")
-}
-
-func plural(forms [2]string, n int) string {
-	if n == 1 {
-		return fmt.Sprintf(forms[0], n)
-	}
-	return fmt.Sprintf(forms[1], n)
 }

@@ -1,184 +1,190 @@
 package mail
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
 	"html"
-	"reflect"
+	netmail "net/mail"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/belwise/site/internal/mail/smtptest"
 )
 
 const evilName = `<script>alert("x")</script> & Zoë`
 
-// templateCases renders every template with a given name; links contains
-// every link the message must carry.
-var templateCases = []struct {
-	name   string
-	render func(lang, name string) Message
-	links  []string
-}{
-	{
-		name: "VerifyEmail",
-		render: func(lang, name string) Message {
-			return VerifyEmail(lang, VerifyData{Name: name, Link: "https://belwise.test/verify?token=abc&lang=" + lang, ValidHours: 24})
-		},
-		links: []string{"https://belwise.test/verify?token=abc&lang="},
-	},
-	{
-		name: "ResetPassword",
-		render: func(lang, name string) Message {
-			return ResetPassword(lang, ResetData{Name: name, Link: "https://belwise.test/reset?token=def&lang=" + lang, ValidMinutes: 30})
-		},
-		links: []string{"https://belwise.test/reset?token=def&lang="},
-	},
-	{
-		name: "AccountExists",
-		render: func(lang, name string) Message {
-			return AccountExists(lang, AccountExistsData{
-				Name:       name,
-				SignInLink: "https://belwise.test/signin?lang=" + lang,
-				ResetLink:  "https://belwise.test/forgot?x=1&lang=" + lang,
-			})
-		},
-		links: []string{"https://belwise.test/signin?lang=", "https://belwise.test/forgot?x=1&lang="},
-	},
+// testData fills testEmail, a stand-in for a domain's email (the real ones
+// live in auth and quote) with a link, a summary and a validity note.
+type testData struct {
+	Name       string
+	Link       string
+	ValidHours int
 }
 
-func TestTemplatesRenderInBothLanguages(t *testing.T) {
-	for _, tc := range templateCases {
-		for _, lang := range []string{"en", "nl"} {
-			t.Run(tc.name+"/"+lang, func(t *testing.T) {
-				m := tc.render(lang, evilName)
-				if m.To != "" {
-					t.Errorf("To = %q, want empty", m.To)
-				}
-				if m.Subject == "" || m.Text == "" || m.HTML == "" {
-					t.Fatalf("empty field in %+v", m)
-				}
-				for _, l := range tc.links {
-					link := l + lang
-					if !strings.Contains(m.Text, "\n"+link+"\n") {
-						t.Errorf("text part lacks %q on its own line:\n%s", link, m.Text)
-					}
-					escaped := html.EscapeString(link)
-					if !strings.Contains(m.HTML, `href="`+escaped+`"`) {
-						t.Errorf("HTML part lacks a link to %q", escaped)
-					}
-					if !strings.Contains(m.HTML, ">"+escaped+"</a>") {
-						t.Errorf("HTML part does not write out %q as text", escaped)
-					}
-				}
-				if strings.Contains(m.HTML, "<script>") || strings.Contains(m.HTML, `alert("x")`) {
-					t.Errorf("name not escaped in HTML:\n%s", m.HTML)
-				}
-				if !strings.Contains(m.HTML, "&lt;script&gt;") {
-					t.Errorf("escaped name missing from HTML")
-				}
-				if !strings.Contains(m.Text, evilName) {
-					t.Errorf("text part should carry the name verbatim:\n%s", m.Text)
-				}
-				if !strings.Contains(m.HTML, `<html lang="`+lang+`"`) {
-					t.Errorf("HTML lacks lang=%q", lang)
-				}
-				if !strings.Contains(m.Text, "Belwise") || !strings.Contains(m.HTML, "Belwise") {
-					t.Errorf("brand missing")
-				}
-			})
-		}
-		t.Run(tc.name+"/subjects differ", func(t *testing.T) {
-			en, nl := tc.render("en", ""), tc.render("nl", "")
-			if en.Subject == nl.Subject {
-				t.Errorf("en and nl subjects are both %q", en.Subject)
+var testCopy = map[string]struct{ subject, intro, button, valid, footer string }{
+	"en": {"Confirm your test", "Please confirm.", "Confirm", "This link is valid for %d hours and works only once.", "Belwise · A test."},
+	"nl": {"Bevestig je test", "Bevestig alsjeblieft.", "Bevestigen", "Deze link is %d uur geldig en werkt maar één keer.", "Belwise · Een test."},
+}
+
+func testEmail(lang string, d testData) Message {
+	lang = Lang(lang)
+	c := testCopy[lang]
+	e := Email{
+		Lang: lang, Subject: c.subject, Preheader: c.intro, Heading: c.subject,
+		Greeting:   Greeting(lang, d.Name),
+		Paragraphs: []string{c.intro},
+		Details:    []Detail{{Label: "Name", Value: CleanLine(d.Name)}, {Label: "Message", Value: "line one\nline two", Block: true}},
+		Actions:    []Action{{Intro: c.intro, Label: c.button, URL: d.Link, Primary: true}},
+		Footer:     c.footer,
+	}
+	if d.ValidHours > 0 {
+		e.Notes = append(e.Notes, fmt.Sprintf(c.valid, d.ValidHours))
+	}
+	return e.Render()
+}
+
+func TestLayoutInBothLanguages(t *testing.T) {
+	for _, lang := range []string{"en", "nl"} {
+		t.Run(lang, func(t *testing.T) {
+			link := "https://belwise.test/verify?token=abc&lang=" + lang
+			m := testEmail(lang, testData{Name: evilName, Link: link, ValidHours: 24})
+			if m.To != "" || m.ReplyTo != "" {
+				t.Errorf("To %q, ReplyTo %q: want both left to the caller", m.To, m.ReplyTo)
 			}
-			if en.Text == nl.Text {
-				t.Errorf("en and nl text are the same")
+			if m.Subject != testCopy[lang].subject || m.Text == "" || m.HTML == "" {
+				t.Fatalf("empty field in %+v", m)
 			}
-		})
-		t.Run(tc.name+"/fallback to en", func(t *testing.T) {
-			want := tc.render("en", "Ann").Subject
-			for _, lang := range []string{"", "de", "EN-gb", "xx"} {
-				if got := tc.render(lang, "Ann"); got.Subject != want || !strings.Contains(got.HTML, `lang="en"`) {
-					t.Errorf("lang %q: subject %q, want the English %q", lang, got.Subject, want)
+			if !strings.Contains(m.Text, "\n"+link+"\n") {
+				t.Errorf("text part lacks %q on its own line:\n%s", link, m.Text)
+			}
+			escaped := html.EscapeString(link)
+			if !strings.Contains(m.HTML, `href="`+escaped+`"`) || !strings.Contains(m.HTML, ">"+escaped+"</a>") {
+				t.Errorf("HTML part lacks a written-out link to %q", escaped)
+			}
+			if strings.Contains(m.HTML, "<script>") || strings.Contains(m.HTML, `alert("x")`) || !strings.Contains(m.HTML, "&lt;script&gt;") {
+				t.Errorf("name not escaped in HTML:\n%s", m.HTML)
+			}
+			if !strings.Contains(m.Text, evilName) {
+				t.Errorf("text part should carry the name verbatim:\n%s", m.Text)
+			}
+			if !strings.Contains(m.Text, "Message:\n> line one\n> line two\n") || !strings.Contains(m.HTML, "line one<br>line two") {
+				t.Errorf("a block detail keeps its lines:\n%s", m.Text)
+			}
+			if !strings.Contains(m.HTML, `<html lang="`+lang+`"`) {
+				t.Errorf("HTML lacks lang=%q", lang)
+			}
+			lt := layoutTexts[lang]
+			for _, want := range []string{lt.SignOff, lt.Team, testCopy[lang].footer, fmt.Sprintf(testCopy[lang].valid, 24)} {
+				if !strings.Contains(m.Text, want) || !strings.Contains(m.HTML, html.EscapeString(want)) {
+					t.Errorf("%q missing", want)
 				}
 			}
-			if got := tc.render("nl-BE", "Ann"); !strings.Contains(got.HTML, `lang="nl"`) {
-				t.Errorf("nl-BE should render Dutch")
+			if !strings.Contains(m.HTML, html.EscapeString(lt.LinkFallback)) {
+				t.Errorf("link fallback missing from HTML")
 			}
 		})
 	}
 }
 
-func TestTemplateGreeting(t *testing.T) {
+func TestLang(t *testing.T) {
+	for in, want := range map[string]string{"en": "en", "nl": "nl", "nl-BE": "nl", " NL_nl ": "nl", "": "en", "de": "en", "EN-gb": "en", "xx": "en"} {
+		if got := Lang(in); got != want {
+			t.Errorf("Lang(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if m := testEmail("de", testData{Link: "https://x.test"}); !strings.Contains(m.HTML, `lang="en"`) || !strings.Contains(m.Text, layoutTexts["en"].SignOff) {
+		t.Errorf("an unknown language is laid out in English")
+	}
+}
+
+func TestGreeting(t *testing.T) {
 	for lang, want := range map[string][2]string{
 		"en": {"Hi there,", "Hi Anna de Vries,"},
 		"nl": {"Hoi,", "Hoi Anna de Vries,"},
 	} {
-		noName := VerifyEmail(lang, VerifyData{Link: "https://x.test/v", ValidHours: 1})
-		if !strings.HasPrefix(noName.Text, want[0]+"\n") {
-			t.Errorf("%s without name: text starts %q", lang, firstLine(noName.Text))
-		}
-		if strings.Contains(noName.Text, " ,") {
-			t.Errorf("%s: dangling comma in %q", lang, firstLine(noName.Text))
+		if got := Greeting(lang, " \t"); got != want[0] {
+			t.Errorf("%s without name: %q", lang, got)
 		}
 		// Line breaks and padding in a name must not restructure the text part.
-		named := VerifyEmail(lang, VerifyData{Name: "  Anna\r\nde \tVries ", Link: "https://x.test/v"})
+		named := testEmail(lang, testData{Name: "  Anna\r\nde \tVries ", Link: "https://x.test/v"})
 		if !strings.HasPrefix(named.Text, want[1]+"\n") {
 			t.Errorf("%s with name: text starts %q", lang, firstLine(named.Text))
 		}
 	}
-}
-
-func TestTemplateValidity(t *testing.T) {
-	for _, tc := range []struct {
-		m    Message
-		want string
-	}{
-		{VerifyEmail("en", VerifyData{Link: "https://x.test", ValidHours: 24}), "valid for 24 hours"},
-		{VerifyEmail("en", VerifyData{Link: "https://x.test", ValidHours: 1}), "valid for 1 hour."},
-		{VerifyEmail("nl", VerifyData{Link: "https://x.test", ValidHours: 24}), "Deze link is 24 uur geldig."},
-		{ResetPassword("en", ResetData{Link: "https://x.test", ValidMinutes: 30}), "valid for 30 minutes"},
-		{ResetPassword("nl", ResetData{Link: "https://x.test", ValidMinutes: 30}), "30 minuten geldig"},
-		{ResetPassword("nl", ResetData{Link: "https://x.test", ValidMinutes: 1}), "1 minuut geldig"},
-		{ResetPassword("nl", ResetData{Link: "https://x.test"}), "Heb jij dit niet aangevraagd? Dan kun je deze e-mail negeren."},
-	} {
-		if !strings.Contains(tc.m.Text, tc.want) || !strings.Contains(tc.m.HTML, html.EscapeString(tc.want)) {
-			t.Errorf("%q missing from\n%s", tc.want, tc.m.Text)
-		}
-	}
-	if m := ResetPassword("en", ResetData{Link: "https://x.test"}); strings.Contains(m.Text, "valid for") {
-		t.Errorf("no validity given, but the text claims one:\n%s", m.Text)
+	if got := Greeting("en", strings.Repeat("é", 100)); got != "Hi "+strings.Repeat("é", 60)+"…," {
+		t.Errorf("a long name is cut: %q", got)
 	}
 }
 
-func TestTemplateRejectsScriptURL(t *testing.T) {
-	m := VerifyEmail("en", VerifyData{Link: "javascript:alert(1)"})
+func TestLayoutRejectsScriptURL(t *testing.T) {
+	m := testEmail("en", testData{Link: "javascript:alert(1)"})
 	if strings.Contains(m.HTML, `href="javascript:`) {
 		t.Errorf("javascript: URL survived in href")
 	}
 }
 
-// TestCopyComplete checks that no string is missing in any language, so a
-// field added for one language cannot silently stay empty in the other.
-func TestCopyComplete(t *testing.T) {
-	for lang, c := range copies {
-		v := reflect.ValueOf(c)
-		for i := range v.NumField() {
-			f, name := v.Field(i), v.Type().Field(i).Name
-			switch f.Kind() {
-			case reflect.String:
-				if strings.TrimSpace(f.String()) == "" {
-					t.Errorf("%s: %s is empty", lang, name)
-				}
-			case reflect.Array:
-				for j := range f.Len() {
-					if !strings.Contains(f.Index(j).String(), "%d") {
-						t.Errorf("%s: %s[%d] lacks %%d", lang, name, j)
-					}
-				}
+// TestLayoutTextsComplete: no word of the layout may be missing in a
+// language.
+func TestLayoutTextsComplete(t *testing.T) {
+	for lang, c := range layoutTexts {
+		for name, v := range map[string]string{"Greeting": c.Greeting, "GreetingNoName": c.GreetingNoName, "LinkFallback": c.LinkFallback, "SignOff": c.SignOff, "Team": c.Team} {
+			if strings.TrimSpace(v) == "" {
+				t.Errorf("%s: %s is empty", lang, name)
 			}
 		}
+		if strings.Count(c.Greeting, "%s") != 1 {
+			t.Errorf("%s: Greeting needs exactly one %%s", lang)
+		}
 	}
-	if copies["en"].VerifySubject == copies["nl"].VerifySubject {
-		t.Error("nl copy looks untranslated")
+	if layoutTexts["en"].SignOff == layoutTexts["nl"].SignOff {
+		t.Error("nl layout looks untranslated")
+	}
+}
+
+// TestReplyToHeader checks that Message.ReplyTo reaches the wire, and that
+// an unusable one is a permanent error like a bad recipient.
+func TestReplyToHeader(t *testing.T) {
+	from := &netmail.Address{Name: "Belwise", Address: "no-reply@belwise.test"}
+	m := testEmail("en", testData{Name: "Anna de Vries", Link: "https://x.test/v"})
+	m.To = "quotes@belwise.test"
+	m.ReplyTo = "anna@example.nl"
+	msg, err := build(from, m, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw bytes.Buffer
+	if _, err := msg.WriteTo(&raw); err != nil {
+		t.Fatal(err)
+	}
+	p, err := smtptest.Parse(raw.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Header.Get("Reply-To"); got != "<anna@example.nl>" {
+		t.Errorf("Reply-To header %q", got)
+	}
+	if p.Subject != m.Subject {
+		t.Errorf("subject %q", p.Subject)
+	}
+
+	// Without ReplyTo there is no header.
+	plain := testEmail("en", testData{Link: "https://x.test/v"})
+	plain.To = "a@example.com"
+	msg, err = build(from, plain, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw.Reset()
+	msg.WriteTo(&raw)
+	if strings.Contains(raw.String(), "Reply-To") {
+		t.Error("Reply-To header without a ReplyTo")
+	}
+
+	m.ReplyTo = "not an address"
+	if _, err := build(from, m, time.Now()); !errors.Is(err, ErrPermanent) {
+		t.Errorf("bad Reply-To: err %v, want ErrPermanent", err)
 	}
 }
 

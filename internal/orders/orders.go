@@ -7,12 +7,13 @@ import (
 	"errors"
 	"time"
 
+	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/store"
 )
 
 // ErrNotFound covers both "no such order" and "someone else's order", so
 // the API cannot be used to probe which order ids exist.
-var ErrNotFound = errors.New("order not found")
+var ErrNotFound = &apierr.Error{Kind: apierr.NotFound, Code: apierr.CodeNotFound, Message: "Order not found."}
 
 // Order statuses with a meaning of their own; anything else is shown as is.
 const (
@@ -59,7 +60,7 @@ func New(db *store.DB) *Service { return &Service{db: db} }
 func (s *Service) Dashboard(ctx context.Context, buyerID string) (Dashboard, error) {
 	rows, err := s.db.OrdersByBuyer(ctx, buyerID)
 	if err != nil {
-		return Dashboard{}, err
+		return Dashboard{}, apierr.Wrap("orders by buyer", err)
 	}
 	d := Dashboard{Orders: make([]Order, len(rows))}
 	for i, r := range rows {
@@ -76,7 +77,7 @@ func (s *Service) Order(ctx context.Context, buyerID, orderID string) (Order, er
 		return Order{}, ErrNotFound
 	}
 	if err != nil {
-		return Order{}, err
+		return Order{}, apierr.Wrap("order for buyer", err)
 	}
 	return fromStore(r), nil
 }

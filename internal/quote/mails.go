@@ -24,44 +24,25 @@ func (s *Service) RegisterMail(w *mail.Worker) {
 // renderInbox leaves To empty: the row's recipient is the inbox configured
 // when the request came in.
 func (s *Service) renderInbox(ctx context.Context, _ store.OutboxMessage, p mailPayload) (mail.Message, error) {
-	d, err := s.mailData(ctx, p)
+	q, err := s.load(ctx, p)
 	if err != nil {
 		return mail.Message{}, err
 	}
-	return mail.QuoteInbox(d), nil
+	return inboxEmail(q), nil
 }
 
 func (s *Service) renderConfirmation(ctx context.Context, m store.OutboxMessage, p mailPayload) (mail.Message, error) {
-	d, err := s.mailData(ctx, p)
+	q, err := s.load(ctx, p)
 	if err != nil {
 		return mail.Message{}, err
 	}
-	return mail.QuoteConfirmation(m.Locale, d), nil
+	return confirmationEmail(m.Locale, q, s.inboxAddr), nil
 }
 
-func (s *Service) mailData(ctx context.Context, p mailPayload) (mail.QuoteData, error) {
+func (s *Service) load(ctx context.Context, p mailPayload) (store.QuoteRequest, error) {
 	q, err := s.db.QuoteRequest(ctx, p.QuoteID)
 	if errors.Is(err, store.ErrNotFound) {
-		return mail.QuoteData{}, fmt.Errorf("%w: quote request %q does not exist", mail.ErrPermanent, p.QuoteID)
+		return q, fmt.Errorf("%w: quote request %q does not exist", mail.ErrPermanent, p.QuoteID)
 	}
-	if err != nil {
-		return mail.QuoteData{}, err // retried with backoff
-	}
-	at := q.SubmittedAt
-	if loc, ok := location(q.TimeZone); ok {
-		at = at.In(loc)
-	}
-	return mail.QuoteData{
-		ID:           q.ID,
-		FullName:     q.FullName,
-		CompanyName:  q.CompanyName,
-		BusinessType: q.BusinessType,
-		Email:        q.Email,
-		Phone:        q.Phone,
-		Description:  q.Description,
-		Language:     q.Language,
-		Locale:       q.Locale,
-		SubmittedAt:  at,
-		Inbox:        s.inboxAddr,
-	}, nil
+	return q, err // any other error is retried with backoff
 }

@@ -128,7 +128,7 @@ func (s *Service) limit(ctx context.Context, ip string) error {
 		return storeErr("rate limit", err)
 	}
 	if wait > 0 {
-		return &Error{Kind: RateLimited, Code: "rate_limited",
+		return &Error{Kind: RateLimited, Code: apierr.CodeRateLimited,
 			Message: "Too many quote requests. Please wait a little and try again.", RetryAfter: wait}
 	}
 	return nil
@@ -147,4 +147,4 @@ const (
 )
 
 // storeErr turns an unreachable database into the visitor-facing 503.
-func storeErr(op string, err error) error { return apierr.FromStore(op, err) }
+func storeErr(op string, err error) error { return apierr.Wrap(op, err) }

@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/belwise/site/internal/store"
+
+	"github.com/belwise/site/internal/apierr"
 )
 
 // Maximum lengths, in characters (runes), after trimming.
@@ -58,17 +60,17 @@ func validate(in Input) (store.QuoteRequest, error) {
 	}
 	for _, f := range fields {
 		if f.required && *f.value == "" {
-			return q, &Error{Kind: Invalid, Code: "required", Field: f.name, Message: MsgRequired}
+			return q, &Error{Kind: Invalid, Code: apierr.CodeRequired, Field: f.name, Message: MsgRequired}
 		}
 	}
 	for _, f := range fields {
 		if utf8.RuneCountInString(*f.value) > f.max {
-			return q, &Error{Kind: Invalid, Code: "too_long", Field: f.name,
+			return q, &Error{Kind: Invalid, Code: apierr.CodeTooLong, Field: f.name,
 				Message: fmt.Sprintf("%s is too long: at most %d characters.", f.label, f.max)}
 		}
 	}
 	if !validEmail(q.Email) {
-		return q, &Error{Kind: Invalid, Code: "invalid_email", Field: "email",
+		return q, &Error{Kind: Invalid, Code: apierr.CodeInvalidEmail, Field: "email",
 			Message: "Please enter a valid email address, such as name@company.com."}
 	}
 	lang := strings.ToLower(strings.TrimSpace(in.Language))
@@ -80,7 +82,7 @@ func validate(in Input) (store.QuoteRequest, error) {
 		}
 	case "english", "dutch":
 	default:
-		return q, &Error{Kind: Invalid, Code: "invalid_language", Field: "language",
+		return q, &Error{Kind: Invalid, Code: apierr.CodeInvalidLanguage, Field: "language",
 			Message: `Language must be "english" or "dutch".`}
 	}
 	q.Language = lang

@@ -18,9 +18,15 @@ var (
 	// ErrConflict reports a unique-key violation, e.g. an email already registered.
 	ErrConflict = errors.New("store: conflict")
 	// ErrUnavailable means the database could not be reached; callers answer
-	// 503 rather than 500 and may retry later.
-	ErrUnavailable = errors.New("store: database unavailable")
+	// 503 rather than 500 and may retry later. Its Unavailable method is how
+	// packages that must not import store (apierr) recognise it.
+	ErrUnavailable error = unavailableError{}
 )
+
+type unavailableError struct{}
+
+func (unavailableError) Error() string     { return "store: database unavailable" }
+func (unavailableError) Unavailable() bool { return true }
 
 // kindError tags an error with one of the sentinels while keeping the
 // driver's message intact for logs.

@@ -53,12 +53,6 @@ func (db *DB) TouchSession(ctx context.Context, tokenHash []byte, lastSeen, expi
 		db.ts(lastSeen), db.ts(expiresAt), tokenHash))
 }
 
-// DeleteSession is idempotent: signing out twice is not an error.
-func (db *DB) DeleteSession(ctx context.Context, tokenHash []byte) error {
-	_, err := db.exec(ctx, db.db, `DELETE FROM sessions WHERE token_hash = ?`, tokenHash)
-	return err
-}
-
 // SignOutEverywhere ends every session of the user and retires every
 // outstanding email link, so nothing but the password or a new email gets
 // back in. It reports how many sessions ended.

@@ -10,13 +10,14 @@ import (
 
 type User struct {
 	ID, Email, PasswordHash, FullName, Locale string // Locale "en"|"nl"; FullName from profiles
+	Role                                      string // "buyer" (the default) | "staff"
 	EmailVerifiedAt                           *time.Time
 	CreatedAt                                 time.Time
 }
 
 type NewUser struct{ Email, PasswordHash, FullName, Locale string }
 
-const userColumns = `u.id, u.email, u.password_hash, COALESCE(p.full_name, ''), u.locale, u.email_verified_at, u.created_at`
+const userColumns = `u.id, u.email, u.password_hash, COALESCE(p.full_name, ''), u.locale, u.role, u.email_verified_at, u.created_at`
 
 // The profile is LEFT JOINed so a user whose profile row is somehow missing
 // can still sign in.
@@ -25,7 +26,7 @@ const userSelect = `SELECT ` + userColumns + ` FROM users u LEFT JOIN profiles p
 func scanUser(row interface{ Scan(...any) error }, extra ...any) (User, error) {
 	var u User
 	var verified, created dbTime
-	dest := append([]any{&u.ID, &u.Email, &u.PasswordHash, &u.FullName, &u.Locale, &verified, &created}, extra...)
+	dest := append([]any{&u.ID, &u.Email, &u.PasswordHash, &u.FullName, &u.Locale, &u.Role, &verified, &created}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return User{}, classify(err)
 	}
@@ -56,6 +57,7 @@ func (db *DB) createUserTx(ctx context.Context, tx *sql.Tx, nu NewUser, verified
 		PasswordHash: nu.PasswordHash,
 		FullName:     nu.FullName,
 		Locale:       locale,
+		Role:         "buyer", // the column's default
 		CreatedAt:    now.UTC().Truncate(time.Microsecond),
 	}
 	if verifiedAt != nil {
@@ -98,4 +100,14 @@ func (db *DB) SetPassword(ctx context.Context, userID, hash string) error {
 		return ErrNotFound
 	}
 	return mustAffect(db.exec(ctx, db.db, `UPDATE users SET password_hash = ? WHERE id = ?`, hash, id))
+}
+
+// SetUserRole makes the user a "buyer" or "staff"; any other role is refused
+// by the schema. ErrNotFound when there is no such user.
+func (db *DB) SetUserRole(ctx context.Context, userID, role string) error {
+	id, ok := normID(userID)
+	if !ok {
+		return ErrNotFound
+	}
+	return mustAffect(db.exec(ctx, db.db, `UPDATE users SET role = ? WHERE id = ?`, role, id))
 }

@@ -98,7 +98,7 @@ func TestUsers(t *testing.T) {
 					return
 				}
 				if got.ID != u.ID || got.Email != "ann@example.com" || got.PasswordHash != "h1" ||
-					got.FullName != "Ann de Vries" || got.Locale != "nl" || got.EmailVerifiedAt != nil {
+					got.FullName != "Ann de Vries" || got.Locale != "nl" || got.Role != "buyer" || got.EmailVerifiedAt != nil {
 					t.Fatalf("got %+v", got)
 				}
 				sameTime(t, "CreatedAt", got.CreatedAt, t0)
@@ -114,5 +114,30 @@ func TestUsers(t *testing.T) {
 		}
 		wantErr(t, "SetPassword unknown", db.SetPassword(ctx, uuid.NewString(), "x"), store.ErrNotFound)
 		wantErr(t, "SetPassword malformed", db.SetPassword(ctx, "nope", "x"), store.ErrNotFound)
+	})
+}
+
+func TestUserRoles(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := ctxT(t)
+		u, err := db.CreateUser(ctx, store.NewUser{Email: "ops@example.com", PasswordHash: "h", Locale: "en"}, t0)
+		if err != nil || u.Role != "buyer" {
+			t.Fatalf("new user: %+v, %v", u, err)
+		}
+		if err := db.SetUserRole(ctx, u.ID, "staff"); err != nil {
+			t.Fatal(err)
+		}
+		got, err := db.UserByEmail(ctx, "ops@example.com")
+		if err != nil || got.Role != "staff" {
+			t.Fatalf("after SetUserRole: %+v, %v", got, err)
+		}
+		if err := db.SetUserRole(ctx, u.ID, "admin"); err == nil {
+			t.Fatal("role 'admin' accepted; CHECK constraint missing")
+		}
+		if got, _ := db.UserByID(ctx, u.ID); got.Role != "staff" {
+			t.Fatalf("a refused role changed the user: %+v", got)
+		}
+		wantErr(t, "SetUserRole unknown", db.SetUserRole(ctx, uuid.NewString(), "staff"), store.ErrNotFound)
+		wantErr(t, "SetUserRole malformed", db.SetUserRole(ctx, "nope", "staff"), store.ErrNotFound)
 	})
 }

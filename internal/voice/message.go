@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/belwise/site/internal/apierr"
 )
 
 // Vapi posts every server message as {"message":{"type":"…", …}}. Only the
@@ -40,15 +42,11 @@ type ToolCall struct {
 	Arguments json.RawMessage
 }
 
-// ParseError is a malformed envelope: the whole request is refused (400).
-// Problems with one call's arguments are not ParseErrors; they become that
-// call's error result.
-type ParseError struct{ Msg string }
-
-func (e *ParseError) Error() string { return e.Msg }
-
+// malformed is a malformed envelope: the whole request is refused (400,
+// code invalid_message). Problems with one call's arguments are not; they
+// become that call's error result.
 func malformed(format string, args ...any) error {
-	return &ParseError{Msg: fmt.Sprintf(format, args...)}
+	return &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidMessage, Message: fmt.Sprintf(format, args...)}
 }
 
 type envelope struct {
@@ -72,8 +70,8 @@ type rawFunction struct {
 	Arguments json.RawMessage `json:"arguments"`
 }
 
-// ParseMessage reads a server message envelope. Every failure is a
-// *ParseError whose message says what is wrong, for the 400 answer.
+// ParseMessage reads a server message envelope. Every failure is an
+// *apierr.Error (invalid_message) whose message says what is wrong.
 func ParseMessage(body []byte) (Message, error) {
 	var env envelope
 	if err := json.Unmarshal(body, &env); err != nil {

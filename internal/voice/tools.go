@@ -3,12 +3,12 @@ package voice
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
 	"unicode"
 
+	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/quote"
 )
 
@@ -29,11 +29,6 @@ type Result struct {
 type Response struct {
 	Results []Result `json:"results"`
 }
-
-// ErrUnavailable means the database is down and nothing from this message
-// was stored: the whole webhook should fail (503) so that Vapi, when the
-// tool's server has a backoff plan, sends it again.
-var ErrUnavailable = errors.New("voice: database unavailable")
 
 // QuoteSubmitter is quote.Service's entry point; an interface so tests can
 // count calls.
@@ -57,10 +52,12 @@ const (
 
 // Run answers every call, in order. A call that fails (bad arguments, an
 // unknown tool, a rate limit…) gets an error result and the others still
-// run. It returns ErrUnavailable when the database is down before anything
-// was stored; once one quote request is stored, a later outage becomes
-// per-call errors instead, so a retry cannot file the first one twice. It
-// returns ctx.Err() when the caller has gone.
+// run. When the database is down before anything was stored it returns
+// the outage (apierr.ErrUnavailable): the whole webhook then fails with 503,
+// so that Vapi, when the tool's server has a backoff plan, sends it again.
+// Once one quote request is stored, a later outage becomes per-call errors
+// instead, so a retry cannot file the first one twice. It returns ctx.Err()
+// when the caller has gone.
 func (t *Tools) Run(ctx context.Context, calls []ToolCall, ip string) ([]Result, error) {
 	log := t.Log
 	if log == nil {
@@ -73,7 +70,7 @@ func (t *Tools) Run(ctx context.Context, calls []ToolCall, ip string) ([]Result,
 		switch c.Name {
 		case ToolRequestQuote:
 			id, err := t.requestQuote(ctx, c.Arguments, ip)
-			var qe *quote.Error
+			qe, known := apierr.As(err)
 			switch {
 			case err == nil:
 				stored++
@@ -82,17 +79,17 @@ func (t *Tools) Run(ctx context.Context, calls []ToolCall, ip string) ([]Result,
 			case ctx.Err() != nil:
 				// Vapi gave up waiting (its tool timeout) or went away.
 				return nil, ctx.Err()
-			case errors.As(err, &qe) && qe.Kind == quote.Unavailable:
+			case known && qe.Kind == apierr.Unavailable:
 				if stored == 0 {
-					return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
+					return nil, fmt.Errorf("voice tool call %s: %w", c.ID, err)
 				}
 				log.Warn("voice tool call failed: database unavailable", "tool", c.Name, "tool_call", c.ID, "err", err)
 				r.Error = msgUnavailable
-			case errors.As(err, &qe):
+			case known:
 				// Invalid input or a rate limit: the assistant can tell the
 				// caller what to fix.
 				r.Error = qe.Message
-				log.Info("voice tool call refused", "tool", c.Name, "tool_call", c.ID, "code", qe.Code)
+				log.Info("voice tool call refused", "tool", c.Name, "tool_call", c.ID, "code", qe.Code.String())
 			default:
 				log.Error("voice tool call failed", "tool", c.Name, "tool_call", c.ID, "err", err)
 				r.Error = msgInternal
@@ -117,7 +114,7 @@ func reference(id string) string {
 
 // requestQuote files a quote request from the tool's arguments through the
 // same service as the /quote form: the same validation, rate limit, row and
-// emails. Arguments the assistant got wrong are a *quote.Error of kind
+// emails. Arguments the assistant got wrong are an *apierr.Error of kind
 // Invalid, like a bad form.
 func (t *Tools) requestQuote(ctx context.Context, raw json.RawMessage, ip string) (string, error) {
 	args, err := DecodeArguments(raw)
@@ -134,7 +131,7 @@ type Arguments map[string]string
 // DecodeArguments reads a call's arguments: a JSON object, or a JSON string
 // holding one (absent or null counts as an empty object). Values must be
 // text; numbers are taken as written (a model may send a phone number as
-// one) and null as empty. Anything else is a *quote.Error of kind Invalid.
+// one) and null as empty. Anything else is an *apierr.Error of kind Invalid.
 func DecodeArguments(raw json.RawMessage) (Arguments, error) {
 	if isNull(raw) {
 		return Arguments{}, nil
@@ -169,7 +166,7 @@ func DecodeArguments(raw json.RawMessage) (Arguments, error) {
 		case isNumber(v):
 			args[k] = string(v)
 		default:
-			return nil, &quote.Error{Kind: quote.Invalid, Code: "invalid_arguments", Field: k,
+			return nil, &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidArguments, Field: k,
 				Message: fmt.Sprintf("Invalid arguments: %s must be text.", oneLine(k))}
 		}
 	}
@@ -177,7 +174,7 @@ func DecodeArguments(raw json.RawMessage) (Arguments, error) {
 }
 
 func badArguments() error {
-	return &quote.Error{Kind: quote.Invalid, Code: "invalid_arguments", Message: msgBadArguments}
+	return &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidArguments, Message: msgBadArguments}
 }
 
 func isNumber(v json.RawMessage) bool {

@@ -2,13 +2,15 @@
 // the public settings the browser needs to start a web call, and the
 // webhook Vapi calls when the site's assistant uses one of its function
 // tools (today one: request_quote, which feeds the same pipeline as the
-// quote form). It knows nothing about HTTP; the web package maps its
-// results and errors to responses.
+// quote form). It knows nothing about HTTP: its failures are apierr errors,
+// which the web package maps to responses.
 package voice
 
 import (
 	"crypto/sha256"
 	"crypto/subtle"
+
+	"github.com/belwise/site/internal/apierr"
 )
 
 // Config is the voice-call configuration (VAPI_* variables).
@@ -34,6 +36,10 @@ func (c Config) Enabled() bool {
 
 // SecretHeader is the request header carrying the shared webhook secret.
 const SecretHeader = "X-Vapi-Secret"
+
+// ErrSecret refuses a webhook request without the right secret.
+var ErrSecret = &apierr.Error{Kind: apierr.Unauthorized, Code: apierr.CodeUnauthorized,
+	Message: "The " + SecretHeader + " header is missing or wrong."}
 
 // Secret checks the shared webhook secret in constant time.
 type Secret struct {

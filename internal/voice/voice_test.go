@@ -11,6 +11,8 @@ import (
 
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/store"
+
+	"github.com/belwise/site/internal/apierr"
 )
 
 func TestConfigEnabled(t *testing.T) {
@@ -122,9 +124,8 @@ func TestParseMessageMalformed(t *testing.T) {
 	for name, body := range malformedBodies {
 		t.Run(name, func(t *testing.T) {
 			_, err := ParseMessage([]byte(body))
-			var pe *ParseError
-			if !errors.As(err, &pe) || pe.Msg == "" {
-				t.Fatalf("error %v, want a *ParseError", err)
+			if ae, ok := apierr.As(err); !ok || ae.Kind != apierr.Invalid || ae.Code != apierr.CodeInvalidMessage || ae.Message == "" {
+				t.Fatalf("error %v, want an invalid_message *apierr.Error", err)
 			}
 		})
 	}
@@ -137,8 +138,7 @@ func FuzzParseMessage(f *testing.F) {
 	f.Add([]byte(`{"message":{"type":"tool-calls","toolCallList":[{"id":"c","function":{"name":"request_quote","arguments":"{}"}}]}}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		msg, err := ParseMessage(body)
-		var pe *ParseError
-		if err != nil && !errors.As(err, &pe) {
+		if ae, ok := apierr.As(err); err != nil && (!ok || ae.Code != apierr.CodeInvalidMessage) {
 			t.Fatalf("error of type %T: %v", err, err)
 		}
 		if err == nil && msg.Type == "" {
@@ -150,8 +150,7 @@ func FuzzParseMessage(f *testing.F) {
 			}
 			// Whatever the arguments, decoding them fails cleanly.
 			if _, err := DecodeArguments(c.Arguments); err != nil {
-				var qe *quote.Error
-				if !errors.As(err, &qe) || qe.Kind != quote.Invalid {
+				if qe, ok := apierr.As(err); !ok || qe.Kind != apierr.Invalid {
 					t.Fatalf("DecodeArguments error %T: %v", err, err)
 				}
 			}
@@ -184,9 +183,8 @@ func TestDecodeArguments(t *testing.T) {
 
 	for _, raw := range []string{`[]`, `7`, `true`, `"not json"`, `"[1,2]"`, `"{\"a\":"`, `"\"{}\""`, `{"fullName":{"first":"Anna"}}`, `{"email":["a@b.nl"]}`, `{"phone":true}`} {
 		_, err := DecodeArguments(json.RawMessage(raw))
-		var qe *quote.Error
-		if !errors.As(err, &qe) || qe.Kind != quote.Invalid || !strings.HasPrefix(qe.Message, "Invalid arguments: ") {
-			t.Errorf("%s: error %v, want an Invalid *quote.Error", raw, err)
+		if qe, ok := apierr.As(err); !ok || qe.Kind != apierr.Invalid || !strings.HasPrefix(qe.Message, "Invalid arguments: ") {
+			t.Errorf("%s: error %v, want an Invalid *apierr.Error", raw, err)
 		}
 	}
 }
@@ -254,14 +252,13 @@ func call(id, name, args string) ToolCall {
 const validArgs = `{"fullName":"Anna","email":"anna@example.nl","description":"Hi"}`
 
 func unavailable() error {
-	// As the quote service reports it: a wrapped *quote.Error.
-	return fmt.Errorf("store quote request: %w (%w)",
-		&quote.Error{Kind: quote.Unavailable, Code: "unavailable", Message: "The database is temporarily unavailable."}, store.ErrUnavailable)
+	// As the quote service reports it.
+	return apierr.Wrap("store quote request", fmt.Errorf("connection refused: %w", store.ErrUnavailable))
 }
 
 func TestRun(t *testing.T) {
-	f := &fakeQuotes{errs: []error{nil, &quote.Error{Kind: quote.Invalid, Code: "invalid_email", Message: "Please enter a valid email address, such as name@company.com."},
-		&quote.Error{Kind: quote.RateLimited, Code: "rate_limited", Message: "Too many quote requests. Please wait a little and try again."},
+	f := &fakeQuotes{errs: []error{nil, &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidEmail, Message: "Please enter a valid email address, such as name@company.com."},
+		&apierr.Error{Kind: apierr.RateLimited, Code: apierr.CodeRateLimited, Message: "Too many quote requests. Please wait a little and try again."},
 		errors.New("boom"), unavailable()}}
 	tools := &Tools{Quotes: f}
 	results, err := tools.Run(t.Context(), []ToolCall{
@@ -305,8 +302,8 @@ func TestRunUnavailable(t *testing.T) {
 	// after a stored request.
 	f := &fakeQuotes{errs: []error{unavailable()}}
 	_, err := (&Tools{Quotes: f}).Run(t.Context(), []ToolCall{call("c1", "other", `{}`), call("c2", ToolRequestQuote, validArgs), call("c3", ToolRequestQuote, validArgs)}, "192.0.2.7")
-	if !errors.Is(err, ErrUnavailable) || !errors.Is(err, store.ErrUnavailable) {
-		t.Fatalf("error %v, want ErrUnavailable", err)
+	if ae, ok := apierr.As(err); !ok || ae != apierr.ErrUnavailable || !errors.Is(err, store.ErrUnavailable) {
+		t.Fatalf("error %v, want the outage", err)
 	}
 	if len(f.calls) != 1 {
 		t.Fatalf("kept going after the outage: %d submissions", len(f.calls))

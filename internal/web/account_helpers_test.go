@@ -4,17 +4,21 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/orders"
+	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/voice"
 )
 
 // outboxCapture is a mail.Sender that keeps what the outbox worker sends.
@@ -30,28 +34,65 @@ func (c *outboxCapture) Send(_ context.Context, m mail.Message) error {
 	return nil
 }
 
-// accountEnv is the whole account stack on a real database: the HTTP
-// handler, the auth service and the outbox worker with a capturing sender.
+// accountEnv is the whole API as web.New serves it, on a real database:
+// the auth, orders and quote services and the outbox worker with a
+// capturing sender.
 type accountEnv struct {
 	t      *testing.T
 	db     *store.DB
 	h      http.Handler
 	worker *mail.Worker
 	mail   *outboxCapture
+	logs   *syncBuffer
 	ip     string
+}
+
+// envOptions varies newEnv; the zero value is the site on https with the
+// database ready and the voice widget in demo mode.
+type envOptions struct {
+	siteURL    string       // default testSiteURL
+	ready      func() bool  // default always ready
+	voice      voice.Config // the zero value: demo mode, no webhook
+	trustProxy bool
+	now        func() time.Time // the auth service's clock; default time.Now
+}
+
+// newEnv builds the API through web.New. With a nil db there is no
+// database and no services, as in tests of the static site.
+func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
+	t.Helper()
+	if o.siteURL == "" {
+		o.siteURL = testSiteURL
+	}
+	if o.ready == nil {
+		o.ready = func() bool { return true }
+	}
+	logs := &syncBuffer{}
+	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	e := &accountEnv{t: t, db: db, mail: &outboxCapture{}, logs: logs, ip: "192.0.2.10"}
+	opts := Options{Site: fakeDist(), SiteURL: o.siteURL, Logger: log, Voice: o.voice, TrustProxy: o.trustProxy}
+	if db != nil {
+		e.worker = mail.NewWorker(db, e.mail, nil, mail.WorkerOptions{})
+		accounts := auth.New(auth.Options{DB: db, SiteURL: o.siteURL, RateLimitScale: 1, Now: o.now})
+		accounts.RegisterMail(e.worker)
+		quotes, err := quote.New(quote.Options{DB: db, Inbox: testInbox, Notify: e.worker.Notify, RateLimitScale: 1, Logger: log})
+		if err != nil {
+			t.Fatal(err)
+		}
+		quotes.RegisterMail(e.worker)
+		opts.Auth, opts.Orders, opts.Quotes, opts.DBReady = accounts, orders.New(db), quotes, o.ready
+	}
+	h, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.h = h
+	return e
 }
 
 func newAccountEnv(t *testing.T, db *store.DB, siteURL string) *accountEnv {
 	t.Helper()
-	capture := &outboxCapture{}
-	worker := mail.NewWorker(db, capture, nil, mail.WorkerOptions{})
-	svc := auth.New(auth.Options{DB: db, SiteURL: siteURL, RateLimitScale: 1})
-	svc.RegisterMail(worker)
-	h, err := New(Options{Site: fakeDist(), SiteURL: siteURL, Auth: svc, Orders: orders.New(db), DBReady: func() bool { return true }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &accountEnv{t: t, db: db, h: h, worker: worker, mail: capture, ip: "192.0.2.10"}
+	return newEnv(t, db, envOptions{siteURL: siteURL})
 }
 
 // call sends a JSON request as a same-origin browser would, with the given
@@ -90,8 +131,8 @@ func (e *accountEnv) request(ip, method, path string, body any, cookie *http.Coo
 	return rec
 }
 
-// sessionCookie returns the session cookie a response set, failing if none.
-func sessionCookie(t *testing.T, rec *httptest.ResponseRecorder) *http.Cookie {
+// cookieFrom returns the session cookie a response set, failing if none.
+func cookieFrom(t *testing.T, rec *httptest.ResponseRecorder) *http.Cookie {
 	t.Helper()
 	for _, c := range rec.Result().Cookies() {
 		if strings.HasSuffix(c.Name, "session") && c.Value != "" {
@@ -165,7 +206,7 @@ func (e *accountEnv) signUpVerified(name, email, password string) *http.Cookie {
 	token := tokenFrom(e.t, e.flushMail(), email, "verify")
 	rec := e.call("POST", "/api/auth/verify", map[string]string{"token": token}, nil)
 	expectStatus(e.t, rec, 200)
-	return sessionCookie(e.t, rec)
+	return cookieFrom(e.t, rec)
 }
 
 func mustHash(t *testing.T, password string) string {

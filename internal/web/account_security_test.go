@@ -58,7 +58,9 @@ func TestSquatterDoesNotGetTheAccount(t *testing.T) {
 
 		rec = e.call("POST", "/api/auth/verify", map[string]string{"token": ownerLink}, nil)
 		expectStatus(t, rec, 200)
-		var me struct{ User struct{ Email, FullName string } }
+		var me struct {
+			User struct{ Email, FullName string }
+		}
 		json.Unmarshal(rec.Body.Bytes(), &me)
 		if me.User.FullName != "Olivia Jansen" {
 			t.Fatalf("the owner's link must apply the owner's name: %s", rec.Body)
@@ -137,7 +139,7 @@ func TestOutstandingLinksAreRetired(t *testing.T) {
 		// longer gets in.
 		rec := e.call("POST", "/api/auth/sign-in", signInBody(other, "new wim password"), nil)
 		expectStatus(t, rec, 200)
-		cookie := sessionCookie(t, rec)
+		cookie := cookieFrom(t, rec)
 		expectStatus(t, e.call("POST", "/api/auth/forgot-password", map[string]string{"email": other, "locale": "en"}, nil), 202)
 		waiting := tokenFrom(t, e.flushMail(), other, "reset")
 		expectStatus(t, e.call("POST", "/api/auth/sign-out", nil, cookie), 204)
@@ -220,7 +222,7 @@ func TestAccountBudgetAndResetStillWorks(t *testing.T) {
 		token := tokenFrom(t, e.flushMail(), addr, "reset")
 		rec := e.call("POST", "/api/auth/reset-password", map[string]string{"token": token, "password": "bram new password"}, nil)
 		expectStatus(t, rec, 200)
-		sessionCookie(t, rec)
+		cookieFrom(t, rec)
 		expectStatus(t, e.call("POST", "/api/auth/sign-in", signInBody(addr, "bram new password"), nil), 200)
 
 		e.ip = "10.9.9.10"

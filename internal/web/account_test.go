@@ -37,7 +37,7 @@ func TestSignUpVerifySignIn(t *testing.T) {
 
 		rec = e.call("POST", "/api/auth/verify", map[string]string{"token": token}, nil)
 		expectStatus(t, rec, 200)
-		cookie := sessionCookie(t, rec)
+		cookie := cookieFrom(t, rec)
 		if !cookie.HttpOnly || cookie.SameSite != http.SameSiteLaxMode || !cookie.Secure || cookie.Name != "__Host-session" || cookie.Path != "/" {
 			t.Fatalf("cookie attributes: %+v", cookie)
 		}
@@ -56,7 +56,7 @@ func TestSignUpVerifySignIn(t *testing.T) {
 
 		rec = e.call("POST", "/api/auth/sign-in", map[string]string{"email": "ANNA@example.com ", "password": "correct horse"}, nil)
 		expectStatus(t, rec, 200)
-		sessionCookie(t, rec)
+		cookieFrom(t, rec)
 
 		rec = e.call("GET", "/api/dashboard", nil, cookie)
 		expectStatus(t, rec, 200)
@@ -193,7 +193,7 @@ func TestSignOutRevokesEverySession(t *testing.T) {
 			t.Fatalf("plain-http cookie: %+v", laptop)
 		}
 		rec := e.call("POST", "/api/auth/sign-in", map[string]string{"email": "cas@example.com", "password": "cas password"}, nil)
-		phone := sessionCookie(t, rec)
+		phone := cookieFrom(t, rec)
 		other := e.signUpVerified("Dee", "dee@example.com", "dee password")
 
 		expectStatus(t, e.call("GET", "/api/dashboard", nil, phone), 200)
@@ -226,7 +226,7 @@ func TestPasswordReset(t *testing.T) {
 
 		rec := e.call("POST", "/api/auth/reset-password", map[string]string{"token": token, "password": "new password"}, nil)
 		expectStatus(t, rec, 200)
-		fresh := sessionCookie(t, rec)
+		fresh := cookieFrom(t, rec)
 		expectStatus(t, e.call("GET", "/api/dashboard", nil, old), 401) // whoever had the old password is out
 		expectStatus(t, e.call("GET", "/api/dashboard", nil, fresh), 200)
 		expectStatus(t, e.call("POST", "/api/auth/sign-in", map[string]string{"email": "eva@example.com", "password": "old password"}, nil), 401)
@@ -244,7 +244,7 @@ func TestOrdersBelongToTheirBuyer(t *testing.T) {
 		}
 		rec := e.call("POST", "/api/auth/sign-in", map[string]string{"email": "demo@example.com", "password": "demo-buyer-2026"}, nil)
 		expectStatus(t, rec, 200)
-		demo := sessionCookie(t, rec)
+		demo := cookieFrom(t, rec)
 		intruder := e.signUpVerified("Ivo", "ivo@example.com", "ivo password")
 
 		rec = e.call("GET", "/api/dashboard", nil, demo)
@@ -298,8 +298,7 @@ func TestOrdersBelongToTheirBuyer(t *testing.T) {
 
 func TestDatabaseDownAnswers503(t *testing.T) {
 	// Not migrated yet: every database endpoint says so instead of failing.
-	e := newAccountEnv(t, storetest.SQLite(t), testSiteURL)
-	e.h, _ = New(Options{Site: fakeDist(), SiteURL: testSiteURL, DBReady: func() bool { return false }})
+	e := newEnv(t, storetest.SQLite(t), envOptions{ready: func() bool { return false }})
 	for _, path := range []string{"/api/auth/sign-in", "/api/auth/sign-up"} {
 		rec := e.call("POST", path, map[string]string{"email": "a@example.com", "password": "12345678"}, nil)
 		expectStatus(t, rec, 503)
@@ -322,5 +321,17 @@ func TestDatabaseDownAnswers503(t *testing.T) {
 	expectStatus(t, rec, 503)
 	if errCode(t, rec) != "unavailable" {
 		t.Fatal(rec.Body)
+	}
+	// Without a cookie the session check never asks the database; with one,
+	// nobody can tell who it is: 503, and the cookie is kept.
+	rec = e.call("GET", "/api/me", nil, nil)
+	expectStatus(t, rec, 200)
+	cookie := &http.Cookie{Name: "__Host-session", Value: strings.Repeat("A", 43)}
+	for _, path := range []string{"/api/me", "/api/dashboard"} {
+		rec = e.call("GET", path, nil, cookie)
+		expectStatus(t, rec, 503)
+		if errCode(t, rec) != "unavailable" || rec.Header().Get("Set-Cookie") != "" {
+			t.Fatalf("%s: %s %v", path, rec.Body, rec.Header())
+		}
 	}
 }

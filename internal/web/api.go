@@ -1,16 +1,19 @@
 package web
 
 import (
+	"log/slog"
 	"net/http"
+
+	"github.com/belwise/site/internal/apierr"
 )
 
 // apiRoutes holds the JSON API.
-func apiRoutes(account *accountAPI, quotes *quoteAPI, voices *voiceAPI) http.Handler {
+func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *voiceAPI) http.Handler {
 	mux := http.NewServeMux()
 	account.routes(mux)
 	quotes.routes(mux)
 	voices.routes(mux)
-	return jsonFallback(mux)
+	return jsonFallback(log, mux)
 }
 
 func handleHealthz(w http.ResponseWriter, r *http.Request) {
@@ -30,20 +33,27 @@ func noStore(next http.Handler) http.Handler {
 // jsonFallback replaces ServeMux's plain-text 404 and 405 with the API's
 // JSON error shape. ServeMux reports an empty pattern exactly when it is
 // about to answer with one of those two.
-func jsonFallback(mux *http.ServeMux) http.Handler {
+func jsonFallback(log *slog.Logger, mux *http.ServeMux) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, pattern := mux.Handler(r); pattern != "" {
 			mux.ServeHTTP(w, r)
 			return
 		}
-		mux.ServeHTTP(&jsonErrorWriter{ResponseWriter: w}, r)
+		mux.ServeHTTP(&jsonErrorWriter{ResponseWriter: w, r: r, log: log}, r)
 	})
 }
 
-// jsonErrorWriter keeps the status and headers (such as Allow) the mux
-// sets, and swaps its text body for a JSON error.
+var (
+	errNoEndpoint = &apierr.Error{Kind: apierr.NotFound, Code: apierr.CodeNotFound, Message: "There is no API endpoint at this path."}
+	errMethod     = &apierr.Error{Kind: apierr.MethodNotAllowed, Code: apierr.CodeMethodNotAllowed, Message: "This endpoint does not accept that method."}
+)
+
+// jsonErrorWriter keeps the headers (such as Allow) the mux sets, and
+// swaps its text answer for the API's error.
 type jsonErrorWriter struct {
 	http.ResponseWriter
+	r     *http.Request
+	log   *slog.Logger
 	wrote bool
 }
 
@@ -53,10 +63,10 @@ func (j *jsonErrorWriter) WriteHeader(status int) {
 	}
 	j.wrote = true
 	if status == http.StatusMethodNotAllowed {
-		writeError(j.ResponseWriter, status, "method_not_allowed", "This endpoint does not accept that method.")
+		writeFailure(j.ResponseWriter, j.r, j.log, errMethod)
 		return
 	}
-	writeError(j.ResponseWriter, status, "not_found", "There is no API endpoint at this path.")
+	writeFailure(j.ResponseWriter, j.r, j.log, errNoEndpoint)
 }
 
 func (j *jsonErrorWriter) Write(b []byte) (int, error) {

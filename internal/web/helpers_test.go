@@ -22,7 +22,8 @@ func fakeDist() fstest.MapFS {
 	page := func(title string) *fstest.MapFile {
 		// Repeated text so the page is large enough to compress.
 		return &fstest.MapFile{Data: []byte(`<!doctype html><html><head><title>` + title +
-			`</title><link rel="canonical" href="https://site-url.invalid/x"></head><body>` +
+			`</title><link rel="canonical" href="https://site-url.invalid/x">` +
+			`<meta name="quote-inbox" content="quote-inbox@placeholder.invalid"></head><body>` +
 			strings.Repeat("<p>Belwise builds custom AI voice agents.</p>", 50) + `</body></html>`)}
 	}
 	return fstest.MapFS{
@@ -67,9 +68,10 @@ func newTestHandler(t *testing.T, siteURL string) (http.Handler, *syncBuffer) {
 	t.Helper()
 	logs := &syncBuffer{}
 	h, err := New(Options{
-		Site:    fakeDist(),
-		SiteURL: siteURL,
-		Logger:  slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
+		Site:       fakeDist(),
+		SiteURL:    siteURL,
+		QuoteInbox: testInbox,
+		Logger:     slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 	})
 	if err != nil {
 		t.Fatal(err)

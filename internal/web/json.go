@@ -8,75 +8,49 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+
+	"github.com/belwise/site/internal/apierr"
 )
 
-// maxJSONBody bounds request bodies so a client cannot make the server
-// buffer arbitrary amounts; forms on this site are far smaller.
-const maxJSONBody = 64 << 10
-
-// apiError is an error the client caused or can act on. Its Code is
-// stable and machine-readable; Message is for people.
-type apiError struct {
-	Status  int
-	Code    string
-	Message string
-}
-
-func (e *apiError) Error() string { return e.Code + ": " + e.Message }
-
-// writeJSON encodes v up front, so an encoding failure becomes a clean 500
-// instead of a half-written 200.
+// writeJSON encodes v up front, so nothing is written when v cannot be
+// encoded. That is a programming error: it panics, and recoverPanics
+// answers a clean 500 instead of a half-written 200.
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	body, err := json.Marshal(v)
 	if err != nil {
-		status = http.StatusInternalServerError
-		body = []byte(`{"error":{"code":"internal","message":"The server could not encode its response."}}`)
+		panic(fmt.Sprintf("web: encoding a %T response: %v", v, err))
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	w.Write(append(body, '\n'))
 }
 
-// writeError writes the API's single error shape:
-// {"error":{"code":"…","message":"…"}}.
-func writeError(w http.ResponseWriter, status int, code, message string) {
-	writeErrorField(w, status, code, message, "")
+// Request body failures. Bad input must never look like a server fault:
+// each is a 4xx.
+func bodyError(kind apierr.Kind, code apierr.Code, message string) *apierr.Error {
+	return &apierr.Error{Kind: kind, Code: code, Message: message}
 }
 
-// writeErrorField adds the offending input's JSON name, so the app can show
-// the message under that field: {"error":{"code","message","field"}}.
-func writeErrorField(w http.ResponseWriter, status int, code, message, field string) {
-	type detail struct {
-		Code    string `json:"code"`
-		Message string `json:"message"`
-		Field   string `json:"field,omitempty"`
-	}
-	writeJSON(w, status, struct {
-		Error detail `json:"error"`
-	}{detail{code, message, field}})
+var (
+	errNotJSON   = bodyError(apierr.UnsupportedMedia, apierr.CodeUnsupportedMediaType, "The request body must be JSON (Content-Type: application/json).")
+	errEmptyBody = bodyError(apierr.Invalid, apierr.CodeEmptyBody, "The request body is empty.")
+	errBadBody   = bodyError(apierr.Invalid, apierr.CodeInvalidBody, "The request body could not be read.")
+)
+
+func errTooLarge(limit int64) *apierr.Error {
+	return bodyError(apierr.TooLarge, apierr.CodeBodyTooLarge, fmt.Sprintf("The request body must not exceed %d bytes.", limit))
 }
 
-// writeAPIError writes err as returned by decodeJSON or a handler; an error
-// that is not an *apiError is the server's fault and is not shown.
-func writeAPIError(w http.ResponseWriter, err error) {
-	var ae *apiError
-	if errors.As(err, &ae) {
-		writeError(w, ae.Status, ae.Code, ae.Message)
-		return
-	}
-	writeError(w, http.StatusInternalServerError, "internal", "Something went wrong on our side.")
+func errInvalidJSON(message string) *apierr.Error {
+	return bodyError(apierr.Invalid, apierr.CodeInvalidJSON, message)
 }
 
-// decodeJSON reads one JSON object from the request into dst with the
-// default size limit. Every failure is an *apiError with a 4xx status:
-// bad input must never look like a server fault.
-func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
-	return decodeJSONLimit(w, r, dst, maxJSONBody)
-}
-
-func decodeJSONLimit(w http.ResponseWriter, r *http.Request, dst any, limit int64) error {
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		return &apiError{http.StatusUnsupportedMediaType, "unsupported_media_type", "The request body must be JSON (Content-Type: application/json)."}
+// decodeBody reads one JSON object of at most limit bytes from the request
+// into dst, refusing fields dst does not have. Every failure is an
+// *apierr.Error.
+func decodeBody(w http.ResponseWriter, r *http.Request, dst any, limit int64) error {
+	if !isJSON(r) {
+		return errNotJSON
 	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
 	dec.DisallowUnknownFields()
@@ -88,11 +62,36 @@ func decodeJSONLimit(w http.ResponseWriter, r *http.Request, dst any, limit int6
 	if err := dec.Decode(&struct{}{}); !errors.Is(err, io.EOF) {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			return jsonDecodeError(err, limit)
+			return errTooLarge(limit)
 		}
-		return &apiError{http.StatusBadRequest, "invalid_json", "The request body must contain a single JSON object."}
+		return errInvalidJSON("The request body must contain a single JSON object.")
 	}
 	return nil
+}
+
+// readBody reads a whole JSON request body of at most limit bytes without
+// interpreting it, for endpoints whose senders add fields freely
+// (decodeBody refuses unknown fields).
+func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
+	if !isJSON(r) {
+		return nil, errNotJSON
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		return nil, errTooLarge(limit)
+	case err != nil:
+		return nil, errBadBody
+	case len(body) == 0:
+		return nil, errEmptyBody
+	}
+	return body, nil
+}
+
+func isJSON(r *http.Request) bool {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return mt == "application/json"
 }
 
 func jsonDecodeError(err error, limit int64) error {
@@ -103,21 +102,21 @@ func jsonDecodeError(err error, limit int64) error {
 	)
 	switch {
 	case errors.As(err, &tooLarge):
-		return &apiError{http.StatusRequestEntityTooLarge, "body_too_large", fmt.Sprintf("The request body must not exceed %d bytes.", limit)}
+		return errTooLarge(limit)
 	case errors.Is(err, io.EOF):
-		return &apiError{http.StatusBadRequest, "empty_body", "The request body is empty."}
+		return errEmptyBody
 	case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF):
-		return &apiError{http.StatusBadRequest, "invalid_json", "The request body is not valid JSON."}
+		return errInvalidJSON("The request body is not valid JSON.")
 	case errors.As(err, &typeErr):
 		field := typeErr.Field
 		if field == "" {
-			return &apiError{http.StatusBadRequest, "invalid_json", "The request body must be a JSON object."}
+			return errInvalidJSON("The request body must be a JSON object.")
 		}
-		return &apiError{http.StatusBadRequest, "invalid_field", fmt.Sprintf("The field %q has the wrong type.", field)}
+		return bodyError(apierr.Invalid, apierr.CodeInvalidField, fmt.Sprintf("The field %q has the wrong type.", field))
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		// encoding/json has no typed error for this case.
 		field := strings.TrimPrefix(err.Error(), "json: unknown field ")
-		return &apiError{http.StatusBadRequest, "unknown_field", fmt.Sprintf("The field %s is not expected.", field)}
+		return bodyError(apierr.Invalid, apierr.CodeUnknownField, fmt.Sprintf("The field %s is not expected.", field))
 	}
-	return &apiError{http.StatusBadRequest, "invalid_body", "The request body could not be read."}
+	return errBadBody
 }

@@ -1,42 +1,82 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/belwise/site/internal/apierr"
+	"github.com/belwise/site/internal/store"
 )
 
-func TestWriteError(t *testing.T) {
-	w := httptest.NewRecorder()
-	writeError(w, http.StatusTeapot, "teapot", "I'm a teapot")
-	if w.Code != http.StatusTeapot || w.Header().Get("Content-Type") != "application/json" {
-		t.Fatalf("%d %q", w.Code, w.Header().Get("Content-Type"))
+func TestWriteFailure(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		err    error
+		status int
+		body   string
+		header string // "Name: value" expected, if any
+		logged string // log text expected, "" for none
+	}{
+		{"field", fmt.Errorf("validate: %w", &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeTooLong, Field: "phone", Message: "Too long."}),
+			400, `{"error":{"code":"too_long","message":"Too long.","field":"phone"}}`, "", ""},
+		{"rate limit", &apierr.Error{Kind: apierr.RateLimited, Code: apierr.CodeRateLimited, Message: "Wait.", RetryAfter: 1500 * time.Millisecond},
+			429, `{"error":{"code":"rate_limited","message":"Wait."}}`, "Retry-After: 2", ""},
+		{"conflict", &apierr.Error{Kind: apierr.Conflict, Code: apierr.CodeInvalidToken, Message: "Changed."}, 409, `{"error":{"code":"invalid_token","message":"Changed."}}`, "", ""},
+		{"too large", errTooLarge(10), 413, `{"error":{"code":"body_too_large","message":"The request body must not exceed 10 bytes."}}`, "", ""},
+		{"not JSON", errNotJSON, 415, `{"error":{"code":"unsupported_media_type","message":"The request body must be JSON (Content-Type: application/json)."}}`, "", ""},
+		{"the guard's outage", apierr.ErrUnavailable, 503, `{"error":{"code":"unavailable","message":"` + apierr.ErrUnavailable.Message + `"}}`, "Retry-After: 5", ""},
+		{"the store's outage, unwrapped", fmt.Errorf("query: %w", store.ErrUnavailable), 503, `"code":"unavailable"`, "Retry-After: 5", "database unavailable"},
+		{"anything else is not shown", errors.New("database password is hunter2"), 500, `{"error":{"code":"internal","message":"` + apierr.ErrInternal.Message + `"}}`, "", "hunter2"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			logs := &syncBuffer{}
+			w := httptest.NewRecorder()
+			writeFailure(w, httptest.NewRequest("POST", "/api/x", nil), slog.New(slog.NewTextHandler(logs, nil)), tt.err)
+			body := strings.TrimSpace(w.Body.String())
+			if w.Code != tt.status || w.Header().Get("Content-Type") != "application/json" || !strings.Contains(body, tt.body) {
+				t.Fatalf("%d %q %s", w.Code, w.Header().Get("Content-Type"), body)
+			}
+			if strings.Contains(body, "hunter2") {
+				t.Fatal("an internal error leaked")
+			}
+			if k, v, ok := strings.Cut(tt.header, ": "); ok && w.Header().Get(k) != v {
+				t.Errorf("%s = %q, want %q", k, w.Header().Get(k), v)
+			}
+			if (tt.logged == "") != (logs.String() == "") || !strings.Contains(logs.String(), tt.logged) {
+				t.Errorf("log %q, want %q", logs, tt.logged)
+			}
+		})
 	}
-	if got := strings.TrimSpace(w.Body.String()); got != `{"error":{"code":"teapot","message":"I'm a teapot"}}` {
-		t.Fatalf("body %s", got)
+	// A client that went away gets no body.
+	w := httptest.NewRecorder()
+	writeFailure(w, httptest.NewRequest("GET", "/api/x", nil), slog.New(slog.DiscardHandler), fmt.Errorf("query: %w", context.Canceled))
+	if w.Code != 499 || w.Body.Len() != 0 {
+		t.Fatalf("cancelled: %d %s", w.Code, w.Body)
 	}
 }
 
+// TestWriteJSONUnencodable: a response that cannot be encoded is a clean
+// 500 in the API's error shape, never a half-written 200.
 func TestWriteJSONUnencodable(t *testing.T) {
-	w := httptest.NewRecorder()
-	writeJSON(w, http.StatusOK, map[string]any{"f": func() {}})
-	if w.Code != http.StatusInternalServerError || !strings.Contains(w.Body.String(), `"internal"`) {
-		t.Fatalf("%d %s", w.Code, w.Body)
+	logs := &syncBuffer{}
+	h := recoverPanics(slog.New(slog.NewTextHandler(logs, nil)), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]any{"f": func() {}})
+	}))
+	w := do(h, "GET", "/api/x")
+	if w.Code != http.StatusInternalServerError || !strings.Contains(w.Body.String(), `"code":"internal"`) || !strings.Contains(logs.String(), "func()") {
+		t.Fatalf("%d %s\n%s", w.Code, w.Body, logs)
 	}
 }
 
-func TestWriteAPIError(t *testing.T) {
-	w := httptest.NewRecorder()
-	writeAPIError(w, errors.New("database password is hunter2"))
-	if w.Code != http.StatusInternalServerError || strings.Contains(w.Body.String(), "hunter2") {
-		t.Fatalf("internal error leaked or wrong status: %d %s", w.Code, w.Body)
-	}
-}
-
-func TestDecodeJSON(t *testing.T) {
+func TestDecodeBody(t *testing.T) {
 	type input struct {
 		Name  string `json:"name"`
 		Count int    `json:"count"`
@@ -49,19 +89,19 @@ func TestDecodeJSON(t *testing.T) {
 		status      int // 0: success
 		code        string
 	}{
-		{"valid", "application/json", `{"name":"a","count":2}`, 0, 0, ""},
-		{"charset param", "application/json; charset=utf-8", `{"name":"a"}`, 0, 0, ""},
-		{"wrong content type", "text/plain", `{"name":"a"}`, 0, 415, "unsupported_media_type"},
-		{"no content type", "", `{"name":"a"}`, 0, 415, "unsupported_media_type"},
-		{"empty", "application/json", ``, 0, 400, "empty_body"},
-		{"syntax", "application/json", `{"name":`, 0, 400, "invalid_json"},
-		{"garbage", "application/json", `{"name" "a"}`, 0, 400, "invalid_json"},
-		{"not an object", "application/json", `[1,2]`, 0, 400, "invalid_json"},
-		{"wrong type", "application/json", `{"count":"two"}`, 0, 400, "invalid_field"},
-		{"unknown field", "application/json", `{"nmae":"a"}`, 0, 400, "unknown_field"},
-		{"two values", "application/json", `{"name":"a"}{"name":"b"}`, 0, 400, "invalid_json"},
+		{"valid", "application/json", `{"name":"a","count":2}`, 1024, 0, ""},
+		{"charset param", "application/json; charset=utf-8", `{"name":"a"}`, 1024, 0, ""},
+		{"wrong content type", "text/plain", `{"name":"a"}`, 1024, 415, "unsupported_media_type"},
+		{"no content type", "", `{"name":"a"}`, 1024, 415, "unsupported_media_type"},
+		{"empty", "application/json", ``, 1024, 400, "empty_body"},
+		{"syntax", "application/json", `{"name":`, 1024, 400, "invalid_json"},
+		{"garbage", "application/json", `{"name" "a"}`, 1024, 400, "invalid_json"},
+		{"not an object", "application/json", `[1,2]`, 1024, 400, "invalid_json"},
+		{"wrong type", "application/json", `{"count":"two"}`, 1024, 400, "invalid_field"},
+		{"unknown field", "application/json", `{"nmae":"a"}`, 1024, 400, "unknown_field"},
+		{"two values", "application/json", `{"name":"a"}{"name":"b"}`, 1024, 400, "invalid_json"},
 		{"too large", "application/json", `{"name":"` + strings.Repeat("a", 100) + `"}`, 50, 413, "body_too_large"},
-		{"too large default", "application/json", `{"name":"` + strings.Repeat("a", maxJSONBody) + `"}`, 0, 413, "body_too_large"},
+		{"too large after the object", "application/json", `{"name":"a"}` + strings.Repeat(" ", 100), 50, 413, "body_too_large"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -71,31 +111,19 @@ func TestDecodeJSON(t *testing.T) {
 			}
 			w := httptest.NewRecorder()
 			var dst input
-			var err error
-			if tt.limit > 0 {
-				err = decodeJSONLimit(w, r, &dst, tt.limit)
-			} else {
-				err = decodeJSON(w, r, &dst)
-			}
+			err := decodeBody(w, r, &dst, tt.limit)
 			if tt.status == 0 {
 				if err != nil || dst.Name != "a" {
 					t.Fatalf("err %v, dst %+v", err, dst)
 				}
 				return
 			}
-			var ae *apiError
-			if !errors.As(err, &ae) {
-				t.Fatalf("got %v, want an *apiError", err)
-			}
-			if ae.Status != tt.status || ae.Code != tt.code {
-				t.Fatalf("got %d %s (%s), want %d %s", ae.Status, ae.Code, ae.Message, tt.status, tt.code)
-			}
-			writeAPIError(w, err)
+			writeFailure(w, r, slog.New(slog.DiscardHandler), err)
 			var resp struct {
 				Error struct{ Code, Message string }
 			}
 			if json.Unmarshal(w.Body.Bytes(), &resp) != nil || resp.Error.Code != tt.code || w.Code != tt.status {
-				t.Fatalf("response %d %s", w.Code, w.Body)
+				t.Fatalf("response %d %s, want %d %s", w.Code, w.Body, tt.status, tt.code)
 			}
 		})
 	}

@@ -6,6 +6,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+
+	"github.com/belwise/site/internal/apierr"
 )
 
 // statusWriter records what was written, for the access log and so panic
@@ -84,7 +86,7 @@ func recoverPanics(log *slog.Logger, next http.Handler) http.Handler {
 				h.Del(k)
 			}
 			if strings.HasPrefix(r.URL.Path, "/api/") {
-				writeError(w, http.StatusInternalServerError, "internal", "Something went wrong on our side.")
+				writeFailure(w, r, log, apierr.ErrInternal)
 				return
 			}
 			http.Error(w, "internal server error", http.StatusInternalServerError)

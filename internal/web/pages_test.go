@@ -48,6 +48,23 @@ func TestPrerenderedPage(t *testing.T) {
 	}
 }
 
+// TestQuoteInboxInPages: every page the server sends names the configured
+// quote inbox, escaped for HTML, in place of the build's placeholder.
+func TestQuoteInboxInPages(t *testing.T) {
+	for inbox, want := range map[string]string{testInbox: testInbox, "o'brien&co@belwise.test": "o&#39;brien&amp;co@belwise.test"} {
+		h, err := New(Options{Site: fakeDist(), SiteURL: testSiteURL, QuoteInbox: inbox})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, path := range []string{"/", "/nl/features", "/dashboard", "/nl/dashboard", "/nope", "/nl/nope"} {
+			body := do(h, "GET", path).Body.String()
+			if strings.Contains(body, inboxPlaceholder) || !strings.Contains(body, `<meta name="quote-inbox" content="`+want+`">`) {
+				t.Errorf("%s with %q: %.300s", path, inbox, body)
+			}
+		}
+	}
+}
+
 func TestHeadHasNoBody(t *testing.T) {
 	h, _ := newTestHandler(t, testSiteURL)
 	get, head := do(h, "GET", "/features"), do(h, "HEAD", "/features")

@@ -3,17 +3,13 @@ package web
 import (
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/mail"
-	"github.com/belwise/site/internal/orders"
-	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
 	"github.com/google/uuid"
@@ -21,31 +17,11 @@ import (
 
 const testInbox = "quotes@belwise.test"
 
-// newQuoteEnv is the account stack plus the quote API on one mux, wrapped
-// the way web.New wraps the API (same-origin check, no-store, gzip, JSON
-// 404/405), with one outbox worker rendering both services' emails.
+// newQuoteEnv is the whole API on db, with its log.
 func newQuoteEnv(t *testing.T, db *store.DB) (*accountEnv, *syncBuffer) {
 	t.Helper()
-	logs := &syncBuffer{}
-	log := slog.New(slog.NewTextHandler(logs, nil))
-	capture := &outboxCapture{}
-	worker := mail.NewWorker(db, capture, nil, mail.WorkerOptions{})
-	accounts := auth.New(auth.Options{DB: db, SiteURL: testSiteURL, RateLimitScale: 1})
-	accounts.RegisterMail(worker)
-	quotes, err := quote.New(quote.Options{DB: db, Inbox: testInbox, Notify: worker.Notify, RateLimitScale: 1, Logger: log})
-	if err != nil {
-		t.Fatal(err)
-	}
-	quotes.RegisterMail(worker)
-
-	ready := func() bool { return true }
-	account := &accountAPI{auth: accounts, orders: orders.New(db), ready: ready, log: log, secure: true}
-	qa := &quoteAPI{quotes: quotes, ready: ready, userID: account.optionalUserID, clientIP: account.clientIP, log: log}
-	mux := http.NewServeMux()
-	account.routes(mux)
-	qa.routes(mux)
-	h := http.NewCrossOriginProtection().Handler(noStore(gzipDynamic(jsonFallback(mux))))
-	return &accountEnv{t: t, db: db, h: h, worker: worker, mail: capture, ip: "192.0.2.10"}, logs
+	e := newEnv(t, db, envOptions{})
+	return e, e.logs
 }
 
 // validQuote is a complete request; tests change one field at a time.
@@ -396,16 +372,12 @@ func TestQuoteRemembersSignedInUser(t *testing.T) {
 }
 
 func TestQuoteDatabaseDown(t *testing.T) {
-	// Not migrated yet, or no service wired: 503 before touching anything.
-	for name, qa := range map[string]*quoteAPI{
-		"not ready":  {ready: func() bool { return false }},
-		"no service": {},
+	// Not migrated yet, or no database at all: 503 before touching anything.
+	notMigrated := storetest.SQLite(t)
+	for name, e := range map[string]*accountEnv{
+		"not ready":   newEnv(t, notMigrated, envOptions{ready: func() bool { return false }}),
+		"no database": newEnv(t, nil, envOptions{}),
 	} {
-		qa.userID = func(*http.Request) string { return "" }
-		qa.clientIP = func(*http.Request) string { return "192.0.2.1" }
-		mux := http.NewServeMux()
-		qa.routes(mux)
-		e := &accountEnv{t: t, h: mux, ip: "192.0.2.1"}
 		rec := e.call("POST", "/api/quotes", validQuote(), nil)
 		expectStatus(t, rec, 503)
 		if errCode(t, rec) != "unavailable" || rec.Header().Get("Retry-After") == "" {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"io/fs"
 	"path"
 	"regexp"
@@ -15,6 +16,12 @@ import (
 // is needed (canonical, hreflang, sitemap); the real origin is only known
 // at run time.
 const placeholder = "https://site-url.invalid"
+
+// inboxPlaceholder is what the frontend build writes in every page's
+// <meta name="quote-inbox"> for the agency's address (QUOTE_INBOX), which
+// the app names when a quote request fails: read from the page itself, it
+// is there exactly when the API is not.
+const inboxPlaceholder = "quote-inbox@placeholder.invalid"
 
 // Language codes; English is the default and has no path prefix.
 const (
@@ -41,8 +48,9 @@ type siteManifest struct {
 var errBuildMissing = errors.New(`frontend build missing: run "make build"`)
 
 // loadSite reads every file of the build once, substitutes the site URL
-// and precompresses, so requests never touch the file system.
-func loadSite(fsys fs.FS, siteURL string) (*site, error) {
+// and the quote inbox's address, and precompresses, so requests never
+// touch the file system. An empty quoteInbox leaves its placeholder.
+func loadSite(fsys fs.FS, siteURL, quoteInbox string) (*site, error) {
 	if _, err := fs.Stat(fsys, "index.html"); err != nil {
 		return nil, errBuildMissing
 	}
@@ -66,6 +74,9 @@ func loadSite(fsys fs.FS, siteURL string) (*site, error) {
 		switch path.Ext(name) {
 		case ".html", ".xml", ".txt":
 			body = bytes.ReplaceAll(body, []byte(placeholder), []byte(siteURL))
+		}
+		if path.Ext(name) == ".html" && quoteInbox != "" {
+			body = bytes.ReplaceAll(body, []byte(inboxPlaceholder), []byte(html.EscapeString(quoteInbox)))
 		}
 		if name == "_internal/site.json" {
 			manifest = body

@@ -1,15 +1,11 @@
 package web
 
 import (
-	"errors"
-	"fmt"
-	"io"
-	"log/slog"
-	"mime"
 	"net/http"
 
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/voice"
+	"github.com/belwise/site/internal/web/request"
 )
 
 // maxVoiceBody bounds a Vapi server message. A tool-calls message carries
@@ -21,23 +17,15 @@ const maxVoiceBody = 1 << 20
 // voiceAPI serves the voice widget's configuration and Vapi's tool-call
 // webhook. The work is done by package voice; this only speaks HTTP.
 type voiceAPI struct {
+	*api
 	cfg    voice.Config
 	secret voice.Secret
-	// tools is nil without a quote service (tests of the static site).
-	tools *voice.Tools
-	ready func() bool // false until the database is migrated
-	// clientIP is the address the quote rate limit counts against
-	// (accountAPI.clientIP): for the webhook, Vapi's server.
-	clientIP func(*http.Request) string
-	log      *slog.Logger
+	tools  *voice.Tools
 }
 
-func newVoiceAPI(cfg voice.Config, quotes *quote.Service, ready func() bool, clientIP func(*http.Request) string, log *slog.Logger) *voiceAPI {
-	v := &voiceAPI{cfg: cfg, secret: voice.NewSecret(cfg.WebhookSecret), ready: ready, clientIP: clientIP, log: log}
-	if quotes != nil { // a nil *quote.Service in the interface would not compare equal to nil
-		v.tools = &voice.Tools{Quotes: quotes, Log: log}
-	}
-	return v
+func newVoiceAPI(a *api, cfg voice.Config, quotes *quote.Service) *voiceAPI {
+	return &voiceAPI{api: a, cfg: cfg, secret: voice.NewSecret(cfg.WebhookSecret),
+		tools: &voice.Tools{Quotes: quotes, Log: a.log}}
 }
 
 func (v *voiceAPI) routes(mux *http.ServeMux) {
@@ -74,18 +62,18 @@ func (v *voiceAPI) config(w http.ResponseWriter, r *http.Request) {
 // plan.
 func (v *voiceAPI) toolCalls(w http.ResponseWriter, r *http.Request) {
 	if !v.secret.Matches(r.Header.Get(voice.SecretHeader)) {
-		v.log.Warn("voice webhook refused: missing or wrong secret", "ip", v.clientIP(r))
-		writeError(w, http.StatusUnauthorized, "unauthorized", "The "+voice.SecretHeader+" header is missing or wrong.")
+		v.log.Warn("voice webhook refused: missing or wrong secret", "ip", request.ClientIP(r))
+		v.fail(w, r, voice.ErrSecret)
 		return
 	}
-	body, err := readJSONBody(w, r, maxVoiceBody)
+	body, err := readBody(w, r, maxVoiceBody)
 	if err != nil {
-		writeAPIError(w, err)
+		v.fail(w, r, err)
 		return
 	}
 	msg, err := voice.ParseMessage(body)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "invalid_message", err.Error())
+		v.fail(w, r, err)
 		return
 	}
 	if msg.Type != voice.TypeToolCalls {
@@ -93,40 +81,18 @@ func (v *voiceAPI) toolCalls(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, struct{}{})
 		return
 	}
-	if v.tools == nil || (v.ready != nil && !v.ready()) {
-		writeUnavailable(w)
+	// Only tool calls need the database; other messages are acknowledged
+	// even while it is down. The quote rate limit counts against the
+	// client address: Vapi's server.
+	if !v.dbReady(w, r) {
 		return
 	}
-	results, err := v.tools.Run(r.Context(), msg.ToolCalls, v.clientIP(r))
-	switch {
-	case errors.Is(err, voice.ErrUnavailable):
-		v.log.Warn("database unavailable", "path", r.URL.Path, "err", err)
-		writeUnavailable(w)
-	case err != nil:
-		// Only a cancelled or timed-out request ends up here: nobody
-		// reads this answer.
-		w.WriteHeader(499)
-	default:
-		writeJSON(w, http.StatusOK, voice.Response{Results: results})
+	results, err := v.tools.Run(r.Context(), msg.ToolCalls, request.ClientIP(r))
+	if err != nil {
+		// A database outage before anything was stored (503), or a
+		// request Vapi gave up on (nobody reads that answer).
+		v.fail(w, r, err)
+		return
 	}
-}
-
-// readJSONBody reads a whole JSON request body of at most limit bytes
-// without interpreting it, for endpoints whose senders add fields freely
-// (decodeJSON refuses unknown fields).
-func readJSONBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		return nil, &apiError{http.StatusUnsupportedMediaType, "unsupported_media_type", "The request body must be JSON (Content-Type: application/json)."}
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
-	var tooLarge *http.MaxBytesError
-	switch {
-	case errors.As(err, &tooLarge):
-		return nil, &apiError{http.StatusRequestEntityTooLarge, "body_too_large", fmt.Sprintf("The request body must not exceed %d bytes.", limit)}
-	case err != nil:
-		return nil, &apiError{http.StatusBadRequest, "invalid_body", "The request body could not be read."}
-	case len(body) == 0:
-		return nil, &apiError{http.StatusBadRequest, "empty_body", "The request body is empty."}
-	}
-	return body, nil
+	writeJSON(w, http.StatusOK, voice.Response{Results: results})
 }

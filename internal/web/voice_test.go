@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -24,9 +23,8 @@ const (
 	vapiIP            = "198.51.100.20" // the address Vapi's request comes from
 )
 
-// voiceEnv is the voice API on a real database, wrapped the way web.New
-// wraps the API: cross-origin protection with the API's deny handler,
-// no-store, gzip and the JSON 404/405.
+// voiceEnv is the API as web.New serves it, with the voice settings
+// given; see newEnv.
 type voiceEnv struct {
 	t      *testing.T
 	h      http.Handler
@@ -37,33 +35,14 @@ type voiceEnv struct {
 
 func newVoiceEnv(t *testing.T, db *store.DB, cfg voice.Config) *voiceEnv {
 	t.Helper()
-	return newVoiceEnvReady(t, db, cfg, func() bool { return true })
+	return newVoiceEnvReady(t, db, cfg, nil)
 }
 
 // newVoiceEnvReady is newVoiceEnv with a database readiness check.
 func newVoiceEnvReady(t *testing.T, db *store.DB, cfg voice.Config, ready func() bool) *voiceEnv {
 	t.Helper()
-	logs := &syncBuffer{}
-	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	var quotes *quote.Service
-	e := &voiceEnv{t: t, logs: logs, mail: &outboxCapture{}}
-	if db != nil {
-		e.worker = mail.NewWorker(db, e.mail, nil, mail.WorkerOptions{})
-		var err error
-		quotes, err = quote.New(quote.Options{DB: db, Inbox: testInbox, Notify: e.worker.Notify, RateLimitScale: 1, Logger: log})
-		if err != nil {
-			t.Fatal(err)
-		}
-		quotes.RegisterMail(e.worker)
-	}
-	account := &accountAPI{log: log} // for clientIP only
-	va := newVoiceAPI(cfg, quotes, ready, account.clientIP, log)
-	mux := http.NewServeMux()
-	va.routes(mux)
-	cop := http.NewCrossOriginProtection()
-	cop.SetDenyHandler(http.HandlerFunc(denyCrossOrigin))
-	e.h = cop.Handler(noStore(gzipDynamic(jsonFallback(mux))))
-	return e
+	e := newEnv(t, db, envOptions{voice: cfg, ready: ready})
+	return &voiceEnv{t: t, h: e.h, logs: e.logs, worker: e.worker, mail: e.mail}
 }
 
 func webhookConfig() voice.Config {
@@ -485,8 +464,8 @@ func TestVoiceWebhookDatabaseDown(t *testing.T) {
 	// messages are still acknowledged.
 	notMigrated := storetest.SQLite(t)
 	for name, e := range map[string]*voiceEnv{
-		"no service": newVoiceEnv(t, nil, webhookConfig()),
-		"not ready":  newVoiceEnvReady(t, notMigrated, webhookConfig(), func() bool { return false }),
+		"no database": newVoiceEnv(t, nil, webhookConfig()),
+		"not ready":   newVoiceEnvReady(t, notMigrated, webhookConfig(), func() bool { return false }),
 	} {
 		w := e.post(call)
 		if w.Code != http.StatusServiceUnavailable || errCode(t, w) != "unavailable" || w.Header().Get("Retry-After") == "" {

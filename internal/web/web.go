@@ -3,12 +3,14 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"strings"
 
+	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
@@ -23,17 +25,23 @@ type Options struct {
 	// "https://belwise.nl". It replaces the build's URL placeholder and
 	// decides whether HSTS is sent.
 	SiteURL string
-	Logger  *slog.Logger
+	// QuoteInbox is the agency's address (QUOTE_INBOX, a bare address). It
+	// replaces the build's inbox placeholder, so pages name it even while
+	// the API is down.
+	QuoteInbox string
+	Logger     *slog.Logger
 
-	// Auth and Orders serve the account API. Without them (tests of the
-	// static site) those endpoints answer 503.
+	// DBReady reports whether the database is reachable and migrated;
+	// every endpoint that needs it answers 503 while it is false. Without
+	// it (tests of the static site) there is no database: Auth, Orders and
+	// Quotes are then not needed, and those endpoints always answer 503.
+	DBReady func() bool
+	// Auth and Orders serve the account API, Quotes POST /api/quotes and
+	// the voice webhook's request_quote; all three are required with
+	// DBReady.
 	Auth   *auth.Service
 	Orders *orders.Service
-	// Quotes serves POST /api/quotes; without it that endpoint answers 503.
 	Quotes *quote.Service
-	// DBReady reports whether the database is reachable and migrated; the
-	// account API answers 503 while it is false.
-	DBReady func() bool
 	// TrustProxy takes the client address from X-Forwarded-For.
 	TrustProxy bool
 	// Voice configures the voice widget (GET /api/voice/config), Vapi's
@@ -53,19 +61,29 @@ func New(opts Options) (http.Handler, error) {
 		return nil, errBuildMissing
 	}
 	siteURL := strings.TrimSuffix(opts.SiteURL, "/")
-	s, err := loadSite(opts.Site, siteURL)
+	s, err := loadSite(opts.Site, siteURL, opts.QuoteInbox)
 	if err != nil {
 		return nil, err
 	}
 
+	ready := func() bool { return false }
+	if opts.DBReady != nil {
+		if opts.Auth == nil || opts.Orders == nil || opts.Quotes == nil {
+			return nil, errors.New("web: a database (DBReady) needs the Auth, Orders and Quotes services")
+		}
+		ready = opts.DBReady
+	}
+	https := strings.HasPrefix(siteURL, "https://")
+	cookie := sessionCookie{secure: https}
+	base := &api{log: log, ready: ready}
+	account := &accountAPI{api: base, auth: opts.Auth, orders: opts.Orders, cookie: cookie}
+	quotes := &quoteAPI{api: base, quotes: opts.Quotes}
+	voices := newVoiceAPI(base, opts.Voice, opts.Quotes)
+	ident := identify{auth: opts.Auth, ready: ready, cookie: cookie, trustProxy: opts.TrustProxy}
+
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
-	account := &accountAPI{auth: opts.Auth, orders: opts.Orders, ready: opts.DBReady, log: log,
-		secure: strings.HasPrefix(siteURL, "https://"), trustProxy: opts.TrustProxy}
-	quotes := &quoteAPI{quotes: opts.Quotes, ready: opts.DBReady, userID: account.optionalUserID,
-		clientIP: account.clientIP, log: log}
-	voices := newVoiceAPI(opts.Voice, opts.Quotes, opts.DBReady, account.clientIP, log)
-	mux.Handle("/api/", noStore(gzipDynamic(apiRoutes(account, quotes, voices))))
+	mux.Handle("/api/", noStore(ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices)))))
 	mux.Handle("/", &pageHandler{site: s, log: log})
 
 	// Rejects cross-site POST/PUT/DELETE (by Sec-Fetch-Site, else Origin)
@@ -78,19 +96,23 @@ func New(opts Options) (http.Handler, error) {
 			return nil, fmt.Errorf("site URL %q as trusted origin: %w", siteURL, err)
 		}
 	}
-	cop.SetDenyHandler(http.HandlerFunc(denyCrossOrigin))
+	cop.SetDenyHandler(denyCrossOrigin(log))
 
 	var h http.Handler = cop.Handler(mux)
-	h = securityHeaders(contentSecurityPolicy(s.scriptHashes, voiceCSP(opts.Voice)...), strings.HasPrefix(siteURL, "https://"), h)
+	h = securityHeaders(contentSecurityPolicy(s.scriptHashes, voiceCSP(opts.Voice)...), https, h)
 	h = recoverPanics(log, h)
 	h = logRequests(log, h)
 	return h, nil
 }
 
-func denyCrossOrigin(w http.ResponseWriter, r *http.Request) {
-	if strings.HasPrefix(r.URL.Path, "/api/") {
-		writeError(w, http.StatusForbidden, "cross_origin", "Cross-origin requests are not allowed.")
-		return
-	}
-	http.Error(w, "cross-origin request rejected", http.StatusForbidden)
+var errCrossOrigin = &apierr.Error{Kind: apierr.Forbidden, Code: apierr.CodeCrossOrigin, Message: "Cross-origin requests are not allowed."}
+
+func denyCrossOrigin(log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			writeFailure(w, r, log, errCrossOrigin)
+			return
+		}
+		http.Error(w, "cross-origin request rejected", http.StatusForbidden)
+	})
 }

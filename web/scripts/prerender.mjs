@@ -41,6 +41,7 @@ function documentHtml({ lang, head, html }, { shell = false } = {}) {
 ${head}
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <meta name="theme-color" content="${PRERENDER.themeColor}">
+<meta name="${PRERENDER.quoteInboxMeta}" content="${PRERENDER.quoteInbox}">
 <style>${css}</style>
 </head>
 <body>

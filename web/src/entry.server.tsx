@@ -5,6 +5,7 @@ import { registerDictionary } from './i18n/dictionaries';
 import en from './i18n/en';
 import nl from './i18n/nl';
 import { translate } from './i18n/translate';
+import { QUOTE_INBOX_META } from './pages/quote/inbox';
 import { pageOf, screens } from './pages/registry';
 import { langFromPath } from './paths';
 import { routes } from './routes';
@@ -15,6 +16,9 @@ export { localePath } from './paths';
 export const PRERENDER = {
   // The Go server replaces this placeholder with the real SITE_URL in served HTML/XML/TXT.
   origin: 'https://site-url.invalid',
+  // Every page's <meta name="quote-inbox">; the Go server replaces the placeholder with QUOTE_INBOX.
+  quoteInboxMeta: QUOTE_INBOX_META,
+  quoteInbox: 'quote-inbox@placeholder.invalid',
   themeColor: '#f5f1e8',
 } as const;
 

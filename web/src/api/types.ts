@@ -1,4 +1,5 @@
 import type { Lang } from '../paths';
+import type { ErrorCode } from './codes';
 
 // Shapes of the Go API's JSON (same origin, /api/…). Amounts are integer US cents, times RFC 3339 UTC.
 
@@ -7,6 +8,8 @@ export interface User {
   email: string;
   /** May be "" when the person left it out. */
   fullName: string;
+  /** Every account is a buyer; the agency's staff run the console. */
+  role: 'buyer' | 'staff';
 }
 
 export interface Agent {
@@ -39,6 +42,7 @@ export interface DashboardStats {
 
 export interface DashboardData {
   user: User;
+  /** Computed by the server from the same orders (internal/orders.Summarize); shown as they come. */
   stats: DashboardStats;
   /** Newest first. */
   orders: Order[];
@@ -69,26 +73,17 @@ export interface QuoteRequest {
   website: string;
 }
 
-/** `code` of an error body, plus `network` for a request that never got an answer. */
-export type ApiErrorCode =
-  | 'network'
-  | 'invalid_response'
-  | 'unknown'
-  | 'invalid_email'
-  | 'email_required'
-  | 'full_name_required'
-  | 'full_name_too_long'
-  | 'password_required'
-  | 'password_too_short'
-  | 'password_too_long'
-  | 'invalid_credentials'
-  | 'email_not_verified'
-  | 'invalid_token'
-  | 'rate_limited'
-  | 'unauthenticated'
-  | 'not_found'
-  | 'unavailable'
-  | 'required'
-  | 'too_long'
-  | 'invalid_language'
-  | (string & {});
+/**
+ * Codes the app gives a failure itself: a request that never got an answer (`network`), an answer
+ * that is not the API's JSON (`invalid_response`), anything else (`unknown`).
+ */
+export type ClientErrorCode = 'network' | 'invalid_response' | 'unknown';
+
+/** Every code an ApiError can carry that the app has words for. */
+export type KnownErrorCode = ErrorCode | ClientErrorCode;
+
+/**
+ * `code` of an ApiError: one the API answers (codes.ts, generated from the Go catalogue), one of the
+ * app's own, or, from a newer server than this build, a code the app does not know yet.
+ */
+export type ApiErrorCode = KnownErrorCode | (string & {});

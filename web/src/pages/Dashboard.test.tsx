@@ -15,8 +15,10 @@ const ORDERS: Order[] = [
   order({ id: 'bbbbbbbb-0000-4000-8000-000000000002', status: 'completed', amountCents: 249_900 }),
   order({ id: 'cccccccc-0000-4000-8000-000000000003', status: 'refunded', amountCents: 10_000 }),
 ];
-const dashboard = (orders: Order[] = ORDERS) =>
-  json(200, { user: USER, stats: { active: 0, settingUp: 0, totalPurchases: 0, totalInvestedCents: 0 }, orders });
+// The server's stats (which Go derives from the same orders) differ from what these three orders would
+// give, so a test passes only if the cards show the server's figures rather than working them out again.
+const STATS = { active: 7, settingUp: 2, totalPurchases: 12, totalInvestedCents: 1_234_500 };
+const dashboard = (orders: Order[] = ORDERS) => json(200, { user: USER, stats: STATS, orders });
 
 beforeEach(() => {
   window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as never;
@@ -60,20 +62,20 @@ describe('dashboard routes', () => {
 });
 
 describe('/dashboard', () => {
-  it('shows a loading state, then the greeting and the four stats', async () => {
+  it("shows a loading state, then the greeting and the server's four stats", async () => {
     mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': dashboard() });
     await renderDashboard();
     expect(screen.getByRole('status').textContent).toBe('Loading dashboard...');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' })).toBeTruthy();
     const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
-    expect(stat('Active agents')).toBe('1');
-    expect(stat('Setting up')).toBe('1');
-    expect(stat('Total purchases')).toBe('3');
-    expect(stat('Total invested')).toBe('$4,099.00');
+    expect(stat('Active agents')).toBe('7');
+    expect(stat('Setting up')).toBe('2');
+    expect(stat('Total purchases')).toBe('12');
+    expect(stat('Total invested')).toBe('$12,345.00');
   });
 
   it('greets by email when there is no name', async () => {
-    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': json(200, { user: { ...USER, fullName: '' }, stats: {}, orders: [] }) });
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': json(200, { user: { ...USER, fullName: '' }, stats: STATS, orders: [] }) });
     await renderDashboard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, ada@example.com' })).toBeTruthy();
   });

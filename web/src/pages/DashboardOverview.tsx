@@ -10,7 +10,7 @@ import { AgentList } from './dashboard/AgentList';
 import { Loading, LoadError } from './dashboard/LoadState';
 import { OrderList } from './dashboard/OrderList';
 import { StatCards } from './dashboard/StatCards';
-import { activeOrders } from './dashboard/stats';
+import { activeOrders } from './dashboard/status';
 
 /** /dashboard: greeting, then the My Agents and Purchase History tabs. */
 export function Component() {
@@ -59,7 +59,7 @@ function DashboardTabs({ data }: { data: DashboardData }) {
         </Tabs.List>
         <Tabs.Content value="agents" className="tab-panel">
           <h2 className="sr-only">{t('dashboard.tabs.agents')}</h2>
-          <StatCards orders={data.orders} />
+          <StatCards stats={data.stats} />
           <AgentList orders={activeOrders(data.orders)} />
         </Tabs.Content>
         <Tabs.Content value="history" className="tab-panel">

@@ -19,9 +19,16 @@ function fillRequired() {
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Request quote' }));
 
+// The address the Go server writes into every page (QUOTE_INBOX); the form reads it from there.
+const INBOX = 'offertes@agency.test';
+const inboxMeta = document.createElement('meta');
+inboxMeta.name = 'quote-inbox';
+
 beforeEach(() => {
   // sonner asks for this when it mounts; jsdom has none.
   window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as never;
+  inboxMeta.content = INBOX;
+  document.head.append(inboxMeta);
 });
 
 afterEach(() => {
@@ -170,13 +177,23 @@ describe('/quote', () => {
     fireEvent.change(field('Phone number'), { target: { value: '0612345678' } });
     submit();
     expect(await screen.findByText('Error sending request')).toBeTruthy();
-    expect(screen.getByText('Please try again or contact us directly at quotes@belwise.example')).toBeTruthy();
+    expect(screen.getByText(`Please try again or contact us directly at ${INBOX}`)).toBeTruthy();
     expect(error).toHaveBeenCalled();
     expect(field('Full name').value).toBe('Ada Lovelace');
     expect(field('Email address').value).toBe('ada@example.com');
     expect(field('Phone number').value).toBe('0612345678');
     expect(field('Description').value).toBe('Answer calls and book appointments.');
     expect(screen.getByRole('button', { name: 'Request quote' })).toHaveProperty('disabled', false);
+  });
+
+  it('names whatever inbox the server configured, never a built-in address', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    inboxMeta.content = 'sales@elsewhere.test';
+    mockApi({ 'GET /api/me': signedOut(), 'POST /api/quotes': apiError(503, 'unavailable') });
+    renderQuote();
+    fillRequired();
+    submit();
+    expect(await screen.findByText('Please try again or contact us directly at sales@elsewhere.test')).toBeTruthy();
   });
 
   it('adds the wait in minutes on 429, in Dutch', async () => {
@@ -189,7 +206,7 @@ describe('/quote', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Offerte aanvragen' }));
     expect(await screen.findByText('Versturen mislukt')).toBeTruthy();
     expect(
-      screen.getByText('Te veel aanvragen. Probeer het over 9 minuten opnieuw of mail ons direct op quotes@belwise.example'),
+      screen.getByText(`Te veel aanvragen. Probeer het over 9 minuten opnieuw of mail ons direct op ${INBOX}`),
     ).toBeTruthy();
   });
 

@@ -38,5 +38,5 @@ export function mockApi(handlers: Record<string, Handler | Reply>) {
 }
 
 export const signedOut = () => json(200, { authenticated: false });
-export const USER = { id: 'u-1', email: 'ada@example.com', fullName: 'Ada Lovelace' };
+export const USER = { id: 'u-1', email: 'ada@example.com', fullName: 'Ada Lovelace', role: 'buyer' } as const;
 export const signedIn = (user = USER) => json(200, { authenticated: true, user });

@@ -68,6 +68,7 @@ const account = {
       passwordTooLong: 'Use at most 128 characters.',
       fullNameRequired: 'Enter your full name.',
       fullNameTooLong: 'That name is too long. Please shorten it.',
+      fullNameInvalid: "Your name contains characters we can't store. Please remove them.",
     },
     errors: {
       invalidCredentials: 'Invalid email or password.',
@@ -78,6 +79,13 @@ const account = {
       network: "We couldn't reach Belwise. Check your internet connection and try again.",
       unavailable: 'Our database is temporarily unavailable. Please try again in a moment.',
       unknown: 'Something went wrong on our side. Please try again.',
+      unauthenticated: 'Your session has ended. Please sign in again.',
+      staffOnly: 'This part of Belwise is for our team only.',
+      notFound: "We couldn't find that. It may have been removed.",
+      required: 'Please fill in every required field.',
+      tooLong: 'One of the fields is too long. Please shorten it.',
+      tooLarge: "That's more than we can take at once. Please shorten it and try again.",
+      badRequest: "We couldn't process that request. Please reload the page and try again.",
     },
   },
   dashboard: {

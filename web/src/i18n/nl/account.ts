@@ -70,6 +70,7 @@ const account = {
       passwordTooLong: 'Gebruik maximaal 128 tekens.',
       fullNameRequired: 'Vul je volledige naam in.',
       fullNameTooLong: 'Die naam is te lang. Maak hem wat korter.',
+      fullNameInvalid: 'Je naam bevat tekens die we niet kunnen opslaan. Haal ze weg.',
     },
     errors: {
       invalidCredentials: 'Onjuist e-mailadres of wachtwoord.',
@@ -80,6 +81,13 @@ const account = {
       network: 'We kunnen Belwise niet bereiken. Controleer je internetverbinding en probeer het opnieuw.',
       unavailable: 'Onze database is tijdelijk niet beschikbaar. Probeer het zo opnieuw.',
       unknown: 'Er ging bij ons iets mis. Probeer het opnieuw.',
+      unauthenticated: 'Je sessie is verlopen. Log opnieuw in.',
+      staffOnly: 'Dit deel van Belwise is alleen voor ons team.',
+      notFound: 'We kunnen dit niet vinden. Misschien is het verwijderd.',
+      required: 'Vul alle verplichte velden in.',
+      tooLong: 'Een van de velden is te lang. Maak het wat korter.',
+      tooLarge: 'Dat is meer dan we in één keer kunnen verwerken. Maak het korter en probeer het opnieuw.',
+      badRequest: 'We konden dit verzoek niet verwerken. Laad de pagina opnieuw en probeer het nog eens.',
     },
   },
   dashboard: {

@@ -1,13 +1,14 @@
-import type { Order } from '../../api/types';
+import type { DashboardStats } from '../../api/types';
 import { formatMoney } from '../../format';
 import { useLanguage } from '../../i18n/LanguageContext';
 import type { TKey } from '../../i18n/types';
-import { deriveStats } from './stats';
 
-/** The four numbers of spec §2: a row of label/value lines on a phone, cards from `sm` up. */
-export function StatCards({ orders }: { orders: readonly Order[] }) {
+/**
+ * The four numbers of spec §2, as the server computed them from the same orders it sent (one source:
+ * the app derives nothing): a row of label/value lines on a phone, cards from `sm` up.
+ */
+export function StatCards({ stats }: { stats: DashboardStats }) {
   const { lang, t } = useLanguage();
-  const stats = deriveStats(orders);
   const items: [TKey, string][] = [
     ['dashboard.stats.active', String(stats.active)],
     ['dashboard.stats.settingUp', String(stats.settingUp)],

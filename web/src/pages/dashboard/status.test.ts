@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { statusBadge } from './status';
+import { order } from '../../testing/orders';
+import { activeOrders, statusBadge } from './status';
 
 describe('statusBadge', () => {
   it('maps the known statuses to their tone and label', () => {
@@ -12,5 +13,18 @@ describe('statusBadge', () => {
     expect(statusBadge('refunded')).toEqual({ tone: 'gray', raw: 'refunded' });
     // Not fooled by inherited object keys.
     expect(statusBadge('constructor')).toEqual({ tone: 'gray', raw: 'constructor' });
+  });
+});
+
+describe('activeOrders', () => {
+  it('keeps the completed orders, in order', () => {
+    const orders = [
+      order({ id: 'aaaaaaaa-1', status: 'completed' }),
+      order({ id: 'bbbbbbbb-2', status: 'pending' }),
+      order({ id: 'cccccccc-3', status: 'completed' }),
+      order({ id: 'dddddddd-4', status: 'cancelled' }),
+    ];
+    expect(activeOrders(orders).map((o) => o.id)).toEqual(['aaaaaaaa-1', 'cccccccc-3']);
+    expect(activeOrders([])).toEqual([]);
   });
 });

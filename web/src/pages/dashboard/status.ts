@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../api/types';
+import type { Order, OrderStatus } from '../../api/types';
 import type { TKey } from '../../i18n/types';
 
 export type BadgeTone = 'yellow' | 'green' | 'red' | 'gray';
@@ -15,3 +15,6 @@ const KNOWN: Record<string, { tone: BadgeTone; label: TKey }> = {
 export function statusBadge(status: OrderStatus): { tone: BadgeTone; label: TKey } | { tone: 'gray'; raw: string } {
   return Object.hasOwn(KNOWN, status) ? KNOWN[status] : { tone: 'gray', raw: status };
 }
+
+/** Orders whose agent is live: the "My Agents" list. (The counts above it are the server's stats.) */
+export const activeOrders = (orders: readonly Order[]) => orders.filter((order) => order.status === 'completed');

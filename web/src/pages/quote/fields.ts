@@ -4,8 +4,8 @@ import { isRateLimited, retryMinutes } from '../../components/form/errors';
 import { isEmail, type FieldErrors } from '../../components/form/validate';
 import type { TKey, TVars } from '../../i18n/types';
 import type { Lang } from '../../paths';
-import { SITE } from '../../site';
 import { QUOTE_LIMITS } from './limits';
+import { quoteInbox } from './inbox';
 
 // The quote form's values, its checks (the API's rules, internal/quote/validate.go) and its error messages.
 
@@ -80,7 +80,7 @@ function fieldMessage(code: string, field: QuoteField): TKey | undefined {
 
 /** Turns what submitQuote threw into a translatable message (the caller logs the error). */
 export function describeQuoteError(err: unknown): QuoteProblem {
-  const email = SITE.quotesEmail;
+  const email = quoteInbox();
   if (err instanceof ApiError) {
     if (isRateLimited(err)) {
       const minutes = retryMinutes(err);

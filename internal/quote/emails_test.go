@@ -1,33 +1,26 @@
-package mail
+package quote
 
 import (
-	"bytes"
-	"errors"
 	"html"
-	netmail "net/mail"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
-	_ "time/tzdata" // the zones below must load on machines without zoneinfo
 
-	"github.com/belwise/site/internal/mail/smtptest"
+	"github.com/belwise/site/internal/mail"
+	"github.com/belwise/site/internal/store"
 )
 
-func mustZone(t *testing.T, name string) *time.Location {
-	t.Helper()
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return loc
-}
+const evilName = `<script>alert("x")</script> & Zoë`
+
+const testInboxAddr = "quotes@belwise.test"
 
 // submitted is 22:05 UTC on 21 November 2026: 23:05 in Amsterdam.
 var submitted = time.Date(2026, 11, 21, 22, 5, 30, 0, time.UTC)
 
-func fullQuote() QuoteData {
-	return QuoteData{
+// fullQuote is a stored request as the emails get it: the record itself.
+func fullQuote() store.QuoteRequest {
+	return store.QuoteRequest{
 		ID:           "0b6f3c1e-8d2a-4f5b-9c7e-1a2b3c4d5e6f",
 		FullName:     "Anna de Vries",
 		CompanyName:  "Tandartspraktijk Zuid",
@@ -38,14 +31,13 @@ func fullQuote() QuoteData {
 		Language:     "dutch",
 		Locale:       "nl",
 		SubmittedAt:  submitted,
-		Inbox:        "quotes@belwise.test",
 	}
 }
 
 func TestQuoteInboxBlanks(t *testing.T) {
 	d := fullQuote()
 	d.CompanyName, d.BusinessType, d.Phone = "", "  ", "\t"
-	m := QuoteInbox(d)
+	m := inboxEmail(d)
 	for _, want := range []string{
 		"Full name: Anna de Vries\n",
 		"Company: Not provided\n",
@@ -77,7 +69,7 @@ func TestQuoteInboxBlanks(t *testing.T) {
 		last = i
 	}
 
-	full := QuoteInbox(fullQuote())
+	full := inboxEmail(fullQuote())
 	for _, want := range []string{"Company: Tandartspraktijk Zuid\n", "Business type: Dental clinic\n", "Phone: +31 20 123 4567\n"} {
 		if !strings.Contains(full.Text, want) {
 			t.Errorf("text part lacks %q", want)
@@ -91,7 +83,7 @@ func TestQuoteInboxBlanks(t *testing.T) {
 func TestQuoteInboxSubjectAndReplyTo(t *testing.T) {
 	d := fullQuote()
 	d.FullName = "  Zoë \n van  Dijk "
-	m := QuoteInbox(d)
+	m := inboxEmail(d)
 	if m.Subject != "New Quote Request from Zoë van Dijk" {
 		t.Errorf("subject %q", m.Subject)
 	}
@@ -106,22 +98,24 @@ func TestQuoteInboxSubjectAndReplyTo(t *testing.T) {
 func TestQuoteTime(t *testing.T) {
 	for _, tc := range []struct {
 		at   time.Time
+		zone string
 		want string
 	}{
-		{submitted, "21 November 2026, 22:05 UTC"},
-		{submitted.In(mustZone(t, "Europe/Amsterdam")), "21 November 2026, 23:05 (Europe/Amsterdam) · 21 November 2026, 22:05 UTC"},
+		{submitted, "", "21 November 2026, 22:05 UTC"},
+		{submitted, "Mars/Olympus_Mons", "21 November 2026, 22:05 UTC"},
+		{submitted, "Europe/Amsterdam", "21 November 2026, 23:05 (Europe/Amsterdam) · 21 November 2026, 22:05 UTC"},
 		// The local date can differ from the UTC one.
-		{submitted.In(mustZone(t, "Pacific/Auckland")), "22 November 2026, 11:05 (Pacific/Auckland) · 21 November 2026, 22:05 UTC"},
-		{submitted.In(mustZone(t, "America/New_York")), "21 November 2026, 17:05 (America/New_York) · 21 November 2026, 22:05 UTC"},
+		{submitted, "Pacific/Auckland", "22 November 2026, 11:05 (Pacific/Auckland) · 21 November 2026, 22:05 UTC"},
+		{submitted, "America/New_York", "21 November 2026, 17:05 (America/New_York) · 21 November 2026, 22:05 UTC"},
 		// Summer time in Amsterdam is UTC+2.
-		{time.Date(2026, 7, 1, 9, 0, 0, 0, time.UTC).In(mustZone(t, "Europe/Amsterdam")), "1 July 2026, 11:00 (Europe/Amsterdam) · 1 July 2026, 09:00 UTC"},
+		{time.Date(2026, 7, 1, 9, 0, 0, 0, time.UTC), "Europe/Amsterdam", "1 July 2026, 11:00 (Europe/Amsterdam) · 1 July 2026, 09:00 UTC"},
 	} {
-		if got := quoteTime(tc.at); got != tc.want {
-			t.Errorf("quoteTime(%v) = %q, want %q", tc.at, got, tc.want)
-		}
 		d := fullQuote()
-		d.SubmittedAt = tc.at
-		m := QuoteInbox(d)
+		d.SubmittedAt, d.TimeZone = tc.at, tc.zone
+		if got := quoteTime(submittedAt(d)); got != tc.want {
+			t.Errorf("quoteTime(%v in %q) = %q, want %q", tc.at, tc.zone, got, tc.want)
+		}
+		m := inboxEmail(d)
 		if !strings.Contains(m.Text, "Submission time: "+tc.want+"\n") || !strings.Contains(m.HTML, tc.want) {
 			t.Errorf("inbox email lacks the time %q:\n%s", tc.want, m.Text)
 		}
@@ -133,10 +127,10 @@ func TestQuoteEmailsEscapeHTML(t *testing.T) {
 	d.FullName = evilName
 	d.CompanyName = `Acme "Calls" & <b>Co</b>`
 	d.Description = "<script>alert('pwned')</script>\n<img src=x onerror=alert(1)>"
-	for name, m := range map[string]Message{
-		"inbox":           QuoteInbox(d),
-		"confirmation/en": QuoteConfirmation("en", d),
-		"confirmation/nl": QuoteConfirmation("nl", d),
+	for name, m := range map[string]mail.Message{
+		"inbox":           inboxEmail(d),
+		"confirmation/en": confirmationEmail("en", d, testInboxAddr),
+		"confirmation/nl": confirmationEmail("nl", d, testInboxAddr),
 	} {
 		for _, bad := range []string{"<script>", "<img", "<b>Co</b>", `alert("x")`} {
 			if strings.Contains(m.HTML, bad) {
@@ -166,7 +160,7 @@ func TestQuoteConfirmation(t *testing.T) {
 			"Bedrijf: Tandartspraktijk Zuid\n", "Type bedrijf: Dental clinic\n", "Voorkeurstaal: Nederlands\n",
 			"Je bericht:\n> We miss calls at lunch.\n", "mail ons op quotes@belwise.test."},
 	} {
-		m := QuoteConfirmation(lang, d)
+		m := confirmationEmail(lang, d, testInboxAddr)
 		if m.Subject != quoteCopies[lang].Subject || m.ReplyTo != "quotes@belwise.test" || m.To != "" {
 			t.Errorf("%s: subject %q, ReplyTo %q, To %q", lang, m.Subject, m.ReplyTo, m.To)
 		}
@@ -192,14 +186,14 @@ func TestQuoteConfirmation(t *testing.T) {
 			t.Errorf("%s: HTML lang", lang)
 		}
 	}
-	if got := QuoteConfirmation("de", d); got.Subject != quoteCopies["en"].Subject {
+	if got := confirmationEmail("de", d, testInboxAddr); got.Subject != quoteCopies["en"].Subject {
 		t.Errorf("unknown language should fall back to English, got %q", got.Subject)
 	}
 }
 
 // TestQuoteCopyComplete: no string may be missing in either language.
 func TestQuoteCopyComplete(t *testing.T) {
-	for lang := range copies {
+	for _, lang := range []string{"en", "nl"} {
 		c, ok := quoteCopies[lang]
 		if !ok {
 			t.Fatalf("no quote copy for %s", lang)
@@ -213,49 +207,5 @@ func TestQuoteCopyComplete(t *testing.T) {
 		if strings.Count(c.Reply, "%s") != 1 {
 			t.Errorf("%s: Reply needs exactly one %%s", lang)
 		}
-	}
-}
-
-// TestReplyToHeader checks that Message.ReplyTo reaches the wire, and that
-// an unusable one is a permanent error like a bad recipient.
-func TestReplyToHeader(t *testing.T) {
-	from := &netmail.Address{Name: "Belwise", Address: "no-reply@belwise.test"}
-	m := QuoteInbox(fullQuote())
-	m.To = "quotes@belwise.test"
-	msg, err := build(from, m, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var raw bytes.Buffer
-	if _, err := msg.WriteTo(&raw); err != nil {
-		t.Fatal(err)
-	}
-	p, err := smtptest.Parse(raw.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := p.Header.Get("Reply-To"); got != "<anna@example.nl>" {
-		t.Errorf("Reply-To header %q", got)
-	}
-	if p.Subject != "New Quote Request from Anna de Vries" {
-		t.Errorf("subject %q", p.Subject)
-	}
-
-	// Without ReplyTo there is no header: existing emails are unchanged.
-	plain := VerifyEmail("en", VerifyData{Link: "https://x.test/v"})
-	plain.To = "a@example.com"
-	msg, err = build(from, plain, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw.Reset()
-	msg.WriteTo(&raw)
-	if strings.Contains(raw.String(), "Reply-To") {
-		t.Error("Reply-To header without a ReplyTo")
-	}
-
-	m.ReplyTo = "not an address"
-	if _, err := build(from, m, time.Now()); !errors.Is(err, ErrPermanent) {
-		t.Errorf("bad Reply-To: err %v, want ErrPermanent", err)
 	}
 }

@@ -1,25 +1,13 @@
-package mail
+package quote
 
 import (
 	"fmt"
 	"strings"
 	"time"
-)
 
-// QuoteData fills the quote emails: one request from the quote form.
-// Optional fields are "" when left blank.
-type QuoteData struct {
-	ID                                  string
-	FullName, CompanyName, BusinessType string
-	Email, Phone, Description           string
-	Language                            string // "english" | "dutch": the language the agent should speak
-	Locale                              string // the page language, in which the requester is answered
-	// SubmittedAt is in the visitor's time zone when it is known (its
-	// Location then names the zone, e.g. Europe/Amsterdam), otherwise UTC.
-	SubmittedAt time.Time
-	// Inbox is the agency's address: where the confirmation's replies go.
-	Inbox string
-}
+	"github.com/belwise/site/internal/mail"
+	"github.com/belwise/site/internal/store"
+)
 
 // The inbox email is for the agency and always in English. The spec asks for
 // "'Not provided' or 'Not specified' for blanks": facts a visitor may simply
@@ -32,44 +20,53 @@ const (
 	quoteTimeLayout = "2 January 2006, 15:04"
 )
 
-// QuoteInbox tells the agency about a new quote request. Replies go
+// inboxEmail tells the agency about a new quote request. Replies go
 // straight to the requester.
-func QuoteInbox(d QuoteData) Message {
-	_, c := copyFor("en")
-	name := cleanLine(d.FullName)
-	lang := languageName(quoteCopies["en"], d.Language)
+func inboxEmail(q store.QuoteRequest) mail.Message {
+	name := mail.CleanLine(q.FullName)
+	lang := languageName(quoteCopies["en"], q.Language)
 	confirmLang := "English"
-	if l, _ := copyFor(d.Locale); l == "nl" {
+	if mail.Lang(q.Locale) == "nl" {
 		confirmLang = "Dutch"
 	}
-	v := view{
+	e := mail.Email{
 		Lang:      "en",
 		Subject:   "New Quote Request from " + name,
-		Preheader: preview(d.Description, 120),
+		Preheader: preview(q.Description, 120),
 		Heading:   "New quote request",
 		Greeting:  "Hi team,",
 		Paragraphs: []string{
 			name + " requested a quote through the website. Reply to this email to answer them directly.",
 		},
-		Details: []detail{
+		Details: []mail.Detail{
 			{Label: "Full name", Value: name},
-			{Label: "Company", Value: orBlank(d.CompanyName, quoteNotProvided)},
-			{Label: "Business type", Value: orBlank(d.BusinessType, quoteNotSpecified)},
-			{Label: "Email", Value: cleanLine(d.Email)},
-			{Label: "Phone", Value: orBlank(d.Phone, quoteNotProvided)},
+			{Label: "Company", Value: orBlank(q.CompanyName, quoteNotProvided)},
+			{Label: "Business type", Value: orBlank(q.BusinessType, quoteNotSpecified)},
+			{Label: "Email", Value: mail.CleanLine(q.Email)},
+			{Label: "Phone", Value: orBlank(q.Phone, quoteNotProvided)},
 			{Label: "Language", Value: lang},
-			{Label: "Description", Value: cleanText(d.Description), Block: true},
-			{Label: "Submission time", Value: quoteTime(d.SubmittedAt)},
+			{Label: "Description", Value: cleanText(q.Description), Block: true},
+			{Label: "Submission time", Value: quoteTime(submittedAt(q))},
 		},
 		Notes: []string{
 			"They also get a confirmation email in " + confirmLang + ".",
-			"Reference: " + d.ID,
+			"Reference: " + q.ID,
 		},
 		Footer: "Belwise · Sent by the quote form on the website.",
 	}
-	m := v.render(c)
-	m.ReplyTo = cleanLine(d.Email)
+	m := e.Render()
+	m.ReplyTo = mail.CleanLine(q.Email)
 	return m
+}
+
+// submittedAt is the submission time in the visitor's time zone when it is
+// known (its Location then names the zone, e.g. Europe/Amsterdam),
+// otherwise in UTC.
+func submittedAt(q store.QuoteRequest) time.Time {
+	if loc, ok := location(q.TimeZone); ok {
+		return q.SubmittedAt.In(loc)
+	}
+	return q.SubmittedAt.UTC()
 }
 
 // quoteCopyText is the confirmation's copy in one language.
@@ -123,38 +120,37 @@ var quoteCopies = map[string]quoteCopyText{
 	},
 }
 
-// QuoteConfirmation thanks the requester in lang ("en" or "nl"), repeats
-// what they sent and tells them where to reply: the agency's inbox, which
-// is also the Reply-To.
-func QuoteConfirmation(lang string, d QuoteData) Message {
-	lang, c := copyFor(lang)
-	q := quoteCopies[lang]
-	details := []detail{{Label: q.FullName, Value: cleanLine(d.FullName)}}
+// confirmationEmail thanks the requester in the language of locale ("en"
+// or "nl"), repeats what they sent and tells them where to reply: the
+// agency's inbox address, which is also the Reply-To.
+func confirmationEmail(locale string, q store.QuoteRequest, inbox string) mail.Message {
+	lang := mail.Lang(locale)
+	c := quoteCopies[lang]
+	details := []mail.Detail{{Label: c.FullName, Value: mail.CleanLine(q.FullName)}}
 	// Blank optional fields are left out: the requester knows they skipped them.
 	for _, f := range []struct{ label, value string }{
-		{q.Company, d.CompanyName},
-		{q.BusinessType, d.BusinessType},
-		{q.Email, d.Email},
-		{q.Phone, d.Phone},
+		{c.Company, q.CompanyName},
+		{c.BusinessType, q.BusinessType},
+		{c.Email, q.Email},
+		{c.Phone, q.Phone},
 	} {
-		if v := cleanLine(f.value); v != "" {
-			details = append(details, detail{Label: f.label, Value: v})
+		if v := mail.CleanLine(f.value); v != "" {
+			details = append(details, mail.Detail{Label: f.label, Value: v})
 		}
 	}
 	details = append(details,
-		detail{Label: q.Language, Value: languageName(q, d.Language)},
-		detail{Label: q.Description, Value: cleanText(d.Description), Block: true},
+		mail.Detail{Label: c.Language, Value: languageName(c, q.Language)},
+		mail.Detail{Label: c.Description, Value: cleanText(q.Description), Block: true},
 	)
-	inbox := cleanLine(d.Inbox)
-	v := view{
-		Lang: lang, Subject: q.Subject, Preheader: q.Preheader, Heading: q.Heading,
-		Greeting:   greeting(c, d.FullName),
-		Paragraphs: []string{q.Intro, q.SummaryIntro},
+	inbox = mail.CleanLine(inbox)
+	m := mail.Email{
+		Lang: lang, Subject: c.Subject, Preheader: c.Preheader, Heading: c.Heading,
+		Greeting:   mail.Greeting(lang, q.FullName),
+		Paragraphs: []string{c.Intro, c.SummaryIntro},
 		Details:    details,
-		Notes:      []string{fmt.Sprintf(q.Reply, inbox)},
-		Footer:     q.Footer,
-	}
-	m := v.render(c)
+		Notes:      []string{fmt.Sprintf(c.Reply, inbox)},
+		Footer:     c.Footer,
+	}.Render()
 	m.ReplyTo = inbox
 	return m
 }
@@ -177,11 +173,11 @@ func languageName(q quoteCopyText, language string) string {
 	case "dutch":
 		return q.Dutch
 	}
-	return cleanLine(language)
+	return mail.CleanLine(language)
 }
 
 func orBlank(s, blank string) string {
-	if s = cleanLine(s); s == "" {
+	if s = mail.CleanLine(s); s == "" {
 		return blank
 	}
 	return s
@@ -197,7 +193,7 @@ func cleanText(s string) string {
 
 // preview is the start of s on one line, at most n characters.
 func preview(s string, n int) string {
-	s = cleanLine(s)
+	s = mail.CleanLine(s)
 	if r := []rune(s); len(r) > n {
 		s = strings.TrimSpace(string(r[:n])) + "…"
 	}

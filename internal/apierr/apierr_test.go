@@ -1,0 +1,42 @@
+package apierr
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+)
+
+// down stands for the store's outage error, which apierr must recognise
+// without importing the store.
+type down struct{ really bool }
+
+func (d down) Error() string     { return "connection refused" }
+func (d down) Unavailable() bool { return d.really }
+
+func TestAs(t *testing.T) {
+	invalid := &Error{Kind: Invalid, Code: CodeRequired, Message: "Required."}
+	for _, tt := range []struct {
+		name string
+		err  error
+		want *Error
+	}{
+		{"nil", nil, nil},
+		{"plain", errors.New("boom"), nil},
+		{"wrapped *Error", fmt.Errorf("op: %w", invalid), invalid},
+		{"outage", fmt.Errorf("query: %w", down{true}), ErrUnavailable},
+		{"not an outage", down{false}, nil},
+		{"wrapped outage", Wrap("lookup", down{true}), ErrUnavailable},
+	} {
+		got, ok := As(tt.err)
+		if got != tt.want || ok != (tt.want != nil) {
+			t.Errorf("%s: As = %v, %v; want %v", tt.name, got, ok, tt.want)
+		}
+	}
+	w := Wrap("lookup", down{true})
+	if !errors.Is(w, ErrUnavailable) || !errors.As(w, new(down)) || w.Error() != "lookup: unavailable: "+ErrUnavailable.Message+" (connection refused)" {
+		t.Errorf("Wrap keeps the cause for the logs: %v", w)
+	}
+	if w := Wrap("lookup", errors.New("boom")); errors.Is(w, ErrUnavailable) || w.Error() != "lookup: boom" {
+		t.Errorf("Wrap of another error: %v", w)
+	}
+}

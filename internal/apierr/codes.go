@@ -1,0 +1,76 @@
+package apierr
+
+import "slices"
+
+//go:generate go run ./gencodes -o ../../web/src/api/codes.ts
+
+// Code is a stable, machine-readable error code, which the app translates.
+// Every code the API can answer is declared below, once. A Code can only be
+// made here, so no service can answer a code the app has no words for: the
+// frontend's list (web/src/api/codes.ts) is generated from Codes, and a test
+// fails when it is stale.
+type Code struct{ name string }
+
+func (c Code) String() string { return c.name }
+
+// MarshalText writes the code as its name in JSON.
+func (c Code) MarshalText() ([]byte, error) { return []byte(c.name), nil }
+
+var declared []Code
+
+func code(name string) Code {
+	c := Code{name}
+	declared = append(declared, c)
+	return c
+}
+
+// Codes returns every declared code, in the order below.
+func Codes() []Code { return slices.Clone(declared) }
+
+// Input that the visitor can correct, usually next to one field.
+var (
+	CodeRequired         = code("required")           // a required field is empty (quote form)
+	CodeTooLong          = code("too_long")           // a field is longer than allowed (quote form)
+	CodeInvalidEmail     = code("invalid_email")      // not an email address such as name@company.com
+	CodeInvalidLanguage  = code("invalid_language")   // the agent's language is neither English nor Dutch
+	CodeEmailRequired    = code("email_required")     // account forms
+	CodePasswordRequired = code("password_required")  // account forms
+	CodePasswordTooShort = code("password_too_short") // fewer than 8 characters
+	CodePasswordTooLong  = code("password_too_long")  // more than 128 characters
+	CodeFullNameRequired = code("full_name_required") // sign-up
+	CodeFullNameTooLong  = code("full_name_too_long") // more than 100 characters
+	CodeFullNameInvalid  = code("full_name_invalid")  // control characters in the name
+)
+
+// Accounts and access.
+var (
+	CodeInvalidCredentials = code("invalid_credentials") // 401: wrong email or password
+	CodeEmailNotVerified   = code("email_not_verified")  // 403: the right password before the email is verified
+	CodeInvalidToken       = code("invalid_token")       // an emailed link that is invalid, used or expired
+	CodeUnauthenticated    = code("unauthenticated")     // 401: not signed in
+	CodeStaffOnly          = code("staff_only")          // 403: signed in, but not staff
+	CodeUnauthorized       = code("unauthorized")        // 401: a webhook without the right secret
+	CodeCrossOrigin        = code("cross_origin")        // 403: an unsafe request from another site
+)
+
+// The request itself.
+var (
+	CodeNotFound             = code("not_found")              // 404: no such endpoint, or no such thing of yours
+	CodeMethodNotAllowed     = code("method_not_allowed")     // 405
+	CodeUnsupportedMediaType = code("unsupported_media_type") // 415: the body is not JSON
+	CodeBodyTooLarge         = code("body_too_large")         // 413
+	CodeEmptyBody            = code("empty_body")
+	CodeInvalidJSON          = code("invalid_json")
+	CodeInvalidBody          = code("invalid_body")  // the body could not be read
+	CodeInvalidField         = code("invalid_field") // a field of the wrong type
+	CodeUnknownField         = code("unknown_field")
+	CodeInvalidMessage       = code("invalid_message")   // a malformed Vapi server message
+	CodeInvalidArguments     = code("invalid_arguments") // a voice tool call's arguments
+)
+
+// The server's state.
+var (
+	CodeRateLimited = code("rate_limited") // 429 with Retry-After
+	CodeUnavailable = code("unavailable")  // 503: the database is down
+	CodeInternal    = code("internal")     // 500: anything else, never detailed
+)
