@@ -99,11 +99,3 @@ func (db *DB) History(ctx context.Context, entity, id, field string) ([]Change, 
 	}
 	return out, classify(rows.Err())
 }
-
-// AuditCount counts the trail's rows for a record, for tests and the seed's
-// idempotence check.
-func (db *DB) AuditCount(ctx context.Context) (int, error) {
-	var n int
-	err := db.queryRow(ctx, db.db, `SELECT count(*) FROM audit_log`).Scan(&n)
-	return n, classify(err)
-}
