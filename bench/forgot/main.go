@@ -26,7 +26,9 @@ import (
 
 	"github.com/belwise/site/bench/internal/benchdb"
 	"github.com/belwise/site/internal/auth"
+	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/orders"
+	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/web"
 )
@@ -79,12 +81,14 @@ func run(ctx context.Context, name string, round int, cfg store.Config, n int) {
 	check(db.Migrate(ctx))
 	hash, err := auth.HashPassword(ctx, "bench password")
 	check(err)
-	_, err = db.SeedDemo(ctx, store.DemoBuyer{Email: known, PasswordHash: hash, FullName: "Demo", Locale: "en"}, time.Now().UTC())
+	_, err = db.SeedDemo(ctx, store.DemoAccounts{Buyer: store.DemoUser{Email: known, PasswordHash: hash, FullName: "Demo", Locale: "en"}}, time.Now().UTC())
 	check(err)
 
 	// The limits are scaled out of the way: this measures the work, not the 429.
 	svc := auth.New(auth.Options{DB: db, RateLimitScale: 100000})
-	h, err := web.New(web.Options{Site: site(), SiteURL: "http://bench.invalid", Auth: svc, Orders: orders.New(db), DBReady: func() bool { return true }})
+	quotes, err := quote.New(quote.Options{DB: db, Inbox: "quotes@bench.invalid"})
+	check(err)
+	h, err := web.New(web.Options{Site: site(), SiteURL: "http://bench.invalid", Auth: svc, Quotes: quotes, Orders: orders.New(orders.Options{DB: db}), Catalogue: catalogue.New(db, nil), DBReady: func() bool { return true }})
 	check(err)
 
 	var times [2][]time.Duration
