@@ -64,8 +64,8 @@ type (
 	}
 	quoteSummary struct {
 		ID, FullName, Email, CompanyName, BusinessType, Phone, Language, Locale, Status, Source string
-		Version                                                                                int
-		CreatedAt                                                                              time.Time
+		Version                                                                                 int
+		CreatedAt                                                                               time.Time
 	}
 	quoteDetail struct {
 		quoteSummary
@@ -473,8 +473,8 @@ func TestConsoleAgents(t *testing.T) {
 			"descriptionEn": "Takes calls at night.", "descriptionNl": "Neemt 's nachts op.", "deliveryDays": 9, "priceCents": 99900, "currency": "EUR"}
 		type agent struct {
 			ID, NameEn, NameNl, TitleEn, TitleNl, DescriptionEn, DescriptionNl, Currency string
-			DeliveryDays, Version                                                       int
-			PriceCents                                                                  int64
+			DeliveryDays, Version                                                        int
+			PriceCents                                                                   int64
 		}
 		a := decode[struct{ Agent agent }](t, e.call("POST", "/api/console/agents", full, staff), 201).Agent
 		if a.NameEn != "Night Line" || a.NameNl != "Nachtlijn" || a.Version != 1 || a.PriceCents != 99900 || a.Currency != "EUR" || a.DeliveryDays != 9 {
