@@ -21,10 +21,10 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"testing/fstest"
 	"time"
 
 	"github.com/belwise/site/bench/internal/benchdb"
+	"github.com/belwise/site/bench/internal/benchsite"
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/orders"
@@ -88,7 +88,7 @@ func run(ctx context.Context, name string, round int, cfg store.Config, n int) {
 	svc := auth.New(auth.Options{DB: db, RateLimitScale: 100000})
 	quotes, err := quote.New(quote.Options{DB: db, Inbox: "quotes@bench.invalid"})
 	check(err)
-	h, err := web.New(web.Options{Site: site(), SiteURL: "http://bench.invalid", Auth: svc, Quotes: quotes, Orders: orders.New(orders.Options{DB: db}), Catalogue: catalogue.New(db, nil), DBReady: func() bool { return true }})
+	h, err := web.New(web.Options{Site: benchsite.Site(), SiteURL: "http://bench.invalid", Auth: svc, Quotes: quotes, Orders: orders.New(orders.Options{DB: db}), Catalogue: catalogue.New(db, nil), DBReady: func() bool { return true }})
 	check(err)
 
 	var times [2][]time.Duration
@@ -111,18 +111,6 @@ func run(ctx context.Context, name string, round int, cfg store.Config, n int) {
 
 // site is a stand-in for the frontend build, which this measurement never
 // serves, so it runs without `make build`.
-func site() fstest.MapFS {
-	page := &fstest.MapFile{Data: []byte("<!doctype html><title>bench</title>")}
-	return fstest.MapFS{
-		"index.html":            page,
-		"_internal/404.en.html": page,
-		"_internal/404.nl.html": page,
-		"_internal/app.en.html": page,
-		"_internal/app.nl.html": page,
-		"_internal/site.json":   {Data: []byte(`{"scriptHashes":[],"clientRoutes":["/dashboard"]}`)},
-	}
-}
-
 func forgot(h http.Handler, email string) time.Duration {
 	req := httptest.NewRequest("POST", "/api/auth/forgot-password", strings.NewReader(`{"email":"`+email+`","locale":"en"}`))
 	req.Header.Set("Content-Type", "application/json")

@@ -23,6 +23,34 @@ UPDATE quote_requests SET search_text = lower(full_name || chr(10) || email || c
 -- page order and reads only the rows that match.
 CREATE INDEX quote_requests_inbox ON quote_requests (submitted_at DESC, id DESC) INCLUDE (search_text);
 CREATE INDEX quote_requests_status_inbox ON quote_requests (status, submitted_at DESC, id DESC) INCLUDE (search_text);
+-- A search that matches few requests would read the whole table (75 ms for
+-- 100,000 requests; see bench/console). A trigram index finds them directly.
+-- pg_trgm ships with PostgreSQL and is a trusted extension, but a database
+-- may still not allow it: then the index is left out and search scans, as
+-- on SQLite. It goes in the public schema when it may (so that a schema
+-- being dropped never takes it along), else in the current one.
+-- +goose StatementBegin
+DO $$
+DECLARE
+    ext_schema name;
+BEGIN
+    BEGIN
+        CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+    EXCEPTION WHEN OTHERS THEN
+        BEGIN
+            CREATE EXTENSION IF NOT EXISTS pg_trgm;
+        EXCEPTION WHEN OTHERS THEN
+            RAISE NOTICE 'pg_trgm is not available (%): quote search reads the table', SQLERRM;
+            RETURN;
+        END;
+    END;
+    SELECT n.nspname INTO ext_schema
+        FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+        WHERE e.extname = 'pg_trgm';
+    EXECUTE format('CREATE INDEX quote_requests_search ON quote_requests USING gin (search_text %I.gin_trgm_ops)', ext_schema);
+END
+$$;
+-- +goose StatementEnd
 
 -- Internal notes on a quote request: append-only, never shown to the requester.
 CREATE TABLE quote_notes (
@@ -115,6 +143,7 @@ ALTER TABLE orders DROP COLUMN currency;
 DROP TABLE audit_log;
 DROP TABLE quote_notes;
 
+DROP INDEX IF EXISTS quote_requests_search;
 DROP INDEX quote_requests_status_inbox;
 DROP INDEX quote_requests_inbox;
 ALTER TABLE quote_requests DROP COLUMN search_text;
