@@ -49,6 +49,7 @@ type emailText struct {
 	InviteButton      string
 	InviteValid       string // %s is Days
 	InviteIgnore      string
+	InviteFooter      string // the invitation addresses a business customer (Dutch: "u")
 }
 
 var emailTexts = map[string]emailText{
@@ -92,6 +93,7 @@ var emailTexts = map[string]emailText{
 		InviteButton:      "Choose a password",
 		InviteValid:       "This link is valid for %s and works only once. After that, use “Forgot password” on the sign-in page.",
 		InviteIgnore:      "Not expecting this? Then you can ignore this email.",
+		InviteFooter:      "Belwise · Custom AI voice agents for your business. This is an automated message about your account.",
 	},
 	"nl": {
 		Footer:  "Belwise · AI-belassistenten op maat voor jouw bedrijf. Dit is een automatisch bericht over je account.",
@@ -133,6 +135,7 @@ var emailTexts = map[string]emailText{
 		InviteButton:      "Wachtwoord kiezen",
 		InviteValid:       "Deze link is %s geldig en werkt maar één keer. Daarna gebruikt u ‘Wachtwoord vergeten’ op de inlogpagina.",
 		InviteIgnore:      "Had u dit niet verwacht? Dan kunt u deze e-mail negeren.",
+		InviteFooter:      "Belwise · AI-belassistenten op maat voor uw bedrijf. Dit is een automatisch bericht over uw account.",
 	},
 }
 

@@ -127,6 +127,6 @@ func inviteEmail(locale string, d inviteData) mail.Message {
 		Paragraphs: []string{c.InviteIntro},
 		Actions:    []mail.Action{{Intro: c.InviteActionIntro, Label: c.InviteButton, URL: d.Link, Primary: true}},
 		Notes:      []string{fmt.Sprintf(c.InviteValid, plural(c.Days, d.ValidDays)), c.InviteIgnore},
-		Footer:     c.Footer,
+		Footer:     c.InviteFooter,
 	}.Render()
 }
