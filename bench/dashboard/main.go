@@ -28,6 +28,7 @@ import (
 
 	"github.com/belwise/site/bench/internal/benchdb"
 	"github.com/belwise/site/internal/auth"
+	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/store"
@@ -74,7 +75,7 @@ func run(ctx context.Context, name string, cfg store.Config, n int) {
 	check(db.Migrate(ctx))
 	hash, err := auth.HashPassword(ctx, "bench password")
 	check(err)
-	_, err = db.SeedDemo(ctx, store.DemoBuyer{Email: "demo@example.com", PasswordHash: hash, FullName: "Demo", Locale: "en"}, time.Now().UTC())
+	_, err = db.SeedDemo(ctx, store.DemoAccounts{Buyer: store.DemoUser{Email: "demo@example.com", PasswordHash: hash, FullName: "Demo", Locale: "en"}}, time.Now().UTC())
 	check(err)
 	agents, err := db.Agents(ctx)
 	check(err)
@@ -82,7 +83,7 @@ func run(ctx context.Context, name string, cfg store.Config, n int) {
 	svc := auth.New(auth.Options{DB: db, RateLimitScale: 10000})
 	quotes, err := quote.New(quote.Options{DB: db, Inbox: "quotes@bench.invalid"})
 	check(err)
-	h, err := web.New(web.Options{Site: web.Dist(), SiteURL: "http://bench.invalid", Auth: svc, Orders: orders.New(db), Quotes: quotes, DBReady: func() bool { return true }})
+	h, err := web.New(web.Options{Site: web.Dist(), SiteURL: "http://bench.invalid", Auth: svc, Orders: orders.New(orders.Options{DB: db}), Catalogue: catalogue.New(db, nil), Quotes: quotes, DBReady: func() bool { return true }})
 	check(err)
 
 	// Other buyers' orders, so the table looks like a live one and the

@@ -21,12 +21,14 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"testing/fstest"
 	"time"
 
 	"github.com/belwise/site/bench/internal/benchdb"
+	"github.com/belwise/site/bench/internal/benchsite"
 	"github.com/belwise/site/internal/auth"
+	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/orders"
+	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/web"
 )
@@ -79,12 +81,14 @@ func run(ctx context.Context, name string, round int, cfg store.Config, n int) {
 	check(db.Migrate(ctx))
 	hash, err := auth.HashPassword(ctx, "bench password")
 	check(err)
-	_, err = db.SeedDemo(ctx, store.DemoBuyer{Email: known, PasswordHash: hash, FullName: "Demo", Locale: "en"}, time.Now().UTC())
+	_, err = db.SeedDemo(ctx, store.DemoAccounts{Buyer: store.DemoUser{Email: known, PasswordHash: hash, FullName: "Demo", Locale: "en"}}, time.Now().UTC())
 	check(err)
 
 	// The limits are scaled out of the way: this measures the work, not the 429.
 	svc := auth.New(auth.Options{DB: db, RateLimitScale: 100000})
-	h, err := web.New(web.Options{Site: site(), SiteURL: "http://bench.invalid", Auth: svc, Orders: orders.New(db), DBReady: func() bool { return true }})
+	quotes, err := quote.New(quote.Options{DB: db, Inbox: "quotes@bench.invalid"})
+	check(err)
+	h, err := web.New(web.Options{Site: benchsite.Site(), SiteURL: "http://bench.invalid", Auth: svc, Quotes: quotes, Orders: orders.New(orders.Options{DB: db}), Catalogue: catalogue.New(db, nil), DBReady: func() bool { return true }})
 	check(err)
 
 	var times [2][]time.Duration
@@ -107,18 +111,6 @@ func run(ctx context.Context, name string, round int, cfg store.Config, n int) {
 
 // site is a stand-in for the frontend build, which this measurement never
 // serves, so it runs without `make build`.
-func site() fstest.MapFS {
-	page := &fstest.MapFile{Data: []byte("<!doctype html><title>bench</title>")}
-	return fstest.MapFS{
-		"index.html":            page,
-		"_internal/404.en.html": page,
-		"_internal/404.nl.html": page,
-		"_internal/app.en.html": page,
-		"_internal/app.nl.html": page,
-		"_internal/site.json":   {Data: []byte(`{"scriptHashes":[],"clientRoutes":["/dashboard"]}`)},
-	}
-}
-
 func forgot(h http.Handler, email string) time.Duration {
 	req := httptest.NewRequest("POST", "/api/auth/forgot-password", strings.NewReader(`{"email":"`+email+`","locale":"en"}`))
 	req.Header.Set("Content-Type", "application/json")

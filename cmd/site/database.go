@@ -13,12 +13,16 @@ import (
 	"github.com/belwise/site/internal/store"
 )
 
-// The demo buyer the README names; seeded into an empty embedded database
-// and by `site seed`.
+// The demo logins the README names, a buyer and a staff member; seeded
+// into an empty embedded database and by `site seed`.
 const (
 	demoEmail    = "demo@example.com"
 	demoPassword = "demo-buyer-2026"
 	demoName     = "Demi de Vries"
+
+	opsEmail    = "ops@example.com"
+	opsPassword = "demo-ops-2026"
+	opsName     = "Olivia Jansen"
 )
 
 // database is the store plus whether it is migrated and usable.
@@ -63,7 +67,8 @@ func (d *database) prepare(ctx context.Context, cfg config.Config, log *slog.Log
 			if _, err := seedDemo(ctx, d.DB); err != nil {
 				return fmt.Errorf("seeding demo data: %w", err)
 			}
-			log.Info("seeded demo data into the new database", "login", demoEmail, "password", demoPassword)
+			log.Info("seeded demo data into the new database", "login", demoEmail, "password", demoPassword,
+				"staff_login", opsEmail, "staff_password", opsPassword)
 		}
 	}
 	d.ready.Store(true)
@@ -91,12 +96,19 @@ func (d *database) retry(ctx context.Context, cfg config.Config, log *slog.Logge
 	}
 }
 
-func seedDemo(ctx context.Context, db *store.DB) (bool, error) {
-	hash, err := auth.HashPassword(ctx, demoPassword)
+func seedDemo(ctx context.Context, db *store.DB) (store.SeedResult, error) {
+	buyerHash, err := auth.HashPassword(ctx, demoPassword)
 	if err != nil {
-		return false, err
+		return store.SeedResult{}, err
 	}
-	return db.SeedDemo(ctx, store.DemoBuyer{Email: demoEmail, PasswordHash: hash, FullName: demoName, Locale: "en"}, time.Now().UTC())
+	opsHash, err := auth.HashPassword(ctx, opsPassword)
+	if err != nil {
+		return store.SeedResult{}, err
+	}
+	return db.SeedDemo(ctx, store.DemoAccounts{
+		Buyer: store.DemoUser{Email: demoEmail, PasswordHash: buyerHash, FullName: demoName, Locale: "en"},
+		Staff: store.DemoUser{Email: opsEmail, PasswordHash: opsHash, FullName: opsName, Locale: "en"},
+	}, time.Now().UTC())
 }
 
 // cleanUp deletes expired sessions, tokens and rate-limit windows hourly,

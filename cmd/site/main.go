@@ -1,8 +1,9 @@
 // Command site serves the Belwise website: the embedded prerendered
 // frontend and its JSON API.
 //
-//	site [serve]   run the web server (the default)
-//	site seed      add the demo catalogue and buyer to the database
+//	site [serve]           run the web server (the default)
+//	site seed              add the demo data to the database
+//	site staff add EMAIL   make an account staff (creating it if needed)
 package main
 
 import (
@@ -16,9 +17,12 @@ import (
 const usage = `usage: site [command]
 
 commands:
-  serve   run the web server (default)
-  seed    add the demo catalogue and the demo buyer to the database (idempotent)
-  help    show this help
+  serve             run the web server (default)
+  seed              add the demo catalogue, buyer, staff member and quote requests
+                    to the database (idempotent)
+  staff add EMAIL   make the account with EMAIL staff, creating it when there is
+                    none, and print a one-time link to set its password if it has none
+  help              show this help
 
 configuration comes from the environment; see .env.example:
 HOST, PORT, SITE_URL, DATA_DIR, LOG_LEVEL, DATABASE_URL, SEED_DEMO,
@@ -41,15 +45,18 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		cmd, args = args[0], args[1:]
 	}
 	switch cmd {
-	case "serve", "seed":
-		if len(args) > 0 {
+	case "serve", "seed", "staff":
+		if len(args) > 0 && cmd != "staff" {
 			fmt.Fprintf(stderr, "site %s: unexpected arguments %q\n\n%s", cmd, args, usage)
 			return exitUsage
 		}
 		var err error
-		if cmd == "seed" {
+		switch cmd {
+		case "seed":
 			err = seedCommand(ctx, getenv, stderr)
-		} else {
+		case "staff":
+			err = staffCommand(ctx, args, getenv, stderr)
+		default:
 			err = serve(ctx, getenv, stderr)
 		}
 		var ue usageError

@@ -10,7 +10,8 @@ import (
 )
 
 // seedCommand fills any database, including PostgreSQL, with the demo
-// catalogue and buyer. It is idempotent: running it twice adds nothing.
+// catalogue, buyer, staff member and quote requests. It is idempotent:
+// running it twice adds nothing.
 func seedCommand(ctx context.Context, getenv func(string) string, stdout io.Writer) error {
 	cfg, err := config.Load(getenv)
 	if err != nil {
@@ -27,14 +28,20 @@ func seedCommand(ctx context.Context, getenv func(string) string, stdout io.Writ
 	if err := db.Migrate(ctx); err != nil {
 		return fmt.Errorf("migrating the %s database: %w", db.Dialect(), err)
 	}
-	created, err := seedDemo(ctx, db)
+	res, err := seedDemo(ctx, db)
 	if err != nil {
 		return err
 	}
-	if created {
-		fmt.Fprintf(stdout, "seeded the %s database: demo buyer %s / %s\n", db.Dialect(), demoEmail, demoPassword)
-	} else {
-		fmt.Fprintf(stdout, "the %s database already holds the demo buyer %s; catalogue refreshed\n", db.Dialect(), demoEmail)
+	for _, a := range []struct {
+		what, email, password string
+		created               bool
+	}{{"demo buyer", demoEmail, demoPassword, res.BuyerCreated}, {"staff member", opsEmail, opsPassword, res.StaffCreated}} {
+		if a.created {
+			fmt.Fprintf(stdout, "seeded the %s database: %s %s / %s\n", db.Dialect(), a.what, a.email, a.password)
+		} else {
+			fmt.Fprintf(stdout, "the %s database already holds the %s %s\n", db.Dialect(), a.what, a.email)
+		}
 	}
+	fmt.Fprintln(stdout, "missing demo agents and quote requests added")
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/belwise/site/internal/auth"
+	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/config"
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/orders"
@@ -65,6 +66,8 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		return usageError{err}
 	}
 	quotes.RegisterMail(worker)
+	sales := orders.New(orders.Options{DB: db.DB, SiteURL: cfg.SiteURL, Notify: worker.Notify, Logger: log})
+	sales.RegisterMail(worker)
 
 	var background sync.WaitGroup
 	background.Go(func() { worker.Run(bg) })
@@ -72,7 +75,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 
 	handler, err := web.New(web.Options{
 		Site: web.Dist(), SiteURL: cfg.SiteURL, QuoteInbox: cfg.QuoteInbox, Logger: log,
-		Auth: accounts, Orders: orders.New(db.DB), Quotes: quotes,
+		Auth: accounts, Orders: sales, Quotes: quotes, Catalogue: catalogue.New(db.DB, nil),
 		Voice: voice.Config{PublicKey: cfg.VapiPublicKey, AssistantID: cfg.VapiAssistantID, WebhookSecret: cfg.VapiWebhookSecret}, DBReady: db.ready.Load, TrustProxy: cfg.TrustProxy,
 	})
 	if err != nil {

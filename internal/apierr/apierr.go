@@ -52,14 +52,28 @@ var (
 	// goes to the log only.
 	ErrInternal = &Error{Kind: Internal, Code: CodeInternal,
 		Message: "Something went wrong on our side. Please try again."}
+	// ErrVersionConflict is the 409 of every write that carried an
+	// out-of-date version: two staff members never overwrite each other
+	// silently.
+	ErrVersionConflict = &Error{Kind: Conflict, Code: CodeVersionConflict,
+		Message: "Someone else changed this in the meantime. Reload to see their changes, then try again."}
+	// ErrInvalidCursor answers a page cursor the server did not hand out.
+	ErrInvalidCursor = &Error{Kind: Invalid, Code: CodeInvalidCursor, Field: "cursor",
+		Message: "This page link is no longer valid. Start again from the first page."}
 )
 
-// outage is implemented by errors that mean the database cannot be reached
-// (the store's ErrUnavailable).
-type outage interface{ Unavailable() bool }
+// Errors of the store are recognised by their methods, not their identity,
+// so apierr imports nothing: an outage (the store's ErrUnavailable), a
+// stale version (ErrStale) and a bad page cursor (ErrBadCursor).
+type (
+	outage        interface{ Unavailable() bool }
+	staleVersion  interface{ StaleVersion() bool }
+	invalidCursor interface{ InvalidCursor() bool }
+)
 
 // As returns err's *Error, if it has one. An outage anywhere in err's
-// chain is ErrUnavailable.
+// chain is ErrUnavailable, a stale version ErrVersionConflict and a bad
+// cursor ErrInvalidCursor.
 func As(err error) (*Error, bool) {
 	var e *Error
 	if errors.As(err, &e) {
@@ -68,6 +82,14 @@ func As(err error) (*Error, bool) {
 	var o outage
 	if errors.As(err, &o) && o.Unavailable() {
 		return ErrUnavailable, true
+	}
+	var s staleVersion
+	if errors.As(err, &s) && s.StaleVersion() {
+		return ErrVersionConflict, true
+	}
+	var c invalidCursor
+	if errors.As(err, &c) && c.InvalidCursor() {
+		return ErrInvalidCursor, true
 	}
 	return nil, false
 }

@@ -13,6 +13,17 @@ type down struct{ really bool }
 func (d down) Error() string     { return "connection refused" }
 func (d down) Unavailable() bool { return d.really }
 
+// stale and cursor stand for the store's ErrStale and ErrBadCursor.
+type stale struct{}
+
+func (stale) Error() string      { return "stale" }
+func (stale) StaleVersion() bool { return true }
+
+type cursor struct{}
+
+func (cursor) Error() string       { return "bad cursor" }
+func (cursor) InvalidCursor() bool { return true }
+
 func TestAs(t *testing.T) {
 	invalid := &Error{Kind: Invalid, Code: CodeRequired, Message: "Required."}
 	for _, tt := range []struct {
@@ -26,6 +37,8 @@ func TestAs(t *testing.T) {
 		{"outage", fmt.Errorf("query: %w", down{true}), ErrUnavailable},
 		{"not an outage", down{false}, nil},
 		{"wrapped outage", Wrap("lookup", down{true}), ErrUnavailable},
+		{"stale version", Wrap("update", stale{}), ErrVersionConflict},
+		{"bad cursor", fmt.Errorf("list: %w", cursor{}), ErrInvalidCursor},
 	} {
 		got, ok := As(tt.err)
 		if got != tt.want || ok != (tt.want != nil) {

@@ -40,6 +40,17 @@ var (
 	CodeFullNameRequired = code("full_name_required") // sign-up
 	CodeFullNameTooLong  = code("full_name_too_long") // more than 100 characters
 	CodeFullNameInvalid  = code("full_name_invalid")  // control characters in the name
+	CodeInvalidSource    = code("invalid_source")     // a quote's source is not one the form may send
+)
+
+// The console's input.
+var (
+	CodeInvalidStatus       = code("invalid_status")        // not a status of that kind of record
+	CodeInvalidAmount       = code("invalid_amount")        // a price or amount below zero or absurdly high
+	CodeInvalidCurrency     = code("invalid_currency")      // not an ISO 4217 currency such as EUR
+	CodeUnknownAgent        = code("unknown_agent")         // no such agent in the catalogue
+	CodeInvalidDeliveryDays = code("invalid_delivery_days") // a delivery time outside 0–365 days
+	CodeVersionConflict     = code("version_conflict")      // 409: someone else changed the record since it was read
 )
 
 // Accounts and access.
@@ -66,6 +77,8 @@ var (
 	CodeUnknownField         = code("unknown_field")
 	CodeInvalidMessage       = code("invalid_message")   // a malformed Vapi server message
 	CodeInvalidArguments     = code("invalid_arguments") // a voice tool call's arguments
+	CodeInvalidCursor        = code("invalid_cursor")    // a page cursor the server did not hand out
+	CodeInvalidLimit         = code("invalid_limit")     // a page size that is not a number from 1 to 100
 )
 
 // The server's state.

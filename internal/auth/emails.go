@@ -39,6 +39,17 @@ type emailText struct {
 	ExistsResetIntro  string
 	ExistsReset       string
 	ExistsIgnore      string
+
+	Days              [2]string
+	InviteSubject     string
+	InvitePreheader   string
+	InviteHeading     string
+	InviteIntro       string
+	InviteActionIntro string
+	InviteButton      string
+	InviteValid       string // %s is Days
+	InviteIgnore      string
+	InviteFooter      string // the invitation addresses a business customer (Dutch: "u")
 }
 
 var emailTexts = map[string]emailText{
@@ -72,6 +83,17 @@ var emailTexts = map[string]emailText{
 		ExistsResetIntro:  "Forgot your password? Choose a new one here:",
 		ExistsReset:       "Reset password",
 		ExistsIgnore:      "Wasn’t this you? Then you can ignore this email. Your account is safe and nothing has changed.",
+
+		Days:              [2]string{"%d day", "%d days"},
+		InviteSubject:     "Your Belwise account is ready: choose a password",
+		InvitePreheader:   "Choose a password to follow your order on your dashboard.",
+		InviteHeading:     "Welcome to Belwise",
+		InviteIntro:       "Thank you for your order. We’ve made a Belwise account for you with this email address: on its dashboard you can follow your order and see your agent once it’s live.",
+		InviteActionIntro: "Choose a password to sign in:",
+		InviteButton:      "Choose a password",
+		InviteValid:       "This link is valid for %s and works only once. After that, use “Forgot password” on the sign-in page.",
+		InviteIgnore:      "Not expecting this? Then you can ignore this email.",
+		InviteFooter:      "Belwise · Custom AI voice agents for your business. This is an automated message about your account.",
 	},
 	"nl": {
 		Footer:  "Belwise · AI-belassistenten op maat voor jouw bedrijf. Dit is een automatisch bericht over je account.",
@@ -103,6 +125,17 @@ var emailTexts = map[string]emailText{
 		ExistsResetIntro:  "Wachtwoord vergeten? Hier kies je een nieuw wachtwoord:",
 		ExistsReset:       "Wachtwoord opnieuw instellen",
 		ExistsIgnore:      "Was jij dit niet? Dan kun je deze e-mail negeren. Je account is veilig en er is niets veranderd.",
+
+		Days:              [2]string{"%d dag", "%d dagen"},
+		InviteSubject:     "Uw Belwise-account staat klaar: kies een wachtwoord",
+		InvitePreheader:   "Kies een wachtwoord en volg uw bestelling in uw dashboard.",
+		InviteHeading:     "Welkom bij Belwise",
+		InviteIntro:       "Bedankt voor uw bestelling. We hebben met dit e-mailadres een Belwise-account voor u aangemaakt: in het dashboard volgt u uw bestelling en ziet u uw agent zodra die live is.",
+		InviteActionIntro: "Kies een wachtwoord om in te loggen:",
+		InviteButton:      "Wachtwoord kiezen",
+		InviteValid:       "Deze link is %s geldig en werkt maar één keer. Daarna gebruikt u ‘Wachtwoord vergeten’ op de inlogpagina.",
+		InviteIgnore:      "Had u dit niet verwacht? Dan kunt u deze e-mail negeren.",
+		InviteFooter:      "Belwise · AI-belassistenten op maat voor uw bedrijf. Dit is een automatisch bericht over uw account.",
 	},
 }
 

@@ -17,6 +17,7 @@ var emailCases = []struct {
 	name   string
 	render func(lang, name string) mail.Message
 	links  []string
+	footer func(emailText) string // default: the account footer
 }{
 	{
 		name: "verify",
@@ -42,6 +43,14 @@ var emailCases = []struct {
 			})
 		},
 		links: []string{"https://belwise.test/auth?lang=", "https://belwise.test/auth#forgot&x=1&lang="},
+	},
+	{
+		name: "invite",
+		render: func(lang, name string) mail.Message {
+			return inviteEmail(lang, inviteData{Name: name, Link: "https://belwise.test/auth#invite=ghi&lang=" + lang, ValidDays: 7})
+		},
+		links:  []string{"https://belwise.test/auth#invite=ghi&lang="},
+		footer: func(c emailText) string { return c.InviteFooter },
 	},
 }
 
@@ -69,6 +78,9 @@ func TestEmailsInBothLanguages(t *testing.T) {
 					t.Errorf("HTML lacks lang=%q", lang)
 				}
 				footer := emailTexts[lang].Footer
+				if tc.footer != nil {
+					footer = tc.footer(emailTexts[lang])
+				}
 				if !strings.Contains(m.Text, footer) || !strings.Contains(m.HTML, html.EscapeString(footer)) {
 					t.Errorf("the account footer is missing")
 				}

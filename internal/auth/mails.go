@@ -28,6 +28,7 @@ func (s *Service) RegisterMail(w *mail.Worker) {
 	w.Register(KindVerify, s.renderVerify)
 	w.Register(KindReset, s.renderReset)
 	w.Register(KindAccountExists, s.renderAccountExists)
+	w.Register(KindInvite, s.renderInvite)
 }
 
 // errNoAccount is why a resend or reset email for an address without a

@@ -56,8 +56,8 @@ func New(o Options) *Service {
 // Roles. Every account is a buyer; the agency makes some staff, who run
 // the console.
 const (
-	RoleBuyer = "buyer"
-	RoleStaff = "staff"
+	RoleBuyer = store.RoleBuyer
+	RoleStaff = store.RoleStaff
 )
 
 // User is the account as the app sees it.
@@ -265,6 +265,13 @@ func (s *Service) ForgotPassword(ctx context.Context, emailIn, locale, ip string
 // the account from then on, so the new password works from there even while
 // strangers have spent the account's sign-in budget.
 func (s *Service) ResetPassword(ctx context.Context, token, password, ip string) (User, NewSession, error) {
+	return s.setPasswordByLink(ctx, token, password, ip, "reset password", s.db.ResetPassword)
+}
+
+// setPasswordByLink is a reset or an invitation: it checks the password and
+// the token, applies the link with apply, and signs the owner in.
+func (s *Service) setPasswordByLink(ctx context.Context, token, password, ip, op string,
+	apply func(ctx context.Context, tokenHash []byte, newHash string, now time.Time) (store.User, error)) (User, NewSession, error) {
 	if err := s.limit(ctx, byIP(tokenIP, ip)); err != nil {
 		return User{}, NewSession{}, err
 	}
@@ -278,19 +285,19 @@ func (s *Service) ResetPassword(ctx context.Context, token, password, ip string)
 	if err != nil {
 		return User{}, NewSession{}, err
 	}
-	u, err := s.db.ResetPassword(ctx, hashToken(token), hash, s.now().UTC())
+	u, err := apply(ctx, hashToken(token), hash, s.now().UTC())
 	if errors.Is(err, store.ErrNotFound) {
 		return User{}, NewSession{}, ErrInvalidToken
 	}
 	if err != nil {
-		return User{}, NewSession{}, storeErr("reset password", err)
+		return User{}, NewSession{}, storeErr(op, err)
 	}
 	sess, err := s.startSession(ctx, u.ID)
 	if err != nil {
 		return User{}, NewSession{}, err
 	}
 	s.reachedAccount(ctx, ip, u.Email)
-	s.log.Info("password reset", "user", u.ID)
+	s.log.Info("password set by link", "op", op, "user", u.ID)
 	return publicUser(u), sess, nil
 }
 

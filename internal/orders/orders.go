@@ -1,10 +1,16 @@
-// Package orders answers the buyer dashboard: a buyer's own orders and the
-// figures derived from them.
+// Package orders holds the agency's orders: the buyer dashboard (a buyer's
+// own orders and the figures derived from them, in the buyer's language),
+// and for the console every order, each status change with its email to
+// the buyer, orders made from quote requests, and the list of buyers.
 package orders
 
 import (
 	"context"
 	"errors"
+	"log/slog"
+	"maps"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/belwise/site/internal/apierr"
@@ -15,12 +21,16 @@ import (
 // the API cannot be used to probe which order ids exist.
 var ErrNotFound = &apierr.Error{Kind: apierr.NotFound, Code: apierr.CodeNotFound, Message: "Order not found."}
 
-// Order statuses with a meaning of their own; anything else is shown as is.
+// Order statuses.
 const (
-	StatusPending   = "pending"
-	StatusCompleted = "completed"
+	StatusPending   = store.OrderPending // the agent is being set up
+	StatusCompleted = "completed"        // the agent is live
 	StatusCancelled = "cancelled"
+	StatusRefunded  = "refunded"
 )
+
+// Statuses lists every status an order can be given.
+var Statuses = []string{StatusPending, StatusCompleted, StatusCancelled, StatusRefunded}
 
 type Agent struct {
 	ID           string `json:"id"`
@@ -35,15 +45,29 @@ type Order struct {
 	Number      string    `json:"number"` // the first 8 characters of the id, as buyers quote it
 	Status      string    `json:"status"`
 	AmountCents int64     `json:"amountCents"`
+	Currency    string    `json:"currency"` // ISO 4217
 	CreatedAt   time.Time `json:"createdAt"`
-	Agent       Agent     `json:"agent"`
+	Agent       Agent     `json:"agent"` // in the language asked for
+}
+
+// Money is an amount in one currency.
+type Money struct {
+	Currency    string `json:"currency"`
+	AmountCents int64  `json:"amountCents"`
 }
 
 type Stats struct {
-	Active             int   `json:"active"`    // completed orders: agents that are live
-	SettingUp          int   `json:"settingUp"` // pending orders
-	TotalPurchases     int   `json:"totalPurchases"`
-	TotalInvestedCents int64 `json:"totalInvestedCents"`
+	Active         int `json:"active"`    // completed orders: agents that are live
+	SettingUp      int `json:"settingUp"` // pending orders
+	TotalPurchases int `json:"totalPurchases"`
+	// TotalInvested is the sum of every order's amount, per currency
+	// (alphabetical), as amounts in different currencies cannot be added.
+	TotalInvested []Money `json:"totalInvested"`
+	// TotalInvestedCents is that sum while all orders share one currency,
+	// for the dashboard before issue 10, which shows one figure.
+	//
+	// Deprecated: read TotalInvested.
+	TotalInvestedCents *int64 `json:"totalInvestedCents,omitempty"`
 }
 
 type Dashboard struct {
@@ -51,27 +75,66 @@ type Dashboard struct {
 	Orders []Order `json:"orders"` // newest first
 }
 
-type Service struct{ db *store.DB }
+// Options configures a Service.
+type Options struct {
+	DB *store.DB
+	// SiteURL is the origin of the links in the status emails.
+	SiteURL string
+	// Notify wakes the outbox worker after an email is queued.
+	Notify func()
+	Logger *slog.Logger
+	Now    func() time.Time
+}
 
-func New(db *store.DB) *Service { return &Service{db: db} }
+type Service struct {
+	db      *store.DB
+	siteURL string
+	notify  func()
+	log     *slog.Logger
+	now     func() time.Time
+}
 
-// Dashboard returns the buyer's orders and the stats computed from that
-// same list, so the cards can never disagree with the history below them.
-func (s *Service) Dashboard(ctx context.Context, buyerID string) (Dashboard, error) {
+func New(o Options) *Service {
+	s := &Service{db: o.DB, siteURL: strings.TrimSuffix(o.SiteURL, "/"), notify: o.Notify, log: o.Logger, now: o.Now}
+	if s.notify == nil {
+		s.notify = func() {}
+	}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	return s
+}
+
+// Lang is the dashboard language for a ?lang= value: "nl" or "en".
+func Lang(lang string) string {
+	if lang == "nl" {
+		return "nl"
+	}
+	return "en"
+}
+
+// Dashboard returns the buyer's orders, with the agents in lang, and the
+// stats computed from that same list, so the cards can never disagree with
+// the history below them.
+func (s *Service) Dashboard(ctx context.Context, buyerID, lang string) (Dashboard, error) {
 	rows, err := s.db.OrdersByBuyer(ctx, buyerID)
 	if err != nil {
 		return Dashboard{}, apierr.Wrap("orders by buyer", err)
 	}
 	d := Dashboard{Orders: make([]Order, len(rows))}
 	for i, r := range rows {
-		d.Orders[i] = fromStore(r)
+		d.Orders[i] = fromStore(r, Lang(lang))
 	}
 	d.Stats = Summarize(d.Orders)
 	return d, nil
 }
 
-// Order returns one of the buyer's orders, or ErrNotFound.
-func (s *Service) Order(ctx context.Context, buyerID, orderID string) (Order, error) {
+// Order returns one of the buyer's orders with its agent in lang, or
+// ErrNotFound.
+func (s *Service) Order(ctx context.Context, buyerID, orderID, lang string) (Order, error) {
 	r, err := s.db.OrderForBuyer(ctx, buyerID, orderID)
 	if errors.Is(err, store.ErrNotFound) {
 		return Order{}, ErrNotFound
@@ -79,12 +142,14 @@ func (s *Service) Order(ctx context.Context, buyerID, orderID string) (Order, er
 	if err != nil {
 		return Order{}, apierr.Wrap("order for buyer", err)
 	}
-	return fromStore(r), nil
+	return fromStore(r, Lang(lang)), nil
 }
 
-// Summarize derives the dashboard's four figures.
+// Summarize derives the dashboard's figures. Every order counts toward the
+// purchases and the total, whatever its status.
 func Summarize(orders []Order) Stats {
-	st := Stats{TotalPurchases: len(orders)}
+	st := Stats{TotalPurchases: len(orders), TotalInvested: []Money{}}
+	totals := map[string]int64{}
 	for _, o := range orders {
 		switch o.Status {
 		case StatusCompleted:
@@ -92,18 +157,50 @@ func Summarize(orders []Order) Stats {
 		case StatusPending:
 			st.SettingUp++
 		}
-		st.TotalInvestedCents += o.AmountCents
+		totals[o.Currency] += o.AmountCents
+	}
+	for _, c := range slices.Sorted(maps.Keys(totals)) {
+		st.TotalInvested = append(st.TotalInvested, Money{Currency: c, AmountCents: totals[c]})
+	}
+	switch len(st.TotalInvested) {
+	case 0:
+		st.TotalInvestedCents = new(int64)
+	case 1:
+		st.TotalInvestedCents = &st.TotalInvested[0].AmountCents
 	}
 	return st
 }
 
-func fromStore(r store.Order) Order {
-	number := r.ID
-	if len(number) > 8 {
-		number = number[:8]
+// Number is how buyers and staff quote an order: the first 8 characters
+// of its id.
+func Number(id string) string {
+	if len(id) > 8 {
+		return id[:8]
 	}
+	return id
+}
+
+// AgentText is the agent's name, title and description in lang: Dutch
+// where the catalogue has it, English otherwise.
+func AgentText(a store.Agent, lang string) (name, title, description string) {
+	name, title, description = a.NameEn, a.TitleEn, a.DescriptionEn
+	if lang == "nl" {
+		name, title, description = or(a.NameNl, name), or(a.TitleNl, title), or(a.DescriptionNl, description)
+	}
+	return name, title, description
+}
+
+func or(s, fallback string) string {
+	if strings.TrimSpace(s) == "" {
+		return fallback
+	}
+	return s
+}
+
+func fromStore(r store.Order, lang string) Order {
+	name, title, description := AgentText(r.Agent, lang)
 	return Order{
-		ID: r.ID, Number: number, Status: r.Status, AmountCents: r.AmountCents, CreatedAt: r.CreatedAt.UTC(),
-		Agent: Agent{ID: r.Agent.ID, Name: r.Agent.Name, Title: r.Agent.Title, Description: r.Agent.Description, DeliveryDays: r.Agent.DeliveryDays},
+		ID: r.ID, Number: Number(r.ID), Status: r.Status, AmountCents: r.AmountCents, Currency: r.Currency, CreatedAt: r.CreatedAt.UTC(),
+		Agent: Agent{ID: r.Agent.ID, Name: name, Title: title, Description: description, DeliveryDays: r.Agent.DeliveryDays},
 	}
 }

@@ -86,9 +86,20 @@ type Input struct {
 	Language                            string // "english" | "dutch"; "" → from Locale
 	Locale                              string // page language "en" | "nl"; anything else is "en"
 	TimeZone                            string // IANA name from the browser; optional, ignored when unknown
+	// Source is where the request comes from: SourceForm (also for ""),
+	// SourcePersonalized (the personalized try-out's link to the form) or
+	// SourceVoice (the voice assistant's tool call).
+	Source string
 	// Website is a honeypot: the form hides it, so only bots fill it in.
 	Website string
 }
+
+// Where a request comes from.
+const (
+	SourceForm         = "form"
+	SourceVoice        = "voice"
+	SourcePersonalized = "personalized"
+)
 
 // Submit validates in, stores it and queues both emails, returning the new
 // request's id. userID is "" for an anonymous visitor; ip is the client

@@ -86,6 +86,14 @@ func validate(in Input) (store.QuoteRequest, error) {
 			Message: `Language must be "english" or "dutch".`}
 	}
 	q.Language = lang
+	switch q.Source = strings.TrimSpace(in.Source); q.Source {
+	case "":
+		q.Source = SourceForm
+	case SourceForm, SourceVoice, SourcePersonalized:
+	default:
+		return q, &Error{Kind: Invalid, Code: apierr.CodeInvalidSource, Field: "source",
+			Message: `Source must be "form" or "personalized".`}
+	}
 	return q, nil
 }
 

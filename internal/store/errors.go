@@ -21,7 +21,24 @@ var (
 	// 503 rather than 500 and may retry later. Its Unavailable method is how
 	// packages that must not import store (apierr) recognise it.
 	ErrUnavailable error = unavailableError{}
+	// ErrStale reports an update that carried an out-of-date version: the
+	// record exists, but someone else changed it since the caller read it.
+	// Its StaleVersion method is how apierr recognises it.
+	ErrStale error = staleError{}
+	// ErrBadCursor reports a page cursor this store did not hand out. Its
+	// InvalidCursor method is how apierr recognises it.
+	ErrBadCursor error = cursorError{}
 )
+
+type staleError struct{}
+
+func (staleError) Error() string      { return "store: the record was changed by someone else" }
+func (staleError) StaleVersion() bool { return true }
+
+type cursorError struct{}
+
+func (cursorError) Error() string       { return "store: invalid page cursor" }
+func (cursorError) InvalidCursor() bool { return true }
 
 type unavailableError struct{}
 
@@ -45,7 +62,8 @@ func classify(err error) error {
 	if err == nil {
 		return nil
 	}
-	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrConflict) || errors.Is(err, ErrUnavailable) {
+	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrConflict) || errors.Is(err, ErrUnavailable) ||
+		errors.Is(err, ErrStale) || errors.Is(err, ErrBadCursor) {
 		return err
 	}
 	if errors.Is(err, sql.ErrNoRows) {

@@ -17,3 +17,15 @@ func (db *DB) MigrateTo(ctx context.Context, version int64) error {
 	}
 	return nil
 }
+
+// MigrateDownTo rolls migrations back until version is the newest applied.
+func (db *DB) MigrateDownTo(ctx context.Context, version int64) error {
+	p, err := db.migrations(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := p.DownTo(ctx, version); err != nil {
+		return fmt.Errorf("store: migrate down to %d: %w", version, err)
+	}
+	return nil
+}

@@ -11,22 +11,41 @@ import (
 )
 
 type Order struct {
-	ID, BuyerID, Status string // status is free text: pending, completed, cancelled, or anything else
-	AmountCents         int64
-	CreatedAt           time.Time
-	Agent               Agent
+	ID, BuyerID, Status  string // status: pending, completed, cancelled, refunded (older rows may hold others)
+	AmountCents          int64
+	Currency             string // ISO 4217, upper case
+	Version              int    // 1 when created, +1 on every change
+	CreatedAt, UpdatedAt time.Time
+	QuoteID              string // the quote request it was made from; "" when none
+	Agent                Agent
+	Buyer                Person
+	BuyerLocale          string // "en" | "nl": the language of the buyer's emails
 }
 
 type NewOrder struct {
 	ID                       string // empty → generated
 	BuyerID, AgentID, Status string
 	AmountCents              int64
+	Currency                 string // "" → DefaultCurrency
+	QuoteID                  string // optional
+	ActorID                  string // who created it, for the audit trail; "" for the system
 	CreatedAt                time.Time
 }
 
-const orderSelect = `SELECT o.id, o.buyer_id, o.status, o.amount_cents, o.created_at,
-	a.id, a.name, a.title, a.description, a.delivery_time, a.price_cents
-	FROM orders o JOIN voice_agents a ON a.id = o.agent_id`
+// OrderPending is the status of a new order (the agent is being set up);
+// the orders package owns the full list.
+const OrderPending = "pending"
+
+// DefaultCurrency is the currency of an order or price that names none:
+// the agency prices in euros.
+const DefaultCurrency = "EUR"
+
+const orderSelect = `SELECT o.id, o.buyer_id, o.status, o.amount_cents, o.currency, o.version, o.created_at, o.updated_at, o.quote_id,
+	` + agentColumnsA + `, u.email, COALESCE(p.full_name, ''), u.locale
+	FROM orders o
+	JOIN voice_agents a ON a.id = o.agent_id
+	JOIN users u ON u.id = o.buyer_id
+	LEFT JOIN profiles p ON p.id = o.buyer_id`
 
 // OrdersByBuyerQuery is the exact statement behind OrdersByBuyer (with ?
 // placeholders; see Rebind). The orders_buyer_created index serves both the
@@ -37,30 +56,54 @@ const OrdersByBuyerQuery = orderSelect + `
 
 func scanOrder(row interface{ Scan(...any) error }) (Order, error) {
 	var o Order
-	var created dbTime
-	if err := row.Scan(&o.ID, &o.BuyerID, &o.Status, &o.AmountCents, &created,
-		&o.Agent.ID, &o.Agent.Name, &o.Agent.Title, &o.Agent.Description, &o.Agent.DeliveryDays, &o.Agent.PriceCents); err != nil {
+	var created, updated dbTime
+	var quoteID sql.NullString
+	dest := []any{&o.ID, &o.BuyerID, &o.Status, &o.AmountCents, &o.Currency, &o.Version, &created, &updated, &quoteID}
+	dest = append(dest, o.Agent.scanDest()...)
+	dest = append(dest, &o.Buyer.Email, &o.Buyer.FullName, &o.BuyerLocale)
+	if err := row.Scan(dest...); err != nil {
 		return Order{}, classify(err)
 	}
-	o.CreatedAt = created.Time
+	o.CreatedAt, o.UpdatedAt = created.Time, updated.Time
+	o.QuoteID = quoteID.String
+	o.Buyer.ID = o.BuyerID
 	return o, nil
 }
 
-// CreateOrders inserts all orders or none.
-func (db *DB) CreateOrders(ctx context.Context, orders []NewOrder) error {
-	return db.WithTx(ctx, func(tx *sql.Tx) error { return db.createOrdersTx(ctx, tx, orders) })
+func scanOrders(rows *sql.Rows) ([]Order, error) {
+	defer rows.Close()
+	var out []Order
+	for rows.Next() {
+		o, err := scanOrder(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, classify(rows.Err())
 }
 
-func (db *DB) createOrdersTx(ctx context.Context, tx *sql.Tx, orders []NewOrder) error {
+// CreateOrders inserts all orders or none, each with its creation in the
+// audit trail.
+func (db *DB) CreateOrders(ctx context.Context, orders []NewOrder) error {
+	return db.WithTx(ctx, func(tx *sql.Tx) error {
+		_, err := db.createOrdersTx(ctx, tx, orders)
+		return err
+	})
+}
+
+func (db *DB) createOrdersTx(ctx context.Context, tx *sql.Tx, orders []NewOrder) ([]string, error) {
 	if len(orders) == 0 {
-		return nil
+		return nil, nil
 	}
 	stmt, err := tx.PrepareContext(ctx, db.Rebind(
-		`INSERT INTO orders (id, buyer_id, agent_id, status, amount_cents, created_at) VALUES (?, ?, ?, ?, ?, ?)`))
+		`INSERT INTO orders (id, buyer_id, agent_id, status, amount_cents, currency, version, created_at, updated_at, quote_id)
+		VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`))
 	if err != nil {
-		return classify(err)
+		return nil, classify(err)
 	}
 	defer stmt.Close()
+	ids := make([]string, 0, len(orders))
 	for _, o := range orders {
 		id := o.ID
 		if id == "" {
@@ -72,13 +115,30 @@ func (db *DB) createOrdersTx(ctx context.Context, tx *sql.Tx, orders []NewOrder)
 		buyer, ok[1] = normID(o.BuyerID)
 		agent, ok[2] = normID(o.AgentID)
 		if !ok[0] || !ok[1] || !ok[2] {
-			return fmt.Errorf("store: order %q: id, buyer and agent must be uuids", o.ID)
+			return nil, fmt.Errorf("store: order %q: id, buyer and agent must be uuids", o.ID)
 		}
-		if _, err := stmt.ExecContext(ctx, id, buyer, agent, o.Status, o.AmountCents, db.ts(o.CreatedAt)); err != nil {
-			return classify(err)
+		var quote any
+		if o.QuoteID != "" {
+			q, ok := normID(o.QuoteID)
+			if !ok {
+				return nil, fmt.Errorf("store: order %q: quote %q is not a uuid", o.ID, o.QuoteID)
+			}
+			quote = q
 		}
+		currency := o.Currency
+		if currency == "" {
+			currency = DefaultCurrency
+		}
+		at := db.ts(o.CreatedAt)
+		if _, err := stmt.ExecContext(ctx, id, buyer, agent, o.Status, o.AmountCents, currency, at, at, quote); err != nil {
+			return nil, classify(err)
+		}
+		if err := db.record(ctx, tx, change{entity: EntityOrder, id: id, field: FieldStatus, to: str(o.Status), actorID: o.ActorID, at: o.CreatedAt}); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
 	}
-	return nil
+	return ids, nil
 }
 
 // OrdersByBuyer lists a buyer's orders newest first; an unknown or malformed
@@ -92,16 +152,7 @@ func (db *DB) OrdersByBuyer(ctx context.Context, buyerID string) ([]Order, error
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []Order
-	for rows.Next() {
-		o, err := scanOrder(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, o)
-	}
-	return out, classify(rows.Err())
+	return scanOrders(rows)
 }
 
 // OrderForBuyer answers ErrNotFound, not a distinct "forbidden", for someone
@@ -115,18 +166,218 @@ func (db *DB) OrderForBuyer(ctx context.Context, buyerID, orderID string) (Order
 	return scanOrder(db.queryRow(ctx, db.db, orderSelect+` WHERE o.id = ? AND o.buyer_id = ?`, order, buyer))
 }
 
+// OrderByID loads any order, for the console; ErrNotFound when there is none.
+func (db *DB) OrderByID(ctx context.Context, id string) (Order, error) {
+	return db.orderByID(ctx, db.db, id)
+}
+
+func (db *DB) orderByID(ctx context.Context, q querier, id string) (Order, error) {
+	id, ok := normID(id)
+	if !ok {
+		return Order{}, ErrNotFound
+	}
+	return scanOrder(db.queryRow(ctx, q, orderSelect+` WHERE o.id = ?`, id))
+}
+
+// OrdersForQuote lists the orders made from a quote request, oldest first.
+func (db *DB) OrdersForQuote(ctx context.Context, quoteID string) ([]Order, error) {
+	id, ok := normID(quoteID)
+	if !ok {
+		return nil, nil
+	}
+	rows, err := db.query(ctx, db.db, orderSelect+` WHERE o.quote_id = ? ORDER BY o.created_at, o.id`, id)
+	if err != nil {
+		return nil, err
+	}
+	return scanOrders(rows)
+}
+
+// OrderFilter selects a page of every buyer's orders.
+type OrderFilter struct {
+	Status  string // "" for every status
+	BuyerID string // "" for every buyer; a malformed id matches none
+	Query   string // a substring of the buyer's email or name, any case
+	Page
+}
+
+// Orders lists one page of orders, newest first, and the next page's cursor
+// ("" after the last). The orders_created, orders_status_created and
+// orders_buyer_created indexes give the rows in page order.
+func (db *DB) Orders(ctx context.Context, f OrderFilter) ([]Order, string, error) {
+	var l listQuery
+	if f.Status != "" {
+		l.where(`o.status = ?`, f.Status)
+	}
+	if f.BuyerID != "" {
+		buyer, ok := normID(f.BuyerID)
+		if !ok {
+			return nil, "", nil
+		}
+		l.where(`o.buyer_id = ?`, buyer)
+	}
+	if f.Query != "" {
+		pattern := containsPattern(f.Query)
+		l.where(`(`+db.fold("u.email")+` LIKE ? ESCAPE '\' OR `+db.fold("p.full_name")+` LIKE ? ESCAPE '\')`, pattern, pattern)
+	}
+	tail, err := db.page(&l, f.Page, "o.created_at", "o.id")
+	if err != nil {
+		return nil, "", err
+	}
+	rows, err := db.query(ctx, db.db, orderSelect+l.sql()+tail, l.args...)
+	if err != nil {
+		return nil, "", err
+	}
+	out, err := scanOrders(rows)
+	if err != nil {
+		return nil, "", err
+	}
+	out, next := cut(out, f.Page, func(o Order) (time.Time, string) { return o.CreatedAt, o.ID })
+	return out, next, nil
+}
+
+// SetOrderStatus moves an order to status on behalf of actorID, if version
+// is the one stored: otherwise ErrStale. Setting the status it already has
+// changes nothing and queues nothing. A real change bumps the version, is
+// recorded in the audit trail, and queues mails in the same transaction; it
+// reports changed.
+func (db *DB) SetOrderStatus(ctx context.Context, id, status string, version int, actorID string, now time.Time, mails []NewMail) (o Order, changed bool, err error) {
+	err = db.WithTx(ctx, func(tx *sql.Tx) error {
+		if o, err = db.orderByID(ctx, tx, id); err != nil {
+			return err
+		}
+		if o.Version != version {
+			return ErrStale
+		}
+		if o.Status == status {
+			return nil
+		}
+		if err := db.changeOrderStatusTx(ctx, tx, o, status, actorID, now); err != nil {
+			return err
+		}
+		changed = true
+		if err := db.EnqueueMailTx(ctx, tx, now, mails...); err != nil {
+			return err
+		}
+		o, err = db.orderByID(ctx, tx, o.ID)
+		return err
+	})
+	return o, changed, classify(err)
+}
+
+func (db *DB) changeOrderStatusTx(ctx context.Context, tx *sql.Tx, o Order, status, actorID string, now time.Time) error {
+	if err := mustAffect(db.exec(ctx, tx, `UPDATE orders SET status = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ?`,
+		status, db.ts(now), o.ID, o.Version)); err != nil {
+		return staleIfGone(err)
+	}
+	return db.record(ctx, tx, change{entity: EntityOrder, id: o.ID, field: FieldStatus, from: str(o.Status), to: str(status), actorID: actorID, at: now})
+}
+
+// QuoteOrder is an order made from a quote request by a staff member.
+type QuoteOrder struct {
+	QuoteID, AgentID string
+	AmountCents      int64
+	Currency         string
+	ActorID          string
+}
+
+// OrderMails names the emails that announce a new order, once the buyer
+// and the order are known: created reports that the buyer's account was
+// made for this order.
+type OrderMails func(o Order, buyer User, created bool) []NewMail
+
+// CreateOrderFromQuote makes a pending order for the account with the
+// request's email address, creating that account (a buyer without a
+// password, in the request's language, named as in the request) when there
+// is none, and marks the request won. It all happens in one transaction,
+// with the audit trail and the mails that mails returns. ErrNotFound when
+// there is no such request.
+func (db *DB) CreateOrderFromQuote(ctx context.Context, in QuoteOrder, now time.Time, mails OrderMails) (o Order, buyer User, created bool, err error) {
+	now = now.UTC().Truncate(time.Microsecond)
+	err = db.WithTx(ctx, func(tx *sql.Tx) error {
+		q, err := db.quoteRequest(ctx, tx, in.QuoteID)
+		if err != nil {
+			return err
+		}
+		if buyer, created, err = db.accountForTx(ctx, tx, NewUser{Email: Fold(strings.TrimSpace(q.Email)), FullName: q.FullName, Locale: q.Locale}, now); err != nil {
+			return err
+		}
+		ids, err := db.createOrdersTx(ctx, tx, []NewOrder{{BuyerID: buyer.ID, AgentID: in.AgentID, Status: OrderPending,
+			AmountCents: in.AmountCents, Currency: in.Currency, QuoteID: q.ID, ActorID: in.ActorID, CreatedAt: now}})
+		if err != nil {
+			return err
+		}
+		if q.Status != QuoteWon {
+			if _, err := db.exec(ctx, tx, `UPDATE quote_requests SET status = ?, version = version + 1 WHERE id = ?`, QuoteWon, q.ID); err != nil {
+				return err
+			}
+			if err := db.record(ctx, tx, change{entity: EntityQuote, id: q.ID, field: FieldStatus, from: str(q.Status), to: str(QuoteWon), actorID: in.ActorID, at: now}); err != nil {
+				return err
+			}
+		}
+		// The request now belongs to the account, as if it had been sent signed in.
+		if _, err := db.exec(ctx, tx, `UPDATE quote_requests SET user_id = ? WHERE id = ? AND user_id IS NULL`, buyer.ID, q.ID); err != nil {
+			return err
+		}
+		if o, err = db.orderByID(ctx, tx, ids[0]); err != nil {
+			return err
+		}
+		if mails != nil {
+			return db.EnqueueMailTx(ctx, tx, now, mails(o, buyer, created)...)
+		}
+		return nil
+	})
+	return o, buyer, created, classify(err)
+}
+
+// accountForTx returns the account with nu.Email, creating it (without a
+// password, unverified, a buyer) when there is none. Like RecordSignUp, an
+// account created concurrently by someone else is found rather than failing.
+func (db *DB) accountForTx(ctx context.Context, tx *sql.Tx, nu NewUser, now time.Time) (User, bool, error) {
+	locale := nu.Locale
+	if locale == "" {
+		locale = "en"
+	}
+	id := uuid.NewString()
+	res, err := db.exec(ctx, tx, `INSERT INTO users (id, email, password_hash, locale, email_verified_at, created_at)
+		VALUES (?, ?, '', ?, NULL, ?) ON CONFLICT (email) DO NOTHING`, id, nu.Email, locale, db.ts(now))
+	if err != nil {
+		return User{}, false, err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return User{}, false, classify(err)
+	}
+	if n == 1 {
+		if _, err := db.exec(ctx, tx, `INSERT INTO profiles (id, full_name) VALUES (?, ?)`, id, nu.FullName); err != nil {
+			return User{}, false, err
+		}
+	}
+	u, err := scanUser(db.queryRow(ctx, tx, userSelect+` WHERE u.email = ?`, nu.Email))
+	return u, n == 1, err
+}
+
 // ExplainOrdersByBuyer returns the engine's plan for OrdersByBuyerQuery, one
 // line per plan node, for benchmarks and the index test.
 func (db *DB) ExplainOrdersByBuyer(ctx context.Context, buyerID string) (string, error) {
-	prefix := "EXPLAIN "
-	if db.Embedded() {
-		prefix = "EXPLAIN QUERY PLAN "
-	}
 	buyer, ok := normID(buyerID)
 	if !ok {
 		buyer = buyerID
 	}
-	rows, err := db.query(ctx, db.db, prefix+OrdersByBuyerQuery, buyer)
+	return db.explain(ctx, OrdersByBuyerQuery, []any{buyer}, false)
+}
+
+// explain returns the engine's plan for query, one line per plan node:
+// EXPLAIN QUERY PLAN on SQLite, EXPLAIN (or EXPLAIN ANALYZE, which runs the
+// query) on PostgreSQL.
+func (db *DB) explain(ctx context.Context, query string, args []any, analyze bool) (string, error) {
+	prefix := "EXPLAIN "
+	switch {
+	case db.Embedded():
+		prefix = "EXPLAIN QUERY PLAN "
+	case analyze:
+		prefix = "EXPLAIN (ANALYZE, BUFFERS) "
+	}
+	rows, err := db.query(ctx, db.db, prefix+query, args...)
 	if err != nil {
 		return "", err
 	}

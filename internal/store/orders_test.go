@@ -11,27 +11,66 @@ import (
 )
 
 var testAgents = []store.Agent{
-	{ID: "11111111-1111-4111-8111-111111111111", Name: "A", Title: "Agent A", Description: "first", DeliveryDays: 7, PriceCents: 249900},
-	{ID: "22222222-2222-4222-8222-222222222222", Name: "B", Title: "Agent B", Description: "second", DeliveryDays: 14, PriceCents: 14950},
+	{ID: "11111111-1111-4111-8111-111111111111", NameEn: "A", NameNl: "A-nl", TitleEn: "Agent A", TitleNl: "Agent A (nl)",
+		DescriptionEn: "first", DescriptionNl: "eerste", DeliveryDays: 7, PriceCents: 249900, Currency: "EUR", Version: 1},
+	{ID: "22222222-2222-4222-8222-222222222222", NameEn: "B", TitleEn: "Agent B", DescriptionEn: "second",
+		DeliveryDays: 14, PriceCents: 14950, Currency: "EUR", Version: 1},
+}
+
+func putAgents(t *testing.T, db *store.DB, agents []store.Agent) {
+	t.Helper()
+	for _, a := range agents {
+		if _, err := db.CreateAgent(ctxT(t), a, "", t0); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 func TestAgents(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := ctxT(t)
-		if err := db.UpsertAgents(ctx, testAgents); err != nil {
-			t.Fatal(err)
-		}
+		putAgents(t, db, testAgents)
+		staff := mkUser(t, db, "")
 		changed := testAgents[0]
-		changed.PriceCents = 1
-		if err := db.UpsertAgents(ctx, []store.Agent{changed}); err != nil {
-			t.Fatal(err)
-		}
-		got, err := db.Agents(ctx)
+		changed.PriceCents, changed.NameNl = 1, "A nieuw"
+		got, err := db.UpdateAgent(ctx, changed, staff.ID, t0.Add(time.Minute))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(got) != 2 || got[0] != changed || got[1] != testAgents[1] {
-			t.Fatalf("Agents = %+v", got)
+		changed.Version = 2
+		if got != changed {
+			t.Fatalf("UpdateAgent = %+v, want %+v", got, changed)
+		}
+		// The version the caller saw is stale now: nothing is overwritten.
+		stale := testAgents[0]
+		stale.PriceCents = 5
+		_, err = db.UpdateAgent(ctx, stale, staff.ID, t0)
+		wantErr(t, "stale update", err, store.ErrStale)
+		// Changing nothing keeps the version.
+		if same, err := db.UpdateAgent(ctx, changed, staff.ID, t0); err != nil || same.Version != 2 {
+			t.Fatalf("no-op update = %+v, %v", same, err)
+		}
+		_, err = db.UpdateAgent(ctx, store.Agent{ID: uuid.NewString(), Version: 1}, staff.ID, t0)
+		wantErr(t, "unknown agent", err, store.ErrNotFound)
+
+		all, err := db.Agents(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(all) != 2 || all[0] != changed || all[1] != testAgents[1] {
+			t.Fatalf("Agents = %+v", all)
+		}
+		hist, err := db.History(ctx, store.EntityAgent, changed.ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fields []string
+		for _, c := range hist {
+			fields = append(fields, c.Field)
+		}
+		if strings.Join(fields, ",") != "created,name_nl,price_cents" || hist[0].Actor != nil ||
+			hist[2].Actor == nil || hist[2].Actor.ID != staff.ID || *hist[2].From != "249900" || *hist[2].To != "1" {
+			t.Fatalf("agent history = %+v", hist)
 		}
 	})
 }
@@ -39,9 +78,7 @@ func TestAgents(t *testing.T) {
 func TestOrders(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := ctxT(t)
-		if err := db.UpsertAgents(ctx, testAgents); err != nil {
-			t.Fatal(err)
-		}
+		putAgents(t, db, testAgents)
 		ann, bob := mkUser(t, db, ""), mkUser(t, db, "")
 		tie := t0.Add(-24 * time.Hour)
 		lowID, highID := "00000000-0000-4000-8000-000000000001", "ffffffff-ffff-4fff-bfff-ffffffffffff"
@@ -108,7 +145,7 @@ func TestOrders(t *testing.T) {
 			t.Run(tc.name, func(t *testing.T) {
 				o, err := db.OrderForBuyer(ctx, tc.buyer, tc.order)
 				wantErr(t, tc.name, err, tc.wantErr)
-				if tc.wantErr == nil && (o.ID != lowID || o.Agent.Name != "B" || o.AmountCents != 14950) {
+				if tc.wantErr == nil && (o.ID != lowID || o.Agent.NameEn != "B" || o.AmountCents != 14950) {
 					t.Fatalf("got %+v", o)
 				}
 			})
@@ -122,9 +159,7 @@ func TestOrders(t *testing.T) {
 func TestOrdersByBuyerUsesIndex(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := ctxT(t)
-		if err := db.UpsertAgents(ctx, testAgents); err != nil {
-			t.Fatal(err)
-		}
+		putAgents(t, db, testAgents)
 		// One buyer owning almost every order stands in for "many buyers":
 		// the explained buyer is a small fraction of the table, as any buyer
 		// is in production. (At 50/50 PostgreSQL rightly prefers a seq scan.)

@@ -43,6 +43,7 @@ func TestQuoteRequestRoundTrip(t *testing.T) {
 		sameTime(t, "SubmittedAt", got.SubmittedAt, t0)
 		want := in
 		want.ID, want.SubmittedAt = id, got.SubmittedAt
+		want.Status, want.Source, want.Version = "new", "form", 1
 		if got != want {
 			t.Fatalf("got  %+v\nwant %+v", got, want)
 		}

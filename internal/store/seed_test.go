@@ -9,6 +9,25 @@ import (
 	"github.com/google/uuid"
 )
 
+var demoAccounts = store.DemoAccounts{
+	Buyer: store.DemoUser{Email: "demo@belwise.example", PasswordHash: "demo-hash", FullName: "Demi Koper", Locale: "nl"},
+	Staff: store.DemoUser{Email: "ops@belwise.example", PasswordHash: "ops-hash", FullName: "Olga Ops", Locale: "en"},
+}
+
+// seedCounts is everything the seed writes, counted.
+func seedCounts(t *testing.T, db *store.DB) map[string]int {
+	t.Helper()
+	out := map[string]int{}
+	for _, table := range []string{"users", "voice_agents", "orders", "quote_requests", "quote_notes", "audit_log"} {
+		var n int
+		if err := db.SQL().QueryRowContext(ctxT(t), "SELECT count(*) FROM "+table).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		out[table] = n
+	}
+	return out
+}
+
 func TestSeedDemo(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := ctxT(t)
@@ -16,14 +35,25 @@ func TestSeedDemo(t *testing.T) {
 		if err != nil || !empty {
 			t.Fatalf("IsEmpty on fresh db = %v, %v", empty, err)
 		}
-		buyer := store.DemoBuyer{Email: "demo@belwise.example", PasswordHash: "demo-hash", FullName: "Demi Koper", Locale: "nl"}
-		for i, wantCreated := range []bool{true, false, false} {
-			created, err := db.SeedDemo(ctx, buyer, t0)
+		var first map[string]int
+		for i, want := range []store.SeedResult{{BuyerCreated: true, StaffCreated: true}, {}, {}} {
+			got, err := db.SeedDemo(ctx, demoAccounts, t0.Add(time.Duration(i)*time.Hour))
 			if err != nil {
 				t.Fatalf("SeedDemo #%d: %v", i+1, err)
 			}
-			if created != wantCreated {
-				t.Fatalf("SeedDemo #%d created = %v, want %v", i+1, created, wantCreated)
+			if got != want {
+				t.Fatalf("SeedDemo #%d = %+v, want %+v", i+1, got, want)
+			}
+			// Idempotent: a second and third run add nothing at all.
+			counts := seedCounts(t, db)
+			if i == 0 {
+				first = counts
+			} else {
+				for k, n := range first {
+					if counts[k] != n {
+						t.Fatalf("SeedDemo #%d changed %s from %d to %d rows", i+1, k, n, counts[k])
+					}
+				}
 			}
 		}
 		if empty, err := db.IsEmpty(ctx); err != nil || empty {
@@ -38,41 +68,127 @@ func TestSeedDemo(t *testing.T) {
 			t.Fatalf("catalogue has %d agents after reseeding, want %d", len(agents), len(store.DemoCatalogue))
 		}
 		for _, a := range agents {
-			if _, err := uuid.Parse(a.ID); err != nil || a.Title == "" || a.Description == "" ||
-				a.DeliveryDays < 7 || a.DeliveryDays > 21 || a.PriceCents <= 0 {
+			if _, err := uuid.Parse(a.ID); err != nil || a.TitleEn == "" || a.DescriptionEn == "" || a.NameNl == "" ||
+				a.TitleNl == "" || a.DescriptionNl == "" || a.NameNl == a.NameEn && a.DescriptionNl == a.DescriptionEn ||
+				a.DeliveryDays < 7 || a.DeliveryDays > 21 || a.PriceCents <= 0 || a.Currency != "EUR" || a.Version != 1 {
 				t.Errorf("implausible agent %+v", a)
 			}
 		}
 
-		u, err := db.UserByEmail(ctx, buyer.Email)
+		u, err := db.UserByEmail(ctx, demoAccounts.Buyer.Email)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if u.EmailVerifiedAt == nil || u.PasswordHash != "demo-hash" || u.FullName != "Demi Koper" || u.Locale != "nl" {
+		if u.EmailVerifiedAt == nil || u.PasswordHash != "demo-hash" || u.FullName != "Demi Koper" || u.Locale != "nl" || u.Role != store.RoleBuyer {
 			t.Fatalf("demo buyer = %+v", u)
 		}
+		staff, err := db.UserByEmail(ctx, demoAccounts.Staff.Email)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if staff.EmailVerifiedAt == nil || staff.PasswordHash != "ops-hash" || staff.Role != store.RoleStaff {
+			t.Fatalf("demo staff = %+v", staff)
+		}
+
 		orders, err := db.OrdersByBuyer(ctx, u.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		byStatus := map[string]int{}
 		days := map[string]bool{}
+		fromQuote := 0
 		for _, o := range orders {
 			byStatus[o.Status]++
 			days[o.CreatedAt.Format(time.DateOnly)] = true
 			if !o.CreatedAt.Before(t0) || o.CreatedAt.Before(t0.AddDate(0, -6, 0)) {
 				t.Errorf("order %s dated %v, want within the last months", o.ID, o.CreatedAt)
 			}
-			if o.Agent.Title == "" || o.AmountCents <= 0 {
+			if o.Agent.TitleEn == "" || o.AmountCents <= 0 || o.Currency != "EUR" {
 				t.Errorf("order %+v", o)
+			}
+			// Each order's history starts pending and ends at its status,
+			// one version per step, and the last step is when it was updated.
+			hist, err := db.History(ctx, store.EntityOrder, o.ID, store.FieldStatus)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(hist) != o.Version || hist[0].From != nil || *hist[0].To != "pending" || *hist[len(hist)-1].To != o.Status ||
+				!hist[len(hist)-1].At.Equal(o.UpdatedAt) || hist[0].Actor == nil || hist[0].Actor.ID != staff.ID {
+				t.Errorf("order %s (%s, v%d) history %+v", o.ID, o.Status, o.Version, hist)
+			}
+			if o.QuoteID != "" {
+				fromQuote++
 			}
 		}
 		if byStatus["completed"] < 2 || byStatus["pending"] < 1 || byStatus["pending"] > 2 ||
 			byStatus["cancelled"] != 1 || byStatus["refunded"] != 1 {
 			t.Fatalf("statuses = %v", byStatus)
 		}
-		if len(days) < 4 {
-			t.Fatalf("orders on only %d distinct days", len(days))
+		if len(days) < 4 || fromQuote != 1 {
+			t.Fatalf("orders on %d distinct days, %d from a quote", len(days), fromQuote)
+		}
+
+		quotes, _, err := db.Quotes(ctx, store.QuoteFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		statuses, sources := map[string]bool{}, map[string]bool{}
+		notes := 0
+		for _, q := range quotes {
+			statuses[q.Status], sources[q.Source] = true, true
+			hist, err := db.History(ctx, store.EntityQuote, q.ID, store.FieldStatus)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(hist) != q.Version || *hist[0].To != "new" || hist[0].Actor != nil || *hist[len(hist)-1].To != q.Status {
+				t.Errorf("quote %s (%s, v%d) history %+v", q.FullName, q.Status, q.Version, hist)
+			}
+			n, err := db.QuoteNotes(ctx, q.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, note := range n {
+				if note.Author == nil || note.Author.ID != staff.ID || note.Body == "" {
+					t.Errorf("note %+v", note)
+				}
+			}
+			notes += len(n)
+		}
+		if len(quotes) < 5 || len(statuses) != 5 || len(sources) != 3 || notes < 1 {
+			t.Fatalf("%d demo quotes, statuses %v, sources %v, %d notes", len(quotes), statuses, sources, notes)
+		}
+	})
+}
+
+// A catalogue seeded before it was bilingual gets its Dutch texts; an agent
+// staff have edited keeps their edits.
+func TestSeedDemoKeepsEdits(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := ctxT(t)
+		old := store.DemoCatalogue[0]
+		old.NameNl, old.TitleNl, old.DescriptionNl = "", "", ""
+		if _, err := db.CreateAgent(ctx, old, "", t0); err != nil {
+			t.Fatal(err)
+		}
+		edited := store.DemoCatalogue[1]
+		edited.NameNl, edited.PriceCents = "Eigen naam", 1
+		if _, err := db.CreateAgent(ctx, edited, "", t0); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SeedDemo(ctx, store.DemoAccounts{Buyer: demoAccounts.Buyer}, t0); err != nil {
+			t.Fatal(err)
+		}
+		a, err := db.AgentByID(ctx, old.ID)
+		if err != nil || a.NameNl != store.DemoCatalogue[0].NameNl || a.DescriptionNl != store.DemoCatalogue[0].DescriptionNl || a.Version != 2 {
+			t.Fatalf("pre-bilingual agent after seeding: %+v, %v", a, err)
+		}
+		b, err := db.AgentByID(ctx, edited.ID)
+		if err != nil || b.NameNl != "Eigen naam" || b.PriceCents != 1 || b.Version != 1 {
+			t.Fatalf("edited agent after seeding: %+v, %v", b, err)
+		}
+		// Without a staff member there is no inbox history to seed.
+		if n, err := db.QuoteCount(ctx); err != nil || n != 0 {
+			t.Fatalf("QuoteCount = %d, %v", n, err)
 		}
 	})
 }

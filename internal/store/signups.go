@@ -116,14 +116,15 @@ func (db *DB) PendingSignups(ctx context.Context, userID string, limit int) ([]S
 
 // deleteStaleAccounts drops pending sign-ups older than SignupMaxAge, then
 // unverified accounts that are as old and have no sign-up left. An account
-// with orders is a business record and is never removed here.
+// with orders is a business record and is never removed here, nor is a
+// staff account the agency made (see auth.AddStaff).
 func (db *DB) deleteStaleAccounts(ctx context.Context, now time.Time) error {
 	cutoff := db.ts(now.Add(-SignupMaxAge))
 	if _, err := db.exec(ctx, db.db, `DELETE FROM signups WHERE created_at <= ?`, cutoff); err != nil {
 		return err
 	}
 	_, err := db.exec(ctx, db.db, `DELETE FROM users
-		WHERE email_verified_at IS NULL AND created_at <= ?
+		WHERE email_verified_at IS NULL AND created_at <= ? AND role = 'buyer'
 		  AND NOT EXISTS (SELECT 1 FROM signups s WHERE s.user_id = users.id)
 		  AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.buyer_id = users.id)`, cutoff)
 	return err

@@ -10,7 +10,7 @@ import (
 // hash is stored, so a database leak does not hand out working links.
 type Token struct {
 	Hash                 []byte
-	UserID, Purpose      string // Purpose "verify" | "reset"
+	UserID, Purpose      string // Purpose "verify" | "reset" | "invite"
 	CreatedAt, ExpiresAt time.Time
 	// SignupID binds a verification link to the sign-up whose password and
 	// name it applies. A verification link without one is refused.
@@ -20,6 +20,9 @@ type Token struct {
 const (
 	PurposeVerify = "verify"
 	PurposeReset  = "reset"
+	// PurposeInvite sets the first password of an account the agency
+	// made for a buyer (or a staff member).
+	PurposeInvite = "invite"
 )
 
 func (db *DB) CreateToken(ctx context.Context, t Token) error {
@@ -115,9 +118,19 @@ func (db *DB) VerifyEmail(ctx context.Context, tokenHash []byte, now time.Time) 
 // user out everywhere, and retires every other outstanding link of every
 // kind, so an older email cannot be used afterwards.
 func (db *DB) ResetPassword(ctx context.Context, tokenHash []byte, newHash string, now time.Time) (User, error) {
+	return db.setPasswordByLink(ctx, PurposeReset, tokenHash, newHash, now)
+}
+
+// AcceptInvite sets the first password from an invitation link, with the
+// same effects as ResetPassword.
+func (db *DB) AcceptInvite(ctx context.Context, tokenHash []byte, newHash string, now time.Time) (User, error) {
+	return db.setPasswordByLink(ctx, PurposeInvite, tokenHash, newHash, now)
+}
+
+func (db *DB) setPasswordByLink(ctx context.Context, purpose string, tokenHash []byte, newHash string, now time.Time) (User, error) {
 	var u User
 	err := db.WithTx(ctx, func(tx *sql.Tx) error {
-		uid, _, err := db.consumeToken(ctx, tx, tokenHash, PurposeReset, now)
+		uid, _, err := db.consumeToken(ctx, tx, tokenHash, purpose, now)
 		if err != nil {
 			return err
 		}

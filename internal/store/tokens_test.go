@@ -113,6 +113,11 @@ func TestStaleAccountsAreRemoved(t *testing.T) {
 		if _, _, err := db.RecordSignUp(ctx, store.NewSignup{Email: "busy@example.com", PasswordHash: "b", FullName: "B", Locale: "en"}, t0.Add(6*24*time.Hour)); err != nil {
 			t.Fatal(err)
 		}
+		// A staff account the agency made (site staff add) waits for its owner.
+		staff, err := db.CreateUser(ctx, store.NewUser{Email: "new-staff@example.com", Role: store.RoleStaff}, t0)
+		if err != nil {
+			t.Fatal(err)
+		}
 		verified := mkUser(t, db, "")
 		if err := db.CreateToken(ctx, store.Token{Hash: hashOf("rv"), UserID: verified.ID, Purpose: "reset", CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)}); err != nil {
 			t.Fatal(err)
@@ -140,6 +145,9 @@ func TestStaleAccountsAreRemoved(t *testing.T) {
 		}
 		if _, err := db.UserByID(ctx, verified.ID); err != nil {
 			t.Fatalf("a verified account was removed: %v", err)
+		}
+		if _, err := db.UserByID(ctx, staff.ID); err != nil {
+			t.Fatalf("an unverified staff account was removed: %v", err)
 		}
 		if err := db.DeleteExpired(ctx, t0.Add(13*24*time.Hour+time.Minute)); err != nil {
 			t.Fatal(err)

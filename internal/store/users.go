@@ -15,7 +15,16 @@ type User struct {
 	CreatedAt                                 time.Time
 }
 
-type NewUser struct{ Email, PasswordHash, FullName, Locale string }
+type NewUser struct {
+	Email, PasswordHash, FullName, Locale string
+	Role                                  string // "" is "buyer"
+}
+
+// Roles; the schema refuses any other.
+const (
+	RoleBuyer = "buyer"
+	RoleStaff = "staff"
+)
 
 const userColumns = `u.id, u.email, u.password_hash, COALESCE(p.full_name, ''), u.locale, u.role, u.email_verified_at, u.created_at`
 
@@ -51,13 +60,17 @@ func (db *DB) createUserTx(ctx context.Context, tx *sql.Tx, nu NewUser, verified
 	if locale == "" {
 		locale = "en"
 	}
+	role := nu.Role
+	if role == "" {
+		role = RoleBuyer
+	}
 	u := User{
 		ID:           uuid.NewString(),
 		Email:        nu.Email,
 		PasswordHash: nu.PasswordHash,
 		FullName:     nu.FullName,
 		Locale:       locale,
-		Role:         "buyer", // the column's default
+		Role:         role,
 		CreatedAt:    now.UTC().Truncate(time.Microsecond),
 	}
 	if verifiedAt != nil {
@@ -65,8 +78,8 @@ func (db *DB) createUserTx(ctx context.Context, tx *sql.Tx, nu NewUser, verified
 		u.EmailVerifiedAt = &v
 	}
 	if _, err := db.exec(ctx, tx,
-		`INSERT INTO users (id, email, password_hash, locale, email_verified_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-		u.ID, u.Email, u.PasswordHash, u.Locale, db.tsPtr(u.EmailVerifiedAt), db.ts(u.CreatedAt)); err != nil {
+		`INSERT INTO users (id, email, password_hash, locale, role, email_verified_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		u.ID, u.Email, u.PasswordHash, u.Locale, u.Role, db.tsPtr(u.EmailVerifiedAt), db.ts(u.CreatedAt)); err != nil {
 		return User{}, err
 	}
 	if _, err := db.exec(ctx, tx, `INSERT INTO profiles (id, full_name) VALUES (?, ?)`, u.ID, u.FullName); err != nil {
@@ -110,4 +123,51 @@ func (db *DB) SetUserRole(ctx context.Context, userID, role string) error {
 		return ErrNotFound
 	}
 	return mustAffect(db.exec(ctx, db.db, `UPDATE users SET role = ? WHERE id = ?`, role, id))
+}
+
+// Account is a user as the console lists them.
+type Account struct {
+	User
+	OrderCount int
+}
+
+// AccountFilter selects a page of the console's list of accounts.
+type AccountFilter struct {
+	Query string // a substring of the email or name, any case
+	Page
+}
+
+// Accounts lists one page of every account (buyers and staff), newest
+// first, with how many orders each has, and the next page's cursor ("" after
+// the last). The users_created index gives the rows in page order and
+// orders_buyer_created counts each account's orders.
+func (db *DB) Accounts(ctx context.Context, f AccountFilter) ([]Account, string, error) {
+	var l listQuery
+	if f.Query != "" {
+		pattern := containsPattern(f.Query)
+		l.where(`(`+db.fold("u.email")+` LIKE ? ESCAPE '\' OR `+db.fold("p.full_name")+` LIKE ? ESCAPE '\')`, pattern, pattern)
+	}
+	tail, err := db.page(&l, f.Page, "u.created_at", "u.id")
+	if err != nil {
+		return nil, "", err
+	}
+	rows, err := db.query(ctx, db.db, `SELECT `+userColumns+`, (SELECT count(*) FROM orders o WHERE o.buyer_id = u.id)
+		FROM users u LEFT JOIN profiles p ON p.id = u.id`+l.sql()+tail, l.args...)
+	if err != nil {
+		return nil, "", err
+	}
+	defer rows.Close()
+	var out []Account
+	for rows.Next() {
+		var a Account
+		if a.User, err = scanUser(rows, &a.OrderCount); err != nil {
+			return nil, "", err
+		}
+		out = append(out, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, "", classify(err)
+	}
+	out, next := cut(out, f.Page, func(a Account) (time.Time, string) { return a.CreatedAt, a.ID })
+	return out, next, nil
 }

@@ -200,6 +200,7 @@ func QuoteInput(a Arguments) quote.Input {
 		Language:     lang,
 		Locale:       locale,
 		TimeZone:     a["timeZone"],
+		Source:       quote.SourceVoice,
 	}
 }
 

@@ -198,7 +198,7 @@ func TestQuoteInput(t *testing.T) {
 	want := quote.Input{
 		FullName: "Anna de Vries", CompanyName: "Tandarts Zuid", BusinessType: "Dental clinic",
 		Email: "anna@example.nl", Phone: "+31 20 123 4567", Description: "Missed calls at lunch.",
-		Language: "dutch", Locale: "nl", TimeZone: "Europe/Amsterdam",
+		Language: "dutch", Locale: "nl", TimeZone: "Europe/Amsterdam", Source: quote.SourceVoice,
 	}
 	if got := QuoteInput(full); got != want {
 		t.Fatalf("got  %+v\nwant %+v", got, want)

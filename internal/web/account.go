@@ -28,6 +28,7 @@ func (a *accountAPI) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/auth/resend-verification", db(a.resend))
 	mux.HandleFunc("POST /api/auth/forgot-password", db(a.forgot))
 	mux.HandleFunc("POST /api/auth/reset-password", db(a.reset))
+	mux.HandleFunc("POST /api/auth/accept-invite", db(a.acceptInvite))
 	mux.HandleFunc("GET /api/dashboard", db(a.signedIn(a.dashboard)))
 	mux.HandleFunc("GET /api/orders/{id}", db(a.signedIn(a.order)))
 }
@@ -111,6 +112,15 @@ func (a *accountAPI) reset(w http.ResponseWriter, r *http.Request) {
 	a.startSession(w, r, u, sess, err)
 }
 
+func (a *accountAPI) acceptInvite(w http.ResponseWriter, r *http.Request) {
+	var b tokenBody
+	if !a.decode(w, r, &b) {
+		return
+	}
+	u, sess, err := a.auth.AcceptInvite(r.Context(), b.Token, b.Password, request.ClientIP(r))
+	a.startSession(w, r, u, sess, err)
+}
+
 type emailBody struct {
 	Email  string `json:"email"`
 	Locale string `json:"locale"`
@@ -134,7 +144,7 @@ func (a *accountAPI) forgot(w http.ResponseWriter, r *http.Request) {
 
 func (a *accountAPI) dashboard(w http.ResponseWriter, r *http.Request) {
 	u, _ := request.User(r)
-	d, err := a.orders.Dashboard(r.Context(), u.ID)
+	d, err := a.orders.Dashboard(r.Context(), u.ID, r.URL.Query().Get("lang"))
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -146,7 +156,7 @@ func (a *accountAPI) dashboard(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *accountAPI) order(w http.ResponseWriter, r *http.Request) {
-	o, err := a.orders.Order(r.Context(), request.UserID(r), r.PathValue("id"))
+	o, err := a.orders.Order(r.Context(), request.UserID(r), r.PathValue("id"), r.URL.Query().Get("lang"))
 	if err != nil {
 		a.fail(w, r, err)
 		return

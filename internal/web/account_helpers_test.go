@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/belwise/site/internal/auth"
+	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
@@ -80,7 +81,9 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 			t.Fatal(err)
 		}
 		quotes.RegisterMail(e.worker)
-		opts.Auth, opts.Orders, opts.Quotes, opts.DBReady = accounts, orders.New(db), quotes, o.ready
+		sales := orders.New(orders.Options{DB: db, SiteURL: o.siteURL, Notify: e.worker.Notify, Logger: log})
+		sales.RegisterMail(e.worker)
+		opts.Auth, opts.Orders, opts.Quotes, opts.Catalogue, opts.DBReady = accounts, sales, quotes, catalogue.New(db, nil), o.ready
 	}
 	h, err := New(opts)
 	if err != nil {
@@ -156,7 +159,7 @@ func (e *accountEnv) flushMail() []mail.Message {
 	return out
 }
 
-var linkToken = regexp.MustCompile(`#(verify|reset)=([A-Za-z0-9_-]{43})`)
+var linkToken = regexp.MustCompile(`#(verify|reset|invite)=([A-Za-z0-9_-]{43})`)
 
 // tokenFrom finds the one-time token of kind in a message sent to addr.
 func tokenFrom(t *testing.T, msgs []mail.Message, addr, kind string) string {

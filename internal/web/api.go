@@ -8,11 +8,12 @@ import (
 )
 
 // apiRoutes holds the JSON API.
-func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *voiceAPI) http.Handler {
+func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *voiceAPI, staff *consoleAPI) http.Handler {
 	mux := http.NewServeMux()
 	account.routes(mux)
 	quotes.routes(mux)
 	voices.routes(mux)
+	staff.routes(mux)
 	return jsonFallback(log, mux)
 }
 

@@ -32,6 +32,7 @@ type quoteBody struct {
 	Description  string `json:"description"`
 	Locale       string `json:"locale"`
 	TimeZone     string `json:"timeZone"`
+	Source       string `json:"source"`  // "form" (the default) or "personalized"
 	Website      string `json:"website"` // honeypot
 }
 
@@ -44,10 +45,15 @@ func (q *quoteAPI) submit(w http.ResponseWriter, r *http.Request) {
 		q.fail(w, r, err)
 		return
 	}
+	// Only the voice assistant's webhook files voice requests.
+	if b.Source == quote.SourceVoice {
+		q.fail(w, r, quote.ErrFormSource)
+		return
+	}
 	id, err := q.quotes.Submit(r.Context(), quote.Input{
 		FullName: b.FullName, CompanyName: b.CompanyName, BusinessType: b.BusinessType,
 		Email: b.Email, Phone: b.Phone, Description: b.Description,
-		Language: b.Language, Locale: b.Locale, TimeZone: b.TimeZone, Website: b.Website,
+		Language: b.Language, Locale: b.Locale, TimeZone: b.TimeZone, Source: b.Source, Website: b.Website,
 	}, request.UserID(r), request.ClientIP(r))
 	if err != nil {
 		q.fail(w, r, err)

@@ -89,6 +89,7 @@ func TestQuoteSubmit(t *testing.T) {
 			Email: "anna@example.nl", Phone: "+31 20 123 4567", Description: "We miss calls at lunch.\nCan an agent book appointments?",
 			Language: "dutch", // from the Dutch page, as none was chosen
 			Locale:   "nl", TimeZone: "Europe/Amsterdam", SubmittedAt: q.SubmittedAt,
+			Status: "new", Source: "form", Version: 1, // a new request from the form
 		}
 		if q != want {
 			t.Fatalf("stored %+v\nwant   %+v", q, want)
@@ -400,4 +401,32 @@ func TestQuoteDatabaseDown(t *testing.T) {
 	if !strings.Contains(logs.String(), "level=WARN msg=\"database unavailable\"") {
 		t.Errorf("log:\n%s", logs)
 	}
+}
+
+// The form names where a request comes from: the form itself, or the
+// personalized try-out's link to it. Only the voice webhook files "voice".
+func TestQuoteSource(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e, _ := newQuoteEnv(t, db)
+		for _, tc := range []struct {
+			source any
+			want   string
+		}{{nil, "form"}, {"form", "form"}, {"personalized", "personalized"}} {
+			rec := e.callFrom("192.0.2."+itoa(len(tc.want)), "POST", "/api/quotes", with(map[string]any{"source": tc.source}))
+			expectStatus(t, rec, 201)
+			q, err := db.QuoteRequest(t.Context(), created(t, rec).ID)
+			if err != nil || q.Source != tc.want {
+				t.Fatalf("source %v stored as %q, %v", tc.source, q.Source, err)
+			}
+		}
+		for _, bad := range []string{"voice", "email", "FORM"} {
+			rec := e.call("POST", "/api/quotes", with(map[string]any{"source": bad}), nil)
+			expectStatus(t, rec, 400)
+			var qe quoteErr
+			json.Unmarshal(rec.Body.Bytes(), &qe)
+			if qe.Error.Code != "invalid_source" || qe.Error.Field != "source" {
+				t.Fatalf("source %q: %s", bad, rec.Body)
+			}
+		}
+	})
 }

@@ -270,6 +270,7 @@ func TestVoiceWebhookStoresQuote(t *testing.T) {
 			ID: ids[0], FullName: "Anna de Vries", CompanyName: "Tandartspraktijk Zuid", BusinessType: "Dental clinic",
 			Email: "anna@example.nl", Phone: "+31 20 123 4567", Description: "We miss calls at lunch.\nCan an agent book appointments?",
 			Language: "dutch", Locale: "nl", SubmittedAt: q.SubmittedAt,
+			Status: "new", Source: "voice", Version: 1, // the inbox shows it came from a call
 		}
 		if q != wantQ {
 			t.Fatalf("stored %+v\nwant   %+v", q, wantQ)

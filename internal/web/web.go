@@ -12,6 +12,7 @@ import (
 
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/auth"
+	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/voice"
@@ -33,15 +34,16 @@ type Options struct {
 
 	// DBReady reports whether the database is reachable and migrated;
 	// every endpoint that needs it answers 503 while it is false. Without
-	// it (tests of the static site) there is no database: Auth, Orders and
-	// Quotes are then not needed, and those endpoints always answer 503.
+	// it (tests of the static site) there is no database: the services are
+	// then not needed, and those endpoints always answer 503.
 	DBReady func() bool
 	// Auth and Orders serve the account API, Quotes POST /api/quotes and
-	// the voice webhook's request_quote; all three are required with
-	// DBReady.
-	Auth   *auth.Service
-	Orders *orders.Service
-	Quotes *quote.Service
+	// the voice webhook's request_quote; with Catalogue, the three serve
+	// the console. All four are required with DBReady.
+	Auth      *auth.Service
+	Orders    *orders.Service
+	Quotes    *quote.Service
+	Catalogue *catalogue.Service
 	// TrustProxy takes the client address from X-Forwarded-For.
 	TrustProxy bool
 	// Voice configures the voice widget (GET /api/voice/config), Vapi's
@@ -68,8 +70,8 @@ func New(opts Options) (http.Handler, error) {
 
 	ready := func() bool { return false }
 	if opts.DBReady != nil {
-		if opts.Auth == nil || opts.Orders == nil || opts.Quotes == nil {
-			return nil, errors.New("web: a database (DBReady) needs the Auth, Orders and Quotes services")
+		if opts.Auth == nil || opts.Orders == nil || opts.Quotes == nil || opts.Catalogue == nil {
+			return nil, errors.New("web: a database (DBReady) needs the Auth, Orders, Quotes and Catalogue services")
 		}
 		ready = opts.DBReady
 	}
@@ -79,11 +81,12 @@ func New(opts Options) (http.Handler, error) {
 	account := &accountAPI{api: base, auth: opts.Auth, orders: opts.Orders, cookie: cookie}
 	quotes := &quoteAPI{api: base, quotes: opts.Quotes}
 	voices := newVoiceAPI(base, opts.Voice, opts.Quotes)
+	staff := &consoleAPI{api: base, quotes: opts.Quotes, orders: opts.Orders, catalogue: opts.Catalogue}
 	ident := identify{auth: opts.Auth, ready: ready, cookie: cookie, trustProxy: opts.TrustProxy}
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
-	mux.Handle("/api/", noStore(ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices)))))
+	mux.Handle("/api/", noStore(ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff)))))
 	mux.Handle("/", &pageHandler{site: s, log: log})
 
 	// Rejects cross-site POST/PUT/DELETE (by Sec-Fetch-Site, else Origin)

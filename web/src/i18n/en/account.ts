@@ -86,6 +86,13 @@ const account = {
       tooLong: 'One of the fields is too long. Please shorten it.',
       tooLarge: "That's more than we can take at once. Please shorten it and try again.",
       badRequest: "We couldn't process that request. Please reload the page and try again.",
+      invalidStatus: 'That status is not available here. Please reload the page and try again.',
+      invalidAmount: 'Please enter a valid amount: zero or more.',
+      invalidCurrency: 'Please choose a valid currency, such as EUR.',
+      unknownAgent: 'That agent is no longer in the catalogue. Please reload the page and choose another.',
+      invalidDeliveryDays: 'The delivery time must be between 0 and 365 days.',
+      versionConflict: 'Someone else changed this in the meantime. Check their changes, then try again.',
+      invalidCursor: 'This list has changed. Please start again from the first page.',
     },
   },
   dashboard: {

@@ -88,6 +88,13 @@ const account = {
       tooLong: 'Een van de velden is te lang. Maak het wat korter.',
       tooLarge: 'Dat is meer dan we in één keer kunnen verwerken. Maak het korter en probeer het opnieuw.',
       badRequest: 'We konden dit verzoek niet verwerken. Laad de pagina opnieuw en probeer het nog eens.',
+      invalidStatus: 'Die status is hier niet beschikbaar. Laad de pagina opnieuw en probeer het nog eens.',
+      invalidAmount: 'Vul een geldig bedrag in: nul of meer.',
+      invalidCurrency: 'Kies een geldige valuta, zoals EUR.',
+      unknownAgent: 'Die agent staat niet meer in de catalogus. Laad de pagina opnieuw en kies een andere.',
+      invalidDeliveryDays: 'De levertijd moet tussen 0 en 365 dagen liggen.',
+      versionConflict: 'Iemand anders heeft dit intussen gewijzigd. Bekijk die wijzigingen en probeer het daarna opnieuw.',
+      invalidCursor: 'Deze lijst is veranderd. Begin opnieuw bij de eerste pagina.',
     },
   },
   dashboard: {

@@ -1,0 +1,197 @@
+package orders
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/belwise/site/internal/apierr"
+	"github.com/belwise/site/internal/auth"
+	"github.com/belwise/site/internal/console"
+	"github.com/belwise/site/internal/store"
+)
+
+// ConsoleOrder is an order as staff see it.
+type ConsoleOrder struct {
+	ID          string    `json:"id"`
+	Number      string    `json:"number"`
+	Status      string    `json:"status"`
+	Version     int       `json:"version"`
+	AmountCents int64     `json:"amountCents"`
+	Currency    string    `json:"currency"`
+	CreatedAt   time.Time `json:"createdAt"`
+	UpdatedAt   time.Time `json:"updatedAt"`
+	Buyer       Buyer     `json:"buyer"`
+	Agent       AgentRef  `json:"agent"` // in English
+	QuoteID     *string   `json:"quoteId"`
+}
+
+// Buyer is the account an order belongs to.
+type Buyer struct {
+	console.Person
+	Locale string `json:"locale"`
+}
+
+// AgentRef names an order's agent.
+type AgentRef struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Title string `json:"title"`
+}
+
+func consoleOrder(o store.Order) ConsoleOrder {
+	c := ConsoleOrder{ID: o.ID, Number: Number(o.ID), Status: o.Status, Version: o.Version, AmountCents: o.AmountCents,
+		Currency: o.Currency, CreatedAt: o.CreatedAt.UTC(), UpdatedAt: o.UpdatedAt.UTC(),
+		Buyer: Buyer{Person: *console.PersonOf(&o.Buyer), Locale: o.BuyerLocale},
+		Agent: AgentRef{ID: o.Agent.ID, Name: o.Agent.NameEn, Title: o.Agent.TitleEn}}
+	if o.QuoteID != "" {
+		c.QuoteID = &o.QuoteID
+	}
+	return c
+}
+
+var (
+	errStatus = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidStatus, Field: "status",
+		Message: "Status must be one of pending, completed, cancelled or refunded."}
+	errUnknownAgent = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeUnknownAgent, Field: "agentId",
+		Message: "There is no such agent in the catalogue."}
+	errNoQuote = &apierr.Error{Kind: apierr.NotFound, Code: apierr.CodeNotFound, Message: "Quote request not found."}
+)
+
+// Filter selects a page of orders.
+type Filter struct {
+	Status  string // "" for all
+	BuyerID string // "" for every buyer
+	Query   string // searched in the buyer's email and name, any case
+	store.Page
+}
+
+// List returns one page of every buyer's orders, newest first.
+func (s *Service) List(ctx context.Context, f Filter) (console.Page[ConsoleOrder], error) {
+	if f.Status != "" && !slices.Contains(Statuses, f.Status) {
+		return console.Page[ConsoleOrder]{}, errStatus
+	}
+	rows, next, err := s.db.Orders(ctx, store.OrderFilter{Status: f.Status, BuyerID: f.BuyerID, Query: f.Query, Page: f.Page})
+	if err != nil {
+		return console.Page[ConsoleOrder]{}, apierr.Wrap("list orders", err)
+	}
+	return console.PageOf(rows, next, consoleOrder), nil
+}
+
+// Get returns any order with the history of its status.
+func (s *Service) Get(ctx context.Context, id string) (ConsoleOrder, []console.Change, error) {
+	o, err := s.db.OrderByID(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return ConsoleOrder{}, nil, ErrNotFound
+	}
+	if err != nil {
+		return ConsoleOrder{}, nil, apierr.Wrap("load order", err)
+	}
+	hist, err := s.db.History(ctx, store.EntityOrder, o.ID, store.FieldStatus)
+	if err != nil {
+		return ConsoleOrder{}, nil, apierr.Wrap("load order history", err)
+	}
+	return consoleOrder(o), console.History(hist), nil
+}
+
+// SetStatus gives an order a new status on behalf of the staff member
+// actorID, if version is the one they saw (else the 409
+// apierr.ErrVersionConflict). A real change is kept in the audit trail and
+// emails the buyer, in the buyer's language, through the outbox; setting
+// the status the order already has changes and sends nothing.
+func (s *Service) SetStatus(ctx context.Context, actorID, id, status string, version int) (ConsoleOrder, error) {
+	if !slices.Contains(Statuses, status) {
+		return ConsoleOrder{}, errStatus
+	}
+	cur, err := s.db.OrderByID(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return ConsoleOrder{}, ErrNotFound
+	}
+	if err != nil {
+		return ConsoleOrder{}, apierr.Wrap("load order", err)
+	}
+	o, changed, err := s.db.SetOrderStatus(ctx, cur.ID, status, version, actorID, s.now().UTC(), []store.NewMail{statusMail(cur, status)})
+	if errors.Is(err, store.ErrNotFound) {
+		return ConsoleOrder{}, ErrNotFound
+	}
+	if err != nil {
+		return ConsoleOrder{}, apierr.Wrap("set order status", err)
+	}
+	if changed {
+		s.log.Info("order status set", "order", o.ID, "status", status, "by", actorID)
+		s.notify()
+	}
+	return consoleOrder(o), nil
+}
+
+// FromQuote is what staff fill in to turn a quote request into an order.
+type FromQuote struct {
+	AgentID     string
+	AmountCents int64
+	Currency    string // "" is EUR
+}
+
+// CreateFromQuote makes a pending order from a quote request on behalf of
+// the staff member actorID, and marks the request won. The order belongs
+// to the account with the request's email address. When there is none, one
+// is made (a buyer, in the request's language, named as in the request) and
+// invited by email to choose a password: invited is then true. An account
+// that can already sign in is not invited again; it gets the order's status
+// email (pending: "we are setting up your agent") instead.
+func (s *Service) CreateFromQuote(ctx context.Context, actorID, quoteID string, in FromQuote) (o ConsoleOrder, invited bool, err error) {
+	if err := console.CheckAmount(in.AmountCents, "amountCents"); err != nil {
+		return ConsoleOrder{}, false, err
+	}
+	cur, err := console.Currency(in.Currency)
+	if err != nil {
+		return ConsoleOrder{}, false, err
+	}
+	if _, err := s.db.AgentByID(ctx, in.AgentID); errors.Is(err, store.ErrNotFound) {
+		return ConsoleOrder{}, false, errUnknownAgent
+	} else if err != nil {
+		return ConsoleOrder{}, false, apierr.Wrap("load agent", err)
+	}
+	made, buyer, _, err := s.db.CreateOrderFromQuote(ctx,
+		store.QuoteOrder{QuoteID: quoteID, AgentID: in.AgentID, AmountCents: in.AmountCents, Currency: cur, ActorID: actorID},
+		s.now().UTC(),
+		func(o store.Order, buyer store.User, created bool) []store.NewMail {
+			invited = created || auth.NeedsInvite(buyer)
+			if invited {
+				return []store.NewMail{auth.InviteMail(buyer)}
+			}
+			return []store.NewMail{statusMail(o, o.Status)}
+		})
+	if errors.Is(err, store.ErrNotFound) {
+		return ConsoleOrder{}, false, errNoQuote
+	}
+	if err != nil {
+		return ConsoleOrder{}, false, apierr.Wrap("order from quote", err)
+	}
+	s.log.Info("order made from a quote request", "order", made.ID, "quote", quoteID, "buyer", buyer.ID, "invited", invited, "by", actorID)
+	s.notify()
+	return consoleOrder(made), invited, nil
+}
+
+// BuyerSummary is an account in the console's list.
+type BuyerSummary struct {
+	console.Person
+	Role       string    `json:"role"`
+	Locale     string    `json:"locale"`
+	Verified   bool      `json:"verified"`
+	CreatedAt  time.Time `json:"createdAt"`
+	OrderCount int       `json:"orderCount"`
+}
+
+// Buyers lists one page of every account (buyers and staff), newest
+// first, with how many orders each has; query searches the email and name.
+func (s *Service) Buyers(ctx context.Context, query string, page store.Page) (console.Page[BuyerSummary], error) {
+	rows, next, err := s.db.Accounts(ctx, store.AccountFilter{Query: query, Page: page})
+	if err != nil {
+		return console.Page[BuyerSummary]{}, apierr.Wrap("list accounts", err)
+	}
+	return console.PageOf(rows, next, func(a store.Account) BuyerSummary {
+		return BuyerSummary{Person: console.Person{ID: a.ID, Email: a.Email, FullName: a.FullName}, Role: a.Role, Locale: a.Locale,
+			Verified: a.EmailVerifiedAt != nil, CreatedAt: a.CreatedAt.UTC(), OrderCount: a.OrderCount}
+	}), nil
+}

@@ -1,0 +1,94 @@
+package store_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/store/storetest"
+)
+
+// Data written before the console (schema 4) comes through migration 5:
+// requests are 'new' with their arrival in the audit trail and searchable,
+// orders are in euros, and the catalogue is English until given Dutch. And
+// migration 5 rolls back and forward again with data in it.
+func TestMigrationConsole(t *testing.T) {
+	for _, engine := range []struct {
+		name string
+		cfg  func(t *testing.T) store.Config
+	}{
+		{"sqlite", func(t *testing.T) store.Config { return store.Config{DataDir: t.TempDir()} }},
+		{"postgres", func(t *testing.T) store.Config { return store.Config{DatabaseURL: storetest.PostgresURL(t)} }},
+	} {
+		t.Run(engine.name, func(t *testing.T) {
+			ctx := ctxT(t)
+			db, err := store.Open(ctx, engine.cfg(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			if err := db.MigrateTo(ctx, 4); err != nil {
+				t.Fatal(err)
+			}
+			exec := func(q string, args ...any) {
+				t.Helper()
+				if _, err := db.SQL().ExecContext(ctx, db.Rebind(q), args...); err != nil {
+					t.Fatalf("%s: %v", q, err)
+				}
+			}
+			ts := func(tm time.Time) any {
+				if db.Embedded() {
+					return tm.UTC().Format("2006-01-02T15:04:05.000000Z")
+				}
+				return tm
+			}
+			const user, agent, order, quote = "11111111-1111-4111-8111-000000000001", "11111111-1111-4111-8111-000000000002",
+				"11111111-1111-4111-8111-000000000003", "11111111-1111-4111-8111-000000000004"
+			exec(`INSERT INTO users (id, email, password_hash, created_at) VALUES (?, 'old@example.com', 'h', ?)`, user, ts(t0))
+			exec(`INSERT INTO voice_agents (id, name, title, description, delivery_time, price_cents) VALUES (?, 'Old', 'Old agent', 'd', 7, 100)`, agent)
+			exec(`INSERT INTO orders (id, buyer_id, agent_id, status, amount_cents, created_at) VALUES (?, ?, ?, 'completed', 100, ?)`, order, user, agent, ts(t0))
+			exec(`INSERT INTO quote_requests (id, full_name, company_name, email, language, description, submitted_at)
+				VALUES (?, 'ÅSA Berg', 'Berg AB', 'asa@example.se', 'english', 'd', ?)`, quote, ts(t0))
+			exec(`INSERT INTO email_tokens (hash, user_id, purpose, created_at, expires_at) VALUES (?, ?, 'reset', ?, ?)`, hashOf("t"), user, ts(t0), ts(t0.Add(time.Hour)))
+
+			check := func() {
+				t.Helper()
+				q, err := db.QuoteRequest(ctx, quote)
+				if err != nil || q.Status != "new" || q.Source != "form" || q.Version != 1 {
+					t.Fatalf("old quote: %+v, %v", q, err)
+				}
+				found, _, err := db.Quotes(ctx, store.QuoteFilter{Query: "åsa"})
+				if err != nil || len(found) != 1 {
+					t.Fatalf("old quote not found by a folded search: %v, %v", found, err)
+				}
+				hist, err := db.History(ctx, store.EntityQuote, quote, store.FieldStatus)
+				if err != nil || len(hist) != 1 || *hist[0].To != "new" {
+					t.Fatalf("old quote history: %+v, %v", hist, err)
+				}
+				o, err := db.OrderByID(ctx, order)
+				if err != nil || o.Currency != "EUR" || o.Version != 1 || !o.UpdatedAt.Equal(o.CreatedAt) || o.Agent.NameEn != "Old" || o.Agent.NameNl != "" {
+					t.Fatalf("old order: %+v, %v", o, err)
+				}
+				if err := db.CreateToken(ctx, store.Token{Hash: hashOf("inv"), UserID: user, Purpose: store.PurposeInvite, CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)}); err != nil {
+					t.Fatalf("an invitation link: %v", err)
+				}
+				if _, err := db.ResetPassword(ctx, hashOf("t"), "h2", t0); err != nil {
+					t.Fatalf("the old reset link: %v", err)
+				}
+			}
+			if err := db.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			check()
+			if err := db.MigrateDownTo(ctx, 4); err != nil {
+				t.Fatal(err)
+			}
+			exec(`DELETE FROM email_tokens`)
+			exec(`INSERT INTO email_tokens (hash, user_id, purpose, created_at, expires_at) VALUES (?, ?, 'reset', ?, ?)`, hashOf("t"), user, ts(t0), ts(t0.Add(time.Hour)))
+			if err := db.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			check()
+		})
+	}
+}
