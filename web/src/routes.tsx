@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { LanguageRoot } from './components/LanguageRoot';
 import { loadNamespace } from './i18n/dictionaries';
+import type { Namespace } from './i18n/namespaces';
 import { SCREENS, screens, type PageHandle, type PageId, type Screen } from './pages/registry';
 import type { Lang } from './paths';
 
@@ -8,13 +9,22 @@ import type { Lang } from './paths';
 // `/` and a Dutch one at `/nl`. Each screen is one lazy module serving both languages; its lazy() also
 // loads the screen's strings in the tree's language, so a route never renders before its translations.
 
+/** A lazy route module that resolves only once its strings are in. */
+const withNamespace =
+  <M,>(lang: Lang, namespace: Namespace, load: () => Promise<M>) =>
+  () =>
+    Promise.all([load(), loadNamespace(lang, namespace)]).then(([mod]) => mod);
+
 /** The route of one screen in one language tree (exported for tests, which render it on its own). */
 export function screenRoute(lang: Lang, page: PageId): RouteObject {
   const { path, namespace, load, clientOnly, children }: Screen = SCREENS[page];
   const handle: PageHandle = { page };
-  const lazy = () => Promise.all([load(), loadNamespace(lang, namespace)]).then(([mod]) => mod);
+  const lazy = withNamespace(lang, namespace, load);
   if (path === '/') return { index: true, handle, lazy };
-  const nested = children?.map((sub): RouteObject => (sub.path ? { path: sub.path, handle, lazy: sub.load } : { index: true, handle, lazy: sub.load }));
+  const nested = children?.map((sub): RouteObject => {
+    const subLazy = sub.namespace ? withNamespace(lang, sub.namespace, sub.load) : sub.load;
+    return sub.path ? { path: sub.path, handle, lazy: subLazy } : { index: true, handle, lazy: subLazy };
+  });
   // A client-only screen owns every path below its own (the Go server answers them all with the app
   // shell): an unknown one goes back to the screen.
   if (clientOnly) nested?.push({ path: '*', handle, lazy: () => import('./pages/BackToScreen') });

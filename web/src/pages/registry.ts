@@ -22,6 +22,8 @@ export interface SubScreen {
   /** Relative to the screen's path, e.g. 'orders/:id'; '' for the screen's own path. */
   path: string;
   load: () => Promise<RouteModule>;
+  /** A namespace of its own, loaded (in the tree's language) with its module, beside the screen's. */
+  namespace?: Namespace;
 }
 
 export interface Screen {
@@ -59,6 +61,8 @@ export const SCREENS = {
     children: [
       { path: '', load: () => import('./DashboardOverview') },
       { path: 'orders/:id', load: () => import('./DashboardOrder') },
+      { path: 'agents/:orderId', namespace: 'calls', load: () => import('./DashboardAgent') },
+      { path: 'agents/:orderId/calls/:callId', namespace: 'calls', load: () => import('./DashboardCall') },
     ],
   },
   notFound: { path: null, namespace: 'pages', load: () => import('./NotFound'), noindex: true },
