@@ -66,8 +66,7 @@ const calls = {
     call: {
       loading: 'Loading call...',
       title: 'Call of {date}',
-      back: 'Back to {name}',
-      backPlain: 'Back to the agent',
+      back: 'Back to the agent',
       started: 'Started',
       ended: 'Ended',
       duration: 'Duration',
@@ -82,7 +81,6 @@ const calls = {
       transcript: 'Transcript',
       caller: 'Caller',
       agent: 'Agent',
-      at: 'at {time}',
       noTranscript: 'There is no transcript of this call.',
       recording: 'Recording',
       notFoundTitle: 'Call not found',

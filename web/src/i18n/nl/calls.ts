@@ -70,8 +70,7 @@ const calls = {
     call: {
       loading: 'Gesprek wordt geladen...',
       title: 'Gesprek van {date}',
-      back: 'Terug naar {name}',
-      backPlain: 'Terug naar de agent',
+      back: 'Terug naar de agent',
       started: 'Begonnen',
       ended: 'Beëindigd',
       duration: 'Duur',
@@ -86,7 +85,6 @@ const calls = {
       transcript: 'Transcript',
       caller: 'Beller',
       agent: 'Agent',
-      at: 'na {time}',
       noTranscript: 'Van dit gesprek is geen transcript.',
       recording: 'Opname',
       notFoundTitle: 'Gesprek niet gevonden',
