@@ -29,7 +29,7 @@ export function Transcript({ lines }: { lines: readonly TranscriptLine[] }) {
             </p>
             <p
               className={`rounded-2xl px-3 py-2 leading-snug break-words ${
-                caller ? 'rounded-br-md bg-ink text-right text-paper' : 'rounded-bl-md border border-line bg-card text-left'
+                caller ? 'rounded-br-md bg-ink text-left text-paper' : 'rounded-bl-md border border-line bg-card text-left'
               }`}
             >
               {line.text}
