@@ -26,7 +26,7 @@ describe('/dashboard/agents/:orderId/calls/:callId', () => {
     mockApi({ 'GET /api/me': signedIn(), [`GET ${CALL}`]: json(200, { call: callDetail() }) });
     await renderDashboard(PAGE('en'));
     expect(screen.getByRole('status').textContent).toBe('Loading call...');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Call of Oct 24, 2026, 4:07 PM' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Call on Oct 24, 2026, 4:07 PM' })).toBeTruthy();
     expect(screen.getByText('Answered', { selector: '.badge' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Summary' })).getByText('Mevrouw Jansen booked a check-up for Tuesday at 10:00.')).toBeTruthy();
 

@@ -65,7 +65,7 @@ const calls = {
     },
     call: {
       loading: 'Loading call...',
-      title: 'Call of {date}',
+      title: 'Call on {date}',
       back: 'Back to the agent',
       started: 'Started',
       ended: 'Ended',
@@ -93,7 +93,7 @@ const calls = {
       deleting: 'Deleting...',
       deleteError: "We couldn't delete the call.",
       deleted: 'Call deleted',
-      deletedText: 'The call of {date} has been removed.',
+      deletedText: 'The call on {date} has been removed.',
     },
     endedReason: {
       callerHungUp: 'The caller hung up.',
