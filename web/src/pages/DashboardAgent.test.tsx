@@ -45,7 +45,7 @@ describe('/dashboard/agents/:orderId', () => {
     expect(stat('Missed')).toBe('5');
     expect(stat('Failed')).toBe('2');
     expect(stat('Minutes')).toBe('125.5');
-    expect(stat('Average duration')).toBe('2 min 59 s');
+    expect(stat('Average answered call')).toBe('2 min 59 s');
     expect(stat('Cost of minutes')).toBe('€12.55125.5 min at €0.10 per minute');
 
     const chart = screen.getByRole('region', { name: 'Calls per day' });
@@ -115,7 +115,7 @@ describe('/dashboard/agents/:orderId', () => {
     expect(stat('Gemist')).toBe('5');
     expect(stat('Mislukt')).toBe('2');
     expect(stat('Minuten')).toBe('125,5');
-    expect(stat('Gemiddelde duur')).toBe('2 min 59 s');
+    expect(stat('Gemiddeld beantwoord gesprek')).toBe('2 min 59 s');
     expect(stat('Kosten van de minuten')).toBe('€\u00a012,55125,5 min à €\u00a00,10 per minuut');
     expect(screen.getByText(/16 gesprekken in de afgelopen 30 dagen\. Drukste dag: di 20 okt, met 12\./)).toBeTruthy();
 

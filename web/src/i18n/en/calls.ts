@@ -13,7 +13,7 @@ const calls = {
       answered: 'Answered',
       missed: 'Missed',
       failed: 'Failed',
-      average: 'Average duration',
+      average: 'Average answered call',
       cost: 'Cost of minutes',
       rate: '{minutes} min at {rate} per minute',
     },

@@ -16,7 +16,7 @@ const calls = {
       answered: 'Beantwoord',
       missed: 'Gemist',
       failed: 'Mislukt',
-      average: 'Gemiddelde duur',
+      average: 'Gemiddeld beantwoord gesprek',
       cost: 'Kosten van de minuten',
       rate: '{minutes} min à {rate} per minuut',
     },
