@@ -10,6 +10,8 @@ import { gotoHydrated, localized, type Lang } from './support';
 // The site runs with the demo seed, whose buyer's Appointment Setter is linked to this Vapi assistant.
 const DEMO = { email: 'demo@example.com', password: 'demo-buyer-2026' };
 const APPOINTMENT_SETTER = 'a0000000-0000-4000-8000-000000000001';
+// The agent's name in each language, as the seed's catalogue has it.
+const NAME = { en: 'Appointment Setter', nl: 'Afsprakenplanner' } as const;
 
 async function signIn(page: Page, lang: Lang, email: string, password: string) {
   await gotoHydrated(page, localized(lang, '/auth'));
@@ -81,7 +83,7 @@ async function postReport(request: APIRequestContext, body: unknown) {
 /** The demo buyer's order whose agent is the Appointment Setter assistant: the one that lists `summary`. */
 async function appointmentSetterOrder(page: Page, summary: string): Promise<string> {
   await gotoHydrated(page, '/dashboard');
-  const links = page.getByRole('link', { name: 'Appointment Setter' });
+  const links = page.getByRole('link', { name: NAME.en });
   await expect(links.first()).toBeVisible();
   const hrefs = await links.evaluateAll((els) => els.map((a) => a.getAttribute('href') ?? ''));
   const owners: string[] = [];
@@ -116,14 +118,15 @@ test('a reported call shows on the agent page once, with its summary and transcr
 
   // From My Agents, by the agent's name.
   await gotoHydrated(page, '/dashboard');
-  await page.getByRole('link', { name: 'Appointment Setter' }).and(page.locator(`[href$="${orderId}"]`)).click();
+  await page.getByRole('link', { name: NAME.en }).and(page.locator(`[href$="${orderId}"]`)).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/agents/${orderId}$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Appointment Setter' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: NAME.en })).toBeVisible();
   await expect(page.getByText(t('en', 'calls.month.cost'), { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: t('en', 'calls.chart.title') })).toBeVisible();
 
   for (const lang of ['en', 'nl'] as const) {
     await gotoHydrated(page, localized(lang, `/dashboard/agents/${orderId}`));
+    await expect(page.getByRole('heading', { level: 1, name: NAME[lang] })).toBeVisible();
     const calls = page.getByRole('region', { name: `${t(lang, 'calls.list.title')} · ${t(lang, 'calls.list.newestFirst')}` });
     const item = calls.getByRole('listitem').filter({ hasText: summary });
     await expect(item).toHaveCount(1);
@@ -207,12 +210,12 @@ test('the buyer deletes the call: asked first, then back on the agent page witho
   await page.getByRole('button', { name: t('nl', 'calls.call.confirm') }).click();
   await expect(page).toHaveURL(new RegExp(`/nl/dashboard/agents/${orderId}$`));
   await expect(page.getByText(t('nl', 'calls.call.deleted'))).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Appointment Setter' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: NAME.nl })).toBeVisible();
   await expect(page.getByText(summary)).toHaveCount(0);
   // A retried report does not bring a deleted call back.
   await postReport(page.request, endOfCallReport(callId, summary));
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Appointment Setter' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: NAME.nl })).toBeVisible();
   await expect(page.getByRole('region', { name: `${t('nl', 'calls.list.title')} · ${t('nl', 'calls.list.newestFirst')}` })).toBeVisible();
   await expect(page.getByText(summary)).toHaveCount(0);
 });
