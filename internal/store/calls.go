@@ -278,9 +278,14 @@ func (db *DB) RecordCall(ctx context.Context, r CallReport, now time.Time) (Call
 	return out, classify(err)
 }
 
-const callSelect = `SELECT ` + callColumns + `, COALESCE(u.email, '') FROM calls c
+// callSelect reads calls with the email of their order's buyer, for the
+// console; ownCallSelect without, for the buyer's own pages.
+const (
+	callSelect = `SELECT ` + callColumns + `, COALESCE(u.email, '') FROM calls c
 	LEFT JOIN orders o ON o.id = c.order_id
 	LEFT JOIN users u ON u.id = o.buyer_id`
+	ownCallSelect = `SELECT ` + callColumns + `, '' FROM calls c`
+)
 
 func (db *DB) callByVapiID(ctx context.Context, q querier, vapiID string) (Call, error) {
 	var email string
@@ -336,8 +341,8 @@ func decodeCallCursor(s string) (time.Time, int64, error) {
 	return t.UTC(), n, nil
 }
 
-// callPage runs a newest-first page of calls matching l.
-func (db *DB) callPage(ctx context.Context, l listQuery, p Page) ([]Call, string, error) {
+// callPage runs a newest-first page of calls matching l, read with sel.
+func (db *DB) callPage(ctx context.Context, sel string, l listQuery, p Page) ([]Call, string, error) {
 	if p.Cursor != "" {
 		at, id, err := decodeCallCursor(p.Cursor)
 		if err != nil {
@@ -346,7 +351,7 @@ func (db *DB) callPage(ctx context.Context, l listQuery, p Page) ([]Call, string
 		l.where(`(c.started_at, c.id) < (?, ?)`, db.ts(at), id)
 	}
 	l.args = append(l.args, p.limit()+1)
-	rows, err := db.query(ctx, db.db, callSelect+l.sql()+` ORDER BY c.started_at DESC, c.id DESC LIMIT ?`, l.args...)
+	rows, err := db.query(ctx, db.db, sel+l.sql()+` ORDER BY c.started_at DESC, c.id DESC LIMIT ?`, l.args...)
 	if err != nil {
 		return nil, "", err
 	}
@@ -363,7 +368,7 @@ func (db *DB) callPage(ctx context.Context, l listQuery, p Page) ([]Call, string
 }
 
 // OrderCallsQuery is the statement behind OrderCalls' first page (for EXPLAIN).
-const OrderCallsQuery = callSelect + ` WHERE c.order_id = ? AND c.outcome <> 'pending' ORDER BY c.started_at DESC, c.id DESC LIMIT ?`
+const OrderCallsQuery = ownCallSelect + ` WHERE c.order_id = ? AND c.outcome <> 'pending' ORDER BY c.started_at DESC, c.id DESC LIMIT ?`
 
 // OrderCalls lists one page of an order's ended calls, newest first. The
 // caller has checked that the order is the asker's.
@@ -375,7 +380,7 @@ func (db *DB) OrderCalls(ctx context.Context, orderID string, p Page) ([]Call, s
 	var l listQuery
 	l.where(`c.order_id = ?`, id)
 	l.where(`c.outcome <> ?`, OutcomePending)
-	return db.callPage(ctx, l, p)
+	return db.callPage(ctx, ownCallSelect, l, p)
 }
 
 // CallFilter selects a page of every call, for the console.
@@ -395,7 +400,7 @@ func (db *DB) Calls(ctx context.Context, f CallFilter) ([]Call, string, error) {
 			l.where(`c.order_id IS NULL`)
 		}
 	}
-	return db.callPage(ctx, l, f.Page)
+	return db.callPage(ctx, callSelect, l, f.Page)
 }
 
 // OrderCall loads one ended call of an order by its internal id;
@@ -406,7 +411,7 @@ func (db *DB) OrderCall(ctx context.Context, orderID string, callID int64) (Call
 		return Call{}, ErrNotFound
 	}
 	var email string
-	c, err := scanCall(db.queryRow(ctx, db.db, callSelect+` WHERE c.id = ? AND c.order_id = ? AND c.outcome <> ?`,
+	c, err := scanCall(db.queryRow(ctx, db.db, ownCallSelect+` WHERE c.id = ? AND c.order_id = ? AND c.outcome <> ?`,
 		callID, id, OutcomePending), &email)
 	c.BuyerEmail = email
 	return c, err
@@ -576,4 +581,41 @@ func (db *DB) SetOrderLink(ctx context.Context, id string, in OrderLink, version
 		return err
 	})
 	return o, changed, classify(err)
+}
+
+// ImportCalls inserts new calls in one transaction, for benchmarks: each
+// as RecordCall would store it first, assigned to the order that claims
+// its assistant. Calls already stored are left alone.
+func (db *DB) ImportCalls(ctx context.Context, reports []CallReport, now time.Time) error {
+	return db.WithTx(ctx, func(tx *sql.Tx) error {
+		stmt, err := tx.PrepareContext(ctx, db.Rebind(`INSERT INTO calls (vapi_call_id, assistant_id, order_id, type, customer_number, started_at, ended_at,
+			duration_seconds, ended_reason, cost, summary, success_evaluation, transcript, recording_url, status, outcome,
+			report_received, deleted, created_at, updated_at)
+			VALUES (?, ?, (SELECT o.id FROM orders o WHERE o.assistant_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
+			ON CONFLICT (vapi_call_id) DO NOTHING`))
+		if err != nil {
+			return classify(err)
+		}
+		defer stmt.Close()
+		for _, r := range reports {
+			c := Call{VapiCallID: r.VapiCallID, Type: CallWeb, Transcript: []TranscriptLine{}, StartedAt: now}
+			if r.CreatedAt != nil {
+				c.StartedAt = *r.CreatedAt
+			}
+			c.merge(r)
+			if c.Status == "" {
+				c.Status = "queued"
+			}
+			transcript, err := json.Marshal(c.Transcript)
+			if err != nil {
+				return err
+			}
+			if _, err := stmt.ExecContext(ctx, c.VapiCallID, c.AssistantID, c.AssistantID, c.Type, c.CustomerNumber, db.ts(c.StartedAt), db.tsPtr(c.EndedAt),
+				c.DurationSeconds, c.EndedReason, c.Cost, c.Summary, c.SuccessEval, string(transcript), c.RecordingURL, c.Status, c.Outcome,
+				b2i(c.ReportReceived), db.ts(now), db.ts(now)); err != nil {
+				return classify(err)
+			}
+		}
+		return nil
+	})
 }
