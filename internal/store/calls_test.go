@@ -325,3 +325,35 @@ func TestCallPagesAndPoints(t *testing.T) {
 		}
 	})
 }
+
+func TestCallStoredOnceConcurrently(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := ctxT(t)
+		putAgents(t, db, testAgents)
+		orderFor(t, db, assistantA)
+		errs := make(chan error, 10)
+		for i := range 10 {
+			go func() {
+				r := report("race", assistantA, t0)
+				if i%2 == 1 {
+					r = store.CallReport{VapiCallID: "race", AssistantID: assistantA, Status: "ringing"}
+				}
+				_, err := db.RecordCall(ctx, r, t0)
+				errs <- err
+			}()
+		}
+		for range 10 {
+			if err := <-errs; err != nil {
+				t.Fatal(err)
+			}
+		}
+		var n int
+		if err := db.SQL().QueryRowContext(ctx, "SELECT count(*) FROM calls").Scan(&n); err != nil || n != 1 {
+			t.Fatalf("%d calls, %v", n, err)
+		}
+		c, err := db.CallByVapiID(ctx, "race")
+		if err != nil || c.Status != store.StatusEnded || c.Outcome != store.OutcomeAnswered || c.Summary == "" {
+			t.Fatalf("call = %+v, %v", c, err)
+		}
+	})
+}
