@@ -10,10 +10,13 @@ import (
 )
 
 // maxVoiceBody bounds a Vapi server message. A tool-calls message carries
-// the whole call so far (assistant, transcript, messages twice over), which
-// grows with the call; 1 MiB holds far more than a long call while still
-// bounding memory, and only requests with the right secret are read.
-const maxVoiceBody = 1 << 20
+// the whole call so far (assistant, transcript, messages twice over), and
+// an end-of-call report the whole call with its transcript in up to four
+// forms (artifact.messages, messagesOpenAIFormatted, the transcript text
+// and call.messages), which grows with the call: an hour of conversation is
+// a few hundred kilobytes. 4 MiB holds far more while still bounding
+// memory, and only requests with the right secret are read.
+const maxVoiceBody = 4 << 20
 
 // voiceAPI serves the voice widget's configuration and Vapi's tool-call
 // webhook. The work is done by package voice; this only speaks HTTP.
