@@ -92,4 +92,3 @@ func (s *Service) RunWorkers(ctx context.Context, vapi Lister, ready func() bool
 		}
 	}
 }
-
