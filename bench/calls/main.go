@@ -1,17 +1,16 @@
 // Command calls measures the calls feature on embedded SQLite and (with
-// -postgres or $TEST_DATABASE_URL) on PostgreSQL:
+// -postgres or $TEST_DATABASE_URL) on PostgreSQL. Ingest: end-of-call
+// reports stored per second through the webhook handler (POST
+// /api/voice/webhook, secret check, parsing, the merge by Vapi call id),
+// with 20 concurrent posters. The agent page: p50/p99 server time of GET
+// /api/orders/{id}/agent and of the first page of GET
+// /api/orders/{id}/calls for an agent with 50,000 calls, as the signed-in
+// owner, through the whole handler in process (session lookup, owner
+// check, queries, JSON, gzip), with the queries' plans.
 //
-//   - ingest: end-of-call reports stored per second through the webhook
-//     handler (POST /api/voice/webhook, secret check, parsing, the merge
-//     by Vapi call id), with 20 concurrent posters;
+// Usage:
 //
-//   - the agent page's API for an agent with 50,000 calls: p50/p99 server
-//     time of GET /api/orders/{id}/agent and the first page of
-//     GET /api/orders/{id}/calls, as the signed-in owner, through the
-//     whole handler in process (session lookup, owner check, queries,
-//     JSON, gzip), with the queries' plans.
-//
-//     go run ./bench/calls [-calls 50000] [-reports 4000] [-posters 20] [-n 300] [-postgres postgres://…]
+//	go run ./bench/calls [-calls 50000] [-reports 4000] [-posters 20] [-n 300] [-postgres postgres://…]
 package main
 
 import (
