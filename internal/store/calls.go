@@ -178,10 +178,12 @@ func (c *Call) merge(r CallReport) {
 		t := r.EndedAt.UTC()
 		c.EndedAt = &t
 	}
-	if r.Report || (!c.ReportReceived && r.DurationSeconds > c.DurationSeconds) {
-		c.DurationSeconds = max(r.DurationSeconds, 0)
+	// An unknown duration or cost (0) never erases a known one: the
+	// list-calls API, say, has no duration when it lacks the times.
+	if r.DurationSeconds > 0 && (authoritative || c.DurationSeconds == 0) {
+		c.DurationSeconds = r.DurationSeconds
 	}
-	if r.Report || (!c.ReportReceived && r.Cost > c.Cost) {
+	if r.Cost > 0 && (authoritative || c.Cost == 0) {
 		c.Cost = r.Cost
 	}
 	if len(r.Transcript) > 0 && (authoritative || len(c.Transcript) == 0) {

@@ -152,6 +152,14 @@ func TestCallStatusNeverRegresses(t *testing.T) {
 		}
 		sameTime(t, "StartedAt", c.StartedAt, t0)
 
+		// A later complete account without times (the list-calls API) keeps
+		// the duration and cost it does not know.
+		again := store.CallReport{VapiCallID: "call-2", AssistantID: assistantA, Status: "ended", Report: true}
+		c = step(again, "ended", store.OutcomeAnswered)
+		if c.DurationSeconds != 120 || c.Cost != 0.21 || c.Summary == "" || len(c.Transcript) != 2 {
+			t.Fatalf("a report without times erased what was known: %+v", c)
+		}
+
 		// The ended status before its report: missed until the report says otherwise.
 		ended := store.CallReport{VapiCallID: "call-3", AssistantID: assistantA, Status: "ended", EndedReason: "customer-did-not-answer"}
 		step(ended, "ended", store.OutcomeMissed)
