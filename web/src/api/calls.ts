@@ -15,9 +15,17 @@ export function browserTimeZone(): string {
 export const getAgentOverview = (orderId: string, lang: Lang, timeZone: string, signal?: AbortSignal) =>
   request<AgentOverview>('GET', `${base(orderId)}/agent?lang=${lang}&tz=${encodeURIComponent(timeZone)}`, undefined, signal);
 
+/** Calls a page shows at a time: a screenful or two, the rest by "load more". */
+export const CALLS_PER_PAGE = 20;
+
 /** One page of calls, newest first; without a cursor the first. */
 export const getCalls = (orderId: string, cursor?: string | null, signal?: AbortSignal) =>
-  request<CallPage>('GET', `${base(orderId)}/calls${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, undefined, signal);
+  request<CallPage>(
+    'GET',
+    `${base(orderId)}/calls?limit=${CALLS_PER_PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    undefined,
+    signal,
+  );
 
 export const getCall = (orderId: string, callId: string, signal?: AbortSignal) =>
   request<{ call: CallDetail }>('GET', `${base(orderId)}/calls/${encodeURIComponent(callId)}`, undefined, signal);

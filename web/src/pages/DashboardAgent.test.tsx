@@ -11,7 +11,7 @@ import { loadedRoute, renderApp } from '../testing/renderApp';
 const renderDashboard = async (url: string, lang: 'en' | 'nl' = 'en') => renderApp(await loadedRoute(screenRoute(lang, 'dashboard')), url, lang);
 
 const AGENT = (lang: 'en' | 'nl') => `GET /api/orders/${ORDER_ID}/agent?lang=${lang}&tz=Europe%2FAmsterdam`;
-const CALLS = `GET /api/orders/${ORDER_ID}/calls`;
+const CALLS = `GET /api/orders/${ORDER_ID}/calls?limit=20`;
 const PAGE_1 = {
   items: [
     call({ id: 'c-3' }),
@@ -62,7 +62,7 @@ describe('/dashboard/agents/:orderId', () => {
       'GET /api/me': signedIn(),
       [AGENT('en')]: json(200, overview()),
       [CALLS]: json(200, PAGE_1),
-      [`${CALLS}?cursor=cursor-after-c-2`]: json(200, PAGE_2),
+      [`${CALLS}&cursor=cursor-after-c-2`]: json(200, PAGE_2),
     });
     const app = await renderDashboard(`/dashboard/agents/${ORDER_ID}`);
     const list = await screen.findByRole('region', { name: 'Calls · Newest first' });
@@ -174,7 +174,7 @@ describe('/dashboard/agents/:orderId', () => {
       'GET /api/me': signedIn(),
       [AGENT('en')]: json(200, overview()),
       [CALLS]: json(200, PAGE_1),
-      [`${CALLS}?cursor=cursor-after-c-2`]: () => (++attempts === 1 ? apiError(503, 'unavailable') : json(200, PAGE_2)),
+      [`${CALLS}&cursor=cursor-after-c-2`]: () => (++attempts === 1 ? apiError(503, 'unavailable') : json(200, PAGE_2)),
     });
     await renderDashboard(`/dashboard/agents/${ORDER_ID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Load more calls' }));
