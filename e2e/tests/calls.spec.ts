@@ -153,6 +153,17 @@ test('a reported call shows on the agent page once, with its summary and transcr
     await expect(page.locator('audio[controls]')).toHaveAttribute('src', `https://storage.vapi.ai/${callId}-mono.wav`);
     callPath = href.replace(/^\/nl/, '');
   }
+  // The seed's weeks of calls come a page at a time, newest first across pages.
+  await gotoHydrated(page, `/dashboard/agents/${orderId}`);
+  const list = page.getByRole('region', { name: `${t('en', 'calls.list.title')} · ${t('en', 'calls.list.newestFirst')}` });
+  await expect(list.getByRole('listitem')).toHaveCount(20);
+  await list.getByRole('button', { name: t('en', 'calls.list.loadMore') }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(40);
+  await expect(list.getByRole('listitem').nth(20).getByRole('link')).toBeFocused();
+  const stamps = await list.locator('li time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
+  const hrefs = await list.locator('li h3 a').evaluateAll((els) => els.map((a) => a.getAttribute('href')));
+  expect(new Set(hrefs).size).toBe(40); // no call twice
+  expect([...stamps].sort().reverse()).toEqual(stamps);
   // The full number never reaches the buyer's browser.
   const api = await page.request.get(`/api/orders/${orderId}/calls`);
   expect(await api.text()).not.toContain('+31612345678');
