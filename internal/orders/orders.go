@@ -48,6 +48,10 @@ type Order struct {
 	Currency    string    `json:"currency"` // ISO 4217
 	CreatedAt   time.Time `json:"createdAt"`
 	Agent       Agent     `json:"agent"` // in the language asked for
+	// PerMinuteCents is what a minute of the agent's calls costs, in Currency.
+	PerMinuteCents int64 `json:"perMinuteCents"`
+	// AssistantLinked: the delivered agent is linked, so its calls show.
+	AssistantLinked bool `json:"assistantLinked"`
 }
 
 // Money is an amount in one currency.
@@ -201,6 +205,7 @@ func fromStore(r store.Order, lang string) Order {
 	name, title, description := AgentText(r.Agent, lang)
 	return Order{
 		ID: r.ID, Number: Number(r.ID), Status: r.Status, AmountCents: r.AmountCents, Currency: r.Currency, CreatedAt: r.CreatedAt.UTC(),
-		Agent: Agent{ID: r.Agent.ID, Name: name, Title: title, Description: description, DeliveryDays: r.Agent.DeliveryDays},
+		Agent:          Agent{ID: r.Agent.ID, Name: name, Title: title, Description: description, DeliveryDays: r.Agent.DeliveryDays},
+		PerMinuteCents: r.PerMinuteCents, AssistantLinked: r.AssistantID != "",
 	}
 }

@@ -94,6 +94,8 @@ const account = {
       unknownAgent: 'Die agent staat niet meer in de catalogus. Laad de pagina opnieuw en kies een andere.',
       invalidDeliveryDays: 'De levertijd moet tussen 0 en 365 dagen liggen.',
       versionConflict: 'Iemand anders heeft dit intussen gewijzigd. Bekijk die wijzigingen en probeer het daarna opnieuw.',
+      invalidAssistant: 'Een assistent-id is een UUID zoals het Vapi-dashboard die toont, bijvoorbeeld 6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60.',
+      assistantTaken: 'Een andere bestelling heeft deze assistent al. Verwijder hem daar eerst.',
       invalidCursor: 'Deze lijst is veranderd. Begin opnieuw bij de eerste pagina.',
     },
   },
