@@ -133,6 +133,7 @@ const account = {
       pending: 'Setting up',
       completed: 'Active',
       cancelled: 'Cancelled',
+      refunded: 'Refunded',
     },
     order: {
       loading: 'Loading order...',

@@ -135,6 +135,7 @@ const account = {
       pending: 'Wordt ingericht',
       completed: 'Actief',
       cancelled: 'Geannuleerd',
+      refunded: 'Terugbetaald',
     },
     order: {
       loading: 'Bestelling wordt geladen...',
