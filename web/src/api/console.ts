@@ -138,3 +138,6 @@ export const updateAgent = (agentId: string, body: Partial<AgentFields> & { vers
 
 export const listBuyers = (p: { q?: string; cursor?: string }, signal?: AbortSignal) =>
   request<Page<Account>>('GET', `/api/console/buyers${query(p)}`, undefined, signal);
+
+export const getConsoleOrder = (orderId: string, signal?: AbortSignal) =>
+  request<{ order: ConsoleOrder; history: Change[] }>('GET', `/api/console/orders/${id(orderId)}`, undefined, signal);
