@@ -1,15 +1,15 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { listBuyers } from '../api/console';
 import { formatDate } from '../format';
 import { useLanguage } from '../i18n/LanguageContext';
 import { localePath } from '../paths';
-import { ConsoleError, ConsoleLoading, FilterBar, ListBody, personName } from './console/parts';
+import { ConsoleError, ConsoleLoading, FilterBar, ListBody, personName, useQuery } from './console/parts';
 import { usePages } from './console/usePages';
 
 /** /console/buyers: every account (staff included), newest first, with a search of email and name. */
 export function Component() {
   const { lang, t } = useLanguage();
-  const [params] = useSearchParams();
+  const [params] = useQuery();
   const q = params.get('q') ?? '';
   const list = usePages((cursor, signal) => listBuyers({ q, cursor }, signal), `buyers?${q}`);
   const title = t('console.buyers.title');

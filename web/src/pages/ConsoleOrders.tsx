@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ApiError } from '../api/client';
 import { getConsoleOrder, listOrders, ORDER_STATUSES, setOrderStatus, type ConsoleOrder, type ConsoleOrderStatus } from '../api/console';
 import { FormAlert } from '../components/form/FormAlert';
@@ -7,13 +7,13 @@ import { useSubmit } from '../components/form/useSubmit';
 import { formatDateTime, formatMoney } from '../format';
 import { useLanguage } from '../i18n/LanguageContext';
 import { localePath } from '../paths';
-import { ConsoleError, ConsoleLoading, FilterBar, ListBody, OrderStatusBadge, personName } from './console/parts';
+import { ConsoleError, ConsoleLoading, FilterBar, ListBody, OrderStatusBadge, personName, useQuery } from './console/parts';
 import { usePages } from './console/usePages';
 
 /** /console/orders: every order, newest first, by status and buyer (?buyer=id, or a search of email and name). */
 export function Component() {
   const { lang, t } = useLanguage();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQuery();
   const status = params.get('status') ?? '';
   const q = params.get('q') ?? '';
   const buyer = params.get('buyer') ?? '';

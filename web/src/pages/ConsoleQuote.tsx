@@ -182,7 +182,9 @@ function History({ quote }: { quote: QuoteDetail }) {
                   {change.from === null ? t('console.quote.history.created', { to }) : t('console.quote.history.change', { from: quoteStatusLabel(change.from, t), to })}
                 </p>
                 <p className="mt-0.5 text-sm text-ink-soft">
-                  {t('console.quote.history.by', { name: personName(change.actor, t) })} · <time dateTime={change.at}>{formatDateTime(change.at, lang)}</time>
+                  {/* A visitor's request (or the seed) has no actor: only a staff member's change says who. */}
+                  {change.actor && `${t('console.quote.history.by', { name: personName(change.actor, t) })} · `}
+                  <time dateTime={change.at}>{formatDateTime(change.at, lang)}</time>
                 </p>
               </li>
             );

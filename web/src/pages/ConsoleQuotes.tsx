@@ -1,15 +1,15 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { listQuotes, QUOTE_STATUSES, type QuoteSummary } from '../api/console';
 import { formatDateTime } from '../format';
 import { useLanguage } from '../i18n/LanguageContext';
 import { localePath } from '../paths';
-import { ConsoleError, ConsoleLoading, FilterBar, ListBody, QuoteStatusBadge } from './console/parts';
+import { ConsoleError, ConsoleLoading, FilterBar, ListBody, QuoteStatusBadge, useQuery } from './console/parts';
 import { usePages } from './console/usePages';
 
 /** /console: the quote inbox, newest first, by status and a search of name, email or company. */
 export function Component() {
   const { t } = useLanguage();
-  const [params] = useSearchParams();
+  const [params] = useQuery();
   const status = params.get('status') ?? '';
   const q = params.get('q') ?? '';
   const list = usePages((cursor, signal) => listQuotes({ status, q, cursor }, signal), `quotes?${status}&${q}`);

@@ -1,5 +1,5 @@
-import type { FormEvent, ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo, type FormEvent, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { ApiError } from '../../api/client';
 import type { ConsoleOrderStatus, Person, QuoteStatus } from '../../api/console';
 import { SelectField, Field } from '../../components/form/Field';
@@ -92,12 +92,27 @@ export const orderStatusLabel = (status: string, t: T) =>
 export const personName = (p: Person | null, t: T) => (p ? p.fullName.trim() || p.email : t('console.nobody'));
 
 /**
+ * The URL's query and a way to replace it. (React Router's useSearchParams would pull code into the
+ * entry bundle that every public page loads, which is at its budget; this uses what is there.)
+ */
+export function useQuery() {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const setParams = (next: URLSearchParams) => {
+    const query = next.toString();
+    navigate({ search: query ? `?${query}` : '' });
+  };
+  return [params, setParams] as const;
+}
+
+/**
  * Status and search of a list, kept in the URL (?status=&q=) so a reload, "back" or a link keeps them.
  * Applying replaces them (other parameters, such as ?buyer=, stay) and goes back to the first page.
  */
 export function FilterBar({ statuses, searchHint, idPrefix }: { statuses?: readonly [string, string][]; searchHint: string; idPrefix: string }) {
   const { t } = useLanguage();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQuery();
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
