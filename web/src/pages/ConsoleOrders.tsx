@@ -45,7 +45,7 @@ export function Component() {
       <ListBody count={list.items.length} filtered={!!(status || q || buyer)} next={list.next} busy={list.busy} problem={list.problem} onMore={list.loadMore}>
         <ul className="mt-6 space-y-3">
           {list.items.map((order) => (
-            <li key={order.id} className="console-row lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1.4fr)_minmax(0,1fr)] lg:items-start lg:gap-6">
+            <li key={order.id} className="console-row lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)_minmax(18rem,1.2fr)] lg:items-start lg:gap-6">
               <div className="min-w-0">
                 <div className="flex flex-wrap items-center gap-2">
                   <h2 className="font-mono text-lg font-semibold">#{order.number}</h2>
