@@ -276,7 +276,7 @@ test('a failed dashboard fetch shows an error with a retry, and is logged', asyn
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   // The database goes away: the API answers 503 until it is back.
   let down = true;
-  await page.route('**/api/dashboard', (route) =>
+  await page.route(/\/api\/dashboard(\?|$)/, (route) =>
     down
       ? route.fulfill({ status: 503, contentType: 'application/json', headers: { 'Retry-After': '5' },
           body: JSON.stringify({ error: { code: 'unavailable', message: 'The database is temporarily unavailable.' } }) })

@@ -57,6 +57,10 @@ test('a Dutch quote becomes an order in the console; the invited buyer sets a pa
   await signIn(staff, nl, STAFF);
   await expect(staff).toHaveURL(/\/nl\/console$/);
   await expect(staff.getByRole('heading', { level: 1, name: t(nl, 'console.quotes.title') })).toBeVisible();
+  // Loaded straight from the app shell, the page still gets the console's own head.
+  await staff.reload();
+  await expect(staff).toHaveTitle(new RegExp(`^${t(nl, 'meta.console.title')}`));
+  await expect(staff.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await staff.getByRole('searchbox', { name: t(nl, 'console.list.search') }).fill(email);
   await staff.getByRole('searchbox', { name: t(nl, 'console.list.search') }).press('Enter');
   await expect(staff).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(email).replace(/[.]/g, '\\.')}$`));
