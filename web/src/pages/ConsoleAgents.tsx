@@ -76,7 +76,7 @@ function AgentCard({ agent, onEdit }: { agent: CatalogueAgent; onEdit: () => voi
             <p className="fact-label" lang={lang}>
               {t(l === 'en' ? 'console.agents.english' : 'console.agents.dutch')}
             </p>
-            <h2 className="mt-1 text-xl font-bold tracking-tight hyphens-auto [overflow-wrap:anywhere]">{l === 'en' ? agent.nameEn : agent.nameNl}</h2>
+            <h2 className="mt-1 text-lg font-bold tracking-tight hyphens-auto [overflow-wrap:break-word]">{l === 'en' ? agent.nameEn : agent.nameNl}</h2>
             <p className="mt-0.5 font-medium text-signal-ink">{l === 'en' ? agent.titleEn : agent.titleNl}</p>
             <p className="mt-2 text-sm leading-relaxed text-ink-soft">{l === 'en' ? agent.descriptionEn : agent.descriptionNl}</p>
           </div>

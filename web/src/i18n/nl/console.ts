@@ -21,7 +21,7 @@ const consoleStrings = {
       lost: 'Verloren',
     },
     orderStatus: {
-      pending: 'In behandeling (wordt ingericht)',
+      pending: 'Wordt ingericht',
       completed: 'Afgerond (live)',
       cancelled: 'Geannuleerd',
       refunded: 'Terugbetaald',
