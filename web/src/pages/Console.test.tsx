@@ -268,6 +268,48 @@ describe('/console/agents', () => {
   });
 });
 
+describe('/console/agents (new)', () => {
+  it('creates an agent with both languages, its delivery time and price in euros', async () => {
+    let loads = 0;
+    const { sent } = mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/agents': () => json(200, { items: ++loads === 1 ? [] : [{ ...AGENT, id: 'a-2' }] }),
+      'POST /api/console/agents': json(201, { agent: { ...AGENT, id: 'a-2' } }),
+    });
+    await renderConsole('/nl/console/agents', 'nl');
+    expect(await screen.findByText('Nog geen agenten.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Agent toevoegen' }));
+    const form = screen.getByRole('form', { name: 'Nieuwe agent' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Agent aanmaken' }));
+    // Nothing is sent while a name or title is missing; the first bad field has the focus.
+    expect(within(form).getAllByText('Vul dit in.')).toHaveLength(4);
+    expect(document.activeElement?.id).toBe('agent-new-nameEn');
+    const fill = (group: string, label: RegExp, value: string) =>
+      fireEvent.change(within(within(form).getByRole('group', { name: group })).getByLabelText(label), { target: { value } });
+    fill('Engels', /Naam/, 'Front Desk');
+    fill('Engels', /Functie/, 'Receptionist');
+    fill('Nederlands', /Naam/, 'Receptie');
+    fill('Nederlands', /Functie/, 'Receptiemedewerker');
+    fireEvent.change(within(form).getByLabelText(/Catalogusprijs/), { target: { value: '3.499,00' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Agent aanmaken' }));
+    expect(await screen.findByText('Agent opgeslagen.')).toBeTruthy();
+    expect(sent('POST /api/console/agents')).toEqual([
+      {
+        nameEn: 'Front Desk',
+        nameNl: 'Receptie',
+        titleEn: 'Receptionist',
+        titleNl: 'Receptiemedewerker',
+        descriptionEn: '',
+        descriptionNl: '',
+        deliveryDays: 14,
+        priceCents: 349_900,
+        currency: 'EUR',
+      },
+    ]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Receptie' })).toBeTruthy();
+  });
+});
+
 describe('/console/buyers', () => {
   it('lists accounts with a link to their orders', async () => {
     mockApi({
