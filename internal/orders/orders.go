@@ -67,11 +67,6 @@ type Stats struct {
 	// TotalInvested is the sum of every order's amount, per currency
 	// (alphabetical), as amounts in different currencies cannot be added.
 	TotalInvested []Money `json:"totalInvested"`
-	// TotalInvestedCents is that sum while all orders share one currency,
-	// for the dashboard before issue 10, which shows one figure.
-	//
-	// Deprecated: read TotalInvested.
-	TotalInvestedCents *int64 `json:"totalInvestedCents,omitempty"`
 }
 
 type Dashboard struct {
@@ -165,12 +160,6 @@ func Summarize(orders []Order) Stats {
 	}
 	for _, c := range slices.Sorted(maps.Keys(totals)) {
 		st.TotalInvested = append(st.TotalInvested, Money{Currency: c, AmountCents: totals[c]})
-	}
-	switch len(st.TotalInvested) {
-	case 0:
-		st.TotalInvestedCents = new(int64)
-	case 1:
-		st.TotalInvestedCents = &st.TotalInvested[0].AmountCents
 	}
 	return st
 }

@@ -1,12 +1,12 @@
 import type { Lang } from './paths';
 
-// Number and date formatting for account screens. Prices are charged in US dollars in both languages;
-// only the notation follows the language ($2,499.00 vs US$ 2.499,00).
+// Number and date formatting for account screens. Every amount carries its own ISO 4217 currency (the
+// agency prices in euros); the notation follows the page's language (€2,499.00 vs € 2.499,00).
 const LOCALES: Record<Lang, string> = { en: 'en-US', nl: 'nl-NL' };
 
-/** Integer cents as a USD amount in the language's notation. */
-export function formatMoney(cents: number, lang: Lang): string {
-  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'USD' }).format(cents / 100);
+/** Integer cents (of a currency with two minor digits, as the server's are) in `currency`, in the language's notation. */
+export function formatMoney(cents: number, currency: string, lang: Lang): string {
+  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency }).format(cents / 100);
 }
 
 /** Date and time, e.g. "Mar 5, 2025, 2:07 PM" / "5 mrt 2025, 14:07"; the visitor's time zone unless given. */
@@ -22,11 +22,6 @@ export function formatDate(iso: string, lang: Lang, timeZone?: string): string {
 /** `iso` moved by whole days (24 h each), as an ISO string: the expected delivery of an order. */
 export function addDays(iso: string, days: number): string {
   return new Date(new Date(iso).getTime() + days * 86_400_000).toISOString();
-}
-
-/** Integer cents in an ISO 4217 currency, in the language's notation (€1.50 / € 1,50). */
-export function formatCurrency(cents: number, currency: string, lang: Lang): string {
-  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency }).format(cents / 100);
 }
 
 /** A plain number in the language's notation, with at most `fractionDigits` decimals (1,234.5 / 1.234,5). */

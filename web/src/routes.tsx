@@ -11,9 +11,9 @@ import type { Lang } from './paths';
 
 /** A lazy route module that resolves only once its strings are in. */
 const withNamespace =
-  <M,>(lang: Lang, namespace: Namespace, load: () => Promise<M>) =>
+  <M,>(lang: Lang, namespace: Namespace | readonly Namespace[], load: () => Promise<M>) =>
   () =>
-    Promise.all([load(), loadNamespace(lang, namespace)]).then(([mod]) => mod);
+    Promise.all([load(), ...(typeof namespace === 'string' ? [namespace] : namespace).map((ns) => loadNamespace(lang, ns))]).then(([mod]) => mod);
 
 /** The route of one screen in one language tree (exported for tests, which render it on its own). */
 export function screenRoute(lang: Lang, page: PageId): RouteObject {

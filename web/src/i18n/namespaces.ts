@@ -3,4 +3,4 @@
 // registry, pages/registry.ts); `meta` only once the visitor navigates client-side (the first page's
 // <head> is prerendered); `voice` on the first use of the voice widget; `calls` with the dashboard's
 // agent and call pages (a sub-screen's own namespace).
-export type Namespace = 'meta' | 'common' | 'landing' | 'features' | 'pricing' | 'pages' | 'account' | 'voice' | 'calls';
+export type Namespace = 'meta' | 'common' | 'landing' | 'features' | 'pricing' | 'pages' | 'account' | 'console' | 'voice' | 'calls';

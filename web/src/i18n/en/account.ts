@@ -60,6 +60,11 @@ const account = {
       busy: 'Saving...',
       newLink: 'Request a new link below.',
     },
+    invite: {
+      title: 'Welcome to Belwise: choose your password',
+      text: 'We made an account for you with your order. Choose a password to sign in and follow your order on your dashboard.',
+      submit: 'Save password and sign in',
+    },
     validation: {
       emailRequired: 'Enter your email address.',
       emailInvalid: 'Enter a valid email address, like name@example.com.',
@@ -133,6 +138,7 @@ const account = {
       pending: 'Setting up',
       completed: 'Active',
       cancelled: 'Cancelled',
+      refunded: 'Refunded',
     },
     order: {
       loading: 'Loading order...',

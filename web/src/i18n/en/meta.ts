@@ -33,6 +33,10 @@ const meta = {
       title: 'Dashboard',
       description: 'Your Belwise voice agents and purchase history.',
     },
+    console: {
+      title: 'Console',
+      description: 'The agency’s console: quote inbox, orders, agent catalogue and buyers.',
+    },
     notFound: {
       title: 'Page not found',
       description: 'This page does not exist.',

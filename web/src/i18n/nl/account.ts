@@ -62,6 +62,11 @@ const account = {
       busy: 'Bezig met opslaan...',
       newLink: 'Vraag hieronder een nieuwe link aan.',
     },
+    invite: {
+      title: 'Welkom bij Belwise: kies uw wachtwoord',
+      text: 'We hebben bij uw bestelling een account voor u aangemaakt. Kies een wachtwoord om in te loggen en uw bestelling in uw dashboard te volgen.',
+      submit: 'Wachtwoord opslaan en inloggen',
+    },
     validation: {
       emailRequired: 'Vul je e-mailadres in.',
       emailInvalid: 'Vul een geldig e-mailadres in, zoals naam@voorbeeld.nl.',
@@ -135,6 +140,7 @@ const account = {
       pending: 'Wordt ingericht',
       completed: 'Actief',
       cancelled: 'Geannuleerd',
+      refunded: 'Terugbetaald',
     },
     order: {
       loading: 'Bestelling wordt geladen...',

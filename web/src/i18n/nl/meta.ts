@@ -37,6 +37,10 @@ const meta = {
       title: 'Dashboard',
       description: 'Jouw spraakagenten en aankoopgeschiedenis bij Belwise.',
     },
+    console: {
+      title: 'Console',
+      description: 'De console van het bureau: offerte-inbox, bestellingen, agentcatalogus en kopers.',
+    },
     notFound: {
       title: 'Pagina niet gevonden',
       description: 'Deze pagina bestaat niet.',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AgentOverview } from '../../api/types';
-import { formatCurrency, formatNumber } from '../../format';
+import { formatMoney, formatNumber } from '../../format';
 import { useLanguage } from '../../i18n/LanguageContext';
 import { durationText } from './words';
 
@@ -9,7 +9,7 @@ export function MonthStats({ overview }: { overview: AgentOverview }) {
   const { lang, t } = useLanguage();
   const { month, agent } = overview;
   const minutes = formatNumber(month.seconds / 60, lang, 1);
-  const money = (cents: number) => formatCurrency(cents, agent.currency, lang);
+  const money = (cents: number) => formatMoney(cents, agent.currency, lang);
   return (
     <section aria-labelledby="agent-month" className="mt-10">
       <h2 id="agent-month" className="text-2xl font-bold tracking-tight">
