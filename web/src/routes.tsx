@@ -1,7 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { LanguageRoot } from './components/LanguageRoot';
 import { loadNamespace } from './i18n/dictionaries';
-import type { Namespace } from './i18n/namespaces';
 import { SCREENS, screens, type PageHandle, type PageId, type Screen } from './pages/registry';
 import type { Lang } from './paths';
 
@@ -9,22 +8,14 @@ import type { Lang } from './paths';
 // `/` and a Dutch one at `/nl`. Each screen is one lazy module serving both languages; its lazy() also
 // loads the screen's strings in the tree's language, so a route never renders before its translations.
 
-/** A lazy route module that resolves only once its strings are in. */
-const withNamespace =
-  <M,>(lang: Lang, namespace: Namespace | readonly Namespace[], load: () => Promise<M>) =>
-  () =>
-    Promise.all([load(), ...(typeof namespace === 'string' ? [namespace] : namespace).map((ns) => loadNamespace(lang, ns))]).then(([mod]) => mod);
-
 /** The route of one screen in one language tree (exported for tests, which render it on its own). */
 export function screenRoute(lang: Lang, page: PageId): RouteObject {
   const { path, namespace, load, clientOnly, children }: Screen = SCREENS[page];
   const handle: PageHandle = { page };
-  const lazy = withNamespace(lang, namespace, load);
+  const namespaces = typeof namespace === 'string' ? [namespace] : namespace;
+  const lazy = () => Promise.all([load(), ...namespaces.map((ns) => loadNamespace(lang, ns))]).then(([mod]) => mod);
   if (path === '/') return { index: true, handle, lazy };
-  const nested = children?.map((sub): RouteObject => {
-    const subLazy = sub.namespace ? withNamespace(lang, sub.namespace, sub.load) : sub.load;
-    return sub.path ? { path: sub.path, handle, lazy: subLazy } : { index: true, handle, lazy: subLazy };
-  });
+  const nested = children?.map((sub): RouteObject => (sub.path ? { path: sub.path, handle, lazy: sub.load } : { index: true, handle, lazy: sub.load }));
   // A client-only screen owns every path below its own (the Go server answers them all with the app
   // shell): an unknown one goes back to the screen.
   if (clientOnly) nested?.push({ path: '*', handle, lazy: () => import('./pages/BackToScreen') });

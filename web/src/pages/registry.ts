@@ -22,8 +22,6 @@ export interface SubScreen {
   /** Relative to the screen's path, e.g. 'orders/:id'; '' for the screen's own path. */
   path: string;
   load: () => Promise<RouteModule>;
-  /** A namespace of its own, loaded (in the tree's language) with its module, beside the screen's. */
-  namespace?: Namespace;
 }
 
 export interface Screen {
@@ -52,17 +50,18 @@ export const SCREENS = {
   quote: { path: '/quote', namespace: 'pages', load: () => import('./Quote') },
   personalized: { path: '/personalized', namespace: 'pages', load: () => import('./Personalized') },
   auth: { path: '/auth', namespace: 'account', load: () => import('./Auth'), noindex: true },
+  // The buyer's dashboard. Its agent and call pages read `calls` (a small namespace, loaded with the frame).
   dashboard: {
     path: '/dashboard',
-    namespace: 'account',
+    namespace: ['account', 'calls'],
     load: () => import('./Dashboard'),
     noindex: true,
     clientOnly: true,
     children: [
       { path: '', load: () => import('./DashboardOverview') },
       { path: 'orders/:id', load: () => import('./DashboardOrder') },
-      { path: 'agents/:orderId', namespace: 'calls', load: () => import('./DashboardAgent') },
-      { path: 'agents/:orderId/calls/:callId', namespace: 'calls', load: () => import('./DashboardCall') },
+      { path: 'agents/:orderId', load: () => import('./DashboardAgent') },
+      { path: 'agents/:orderId/calls/:callId', load: () => import('./DashboardCall') },
     ],
   },
   // The agency's staff console. It also reads `account` for the API's error messages (form kit).
