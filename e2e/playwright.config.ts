@@ -13,6 +13,9 @@ const smtpPort = port + 14;
 export const mailSinkURL = `http://127.0.0.1:${port + 15}`;
 // The agency's inbox (QUOTE_INBOX): the quote emails go there, and the site names it when a request fails.
 export const quoteInbox = 'offertes@agency.test';
+// The shared secret Vapi sends in `x-vapi-secret` to the webhook (VAPI_WEBHOOK_SECRET); the calls tests post
+// end-of-call reports with it, as Vapi would.
+export const vapiWebhookSecret = 'e2e-webhook-secret-5f1c0d2a9b7e';
 // A second instance configured for Vapi with a made-up public key; the tests block the platform's hosts.
 export const vapiSiteURL = `http://127.0.0.1:${port + 1}`;
 
@@ -68,6 +71,7 @@ export default defineConfig({
         QUOTE_INBOX: quoteInbox,
         // Every test signs in from 127.0.0.1; the limits themselves are tested in Go.
         RATE_LIMIT_SCALE: '50',
+        VAPI_WEBHOOK_SECRET: vapiWebhookSecret,
       },
     },
     {

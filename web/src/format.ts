@@ -23,3 +23,16 @@ export function formatDate(iso: string, lang: Lang, timeZone?: string): string {
 export function addDays(iso: string, days: number): string {
   return new Date(new Date(iso).getTime() + days * 86_400_000).toISOString();
 }
+
+/** A plain number in the language's notation, with at most `fractionDigits` decimals (1,234.5 / 1.234,5). */
+export function formatNumber(value: number, lang: Lang, fractionDigits = 0): string {
+  return new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: fractionDigits }).format(value);
+}
+
+/** A calendar day given as YYYY-MM-DD, e.g. "Oct 24" / "24 okt"; `weekday` adds the day's name. */
+export function formatDay(date: string, lang: Lang, weekday = false): string {
+  // Noon UTC of that day, shown in UTC: the same calendar day whatever the visitor's zone.
+  return new Intl.DateTimeFormat(LOCALES[lang], { month: 'short', day: 'numeric', weekday: weekday ? 'short' : undefined, timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+}

@@ -97,3 +97,77 @@ export type KnownErrorCode = ErrorCode | ClientErrorCode;
  * app's own, or, from a newer server than this build, a code the app does not know yet.
  */
 export type ApiErrorCode = KnownErrorCode | (string & {});
+
+/** How a call reached the agent: a phone call in or out, or a call from a web page. */
+export type CallDirection = 'inbound' | 'outbound' | 'web';
+
+/** What came of a call (the server derives it from Vapi's ended reason and the duration). */
+export type CallOutcome = 'answered' | 'missed' | 'failed';
+
+/** One call in an agent's list (GET /api/orders/{id}/calls). */
+export interface CallSummary {
+  id: string;
+  /** RFC 3339 UTC. */
+  startedAt: string;
+  /** A newer server may send a direction this build does not know; it is shown as it is. */
+  direction: CallDirection | (string & {});
+  /** Masked by the server ('+31 6 •••• 5678'); '' when the caller's number is unknown. */
+  number: string;
+  durationSeconds: number;
+  outcome: CallOutcome | (string & {});
+  /** Vapi's summary of the call; may be ''. */
+  summary: string;
+}
+
+/** One turn of a call's transcript, oldest first. */
+export interface TranscriptLine {
+  role: 'agent' | 'caller';
+  text: string;
+  secondsFromStart: number;
+}
+
+/** GET /api/orders/{id}/calls/{callId}: the call with everything a buyer may see (never the full number). */
+export interface CallDetail extends CallSummary {
+  endedAt: string | null;
+  /** Vapi's endedReason, e.g. 'customer-ended-call'; '' when unknown. */
+  endedReason: string;
+  /** Vapi's analysis.successEvaluation as text ('true', 'false', a score, or a sentence); '' when none. */
+  successEvaluation: string;
+  transcript: TranscriptLine[];
+  recordingUrl: string | null;
+}
+
+/** A page of calls, newest first; `nextCursor` is null (or '') on the last page. */
+export interface CallPage {
+  items: CallSummary[];
+  nextCursor: string | null;
+}
+
+/** GET /api/orders/{id}/agent: the agent of an order and its figures, in the time zone asked for. */
+export interface AgentOverview {
+  agent: {
+    orderId: string;
+    orderNumber: string;
+    name: string;
+    title: string;
+    /** ISO 4217, the order's currency. */
+    currency: string;
+    /** The price of one minute of calls, in cents of `currency`. */
+    perMinuteCents: number;
+    /** Whether the agency has linked the order to its Vapi assistant yet. */
+    linked: boolean;
+  };
+  /** The current calendar month. */
+  month: {
+    calls: number;
+    answered: number;
+    missed: number;
+    failed: number;
+    seconds: number;
+    averageSeconds: number;
+    /** seconds × perMinuteCents / 60, rounded by the server. */
+    costCents: number;
+  };
+  /** Exactly 30 days, oldest first, ending today; `date` is YYYY-MM-DD in the time zone asked for. */
+  daily: { date: string; calls: number }[];
+}

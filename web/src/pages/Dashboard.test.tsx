@@ -88,6 +88,17 @@ describe('/dashboard', () => {
     const panel = await screen.findByRole('tabpanel', { name: 'My Agents' });
     expect(within(panel).getAllByRole('listitem')).toHaveLength(1);
     expect(within(panel).queryByText('No active agents yet')).toBeNull();
+    // The agent's name is the way to its calls.
+    expect(within(panel).getByRole('link', { name: 'Reception Robin' }).getAttribute('href')).toBe(
+      '/dashboard/agents/bbbbbbbb-0000-4000-8000-000000000002',
+    );
+    cleanup();
+
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard?lang=nl': dashboard() });
+    await renderDashboard('/nl/dashboard', 'nl');
+    expect((await screen.findByRole('link', { name: 'Reception Robin' })).getAttribute('href')).toBe(
+      '/nl/dashboard/agents/bbbbbbbb-0000-4000-8000-000000000002',
+    );
     cleanup();
 
     mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard?lang=en': dashboard([ORDERS[0]]) });

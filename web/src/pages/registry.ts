@@ -50,15 +50,18 @@ export const SCREENS = {
   quote: { path: '/quote', namespace: 'pages', load: () => import('./Quote') },
   personalized: { path: '/personalized', namespace: 'pages', load: () => import('./Personalized') },
   auth: { path: '/auth', namespace: 'account', load: () => import('./Auth'), noindex: true },
+  // The buyer's dashboard. Its agent and call pages read `calls` (a small namespace, loaded with the frame).
   dashboard: {
     path: '/dashboard',
-    namespace: 'account',
+    namespace: ['account', 'calls'],
     load: () => import('./Dashboard'),
     noindex: true,
     clientOnly: true,
     children: [
       { path: '', load: () => import('./DashboardOverview') },
       { path: 'orders/:id', load: () => import('./DashboardOrder') },
+      { path: 'agents/:orderId', load: () => import('./DashboardAgent') },
+      { path: 'agents/:orderId/calls/:callId', load: () => import('./DashboardCall') },
     ],
   },
   // The agency's staff console. It also reads `account` for the API's error messages (form kit).

@@ -1,9 +1,11 @@
+import { Link } from 'react-router';
 import type { Order } from '../../api/types';
 import { formatDate } from '../../format';
 import { useLanguage } from '../../i18n/LanguageContext';
+import { localePath } from '../../paths';
 import { EmptyState } from './EmptyState';
 
-/** The buyer's live agents (completed orders). */
+/** The buyer's live agents (completed orders); each name opens the agent's page with its calls. */
 export function AgentList({ orders }: { orders: readonly Order[] }) {
   const { lang, t } = useLanguage();
   if (orders.length === 0) {
@@ -13,7 +15,14 @@ export function AgentList({ orders }: { orders: readonly Order[] }) {
     <ul className="mt-6 grid gap-4 md:grid-cols-2">
       {orders.map((order) => (
         <li key={order.id} className="panel">
-          <h3 className="text-xl font-bold tracking-tight">{order.agent.name}</h3>
+          <h3 className="text-xl font-bold tracking-tight">
+            <Link
+              to={localePath(lang, `/dashboard/agents/${encodeURIComponent(order.id)}`)}
+              className="underline decoration-1 underline-offset-4 hover:text-signal-ink"
+            >
+              {order.agent.name}
+            </Link>
+          </h3>
           <p className="mt-1 font-medium text-signal-ink">{order.agent.title}</p>
           <p className="mt-3 leading-relaxed text-ink-soft">{order.agent.description}</p>
           <p className="mt-4 text-sm text-ink-soft">

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { getCalls } from './calls';
+import { ApiError } from './client';
+import type { CallSummary } from './types';
+import { useApiResource } from './useApiResource';
+
+/**
+ * An order's calls, newest first: the first page as a dashboard resource (loading, sign-in, error),
+ * then "load more" appends the next page by cursor. Keyed by the order: render it under `key={orderId}`.
+ */
+export function useCallPages(orderId: string) {
+  const { state, retry } = useApiResource((signal) => getCalls(orderId, null, signal), `calls:${orderId}`);
+  // Pages loaded after the first, and the cursor after the last of them.
+  const [more, setMore] = useState<{ items: CallSummary[]; nextCursor: string | null } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<ApiError | null>(null);
+
+  const items = state.status === 'ready' ? [...state.data.items, ...(more?.items ?? [])] : [];
+  const cursor = more ? more.nextCursor : state.status === 'ready' ? state.data.nextCursor : null;
+
+  async function loadMore() {
+    if (!cursor || loadingMore) return;
+    setLoadingMore(true);
+    setMoreError(null);
+    try {
+      const page = await getCalls(orderId, cursor);
+      // Keyset pages do not overlap; this only makes sure no call is ever listed twice.
+      setMore((prev) => {
+        const seen = new Set([...(state.status === 'ready' ? state.data.items : []), ...(prev?.items ?? [])].map((c) => c.id));
+        return { items: [...(prev?.items ?? []), ...page.items.filter((c) => !seen.has(c.id))], nextCursor: page.nextCursor || null };
+      });
+    } catch (err) {
+      setMoreError(err instanceof ApiError ? err : new ApiError(0, 'unknown', String(err)));
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  return { state, retry, items, hasMore: Boolean(cursor), loadMore, loadingMore, moreError };
+}
