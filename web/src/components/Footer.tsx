@@ -1,16 +1,21 @@
 import { useLanguage } from '../i18n/LanguageContext';
-import type { TKey } from '../i18n/types';
+import { Link } from 'react-router';
+import { localePath } from '../paths';
 import { SITE } from '../site';
 import { LogoMark } from './LogoMark';
 import { useClientValue } from './useClientValue';
 
-const LISTS = {
-  services: ['customerService', 'appointments', 'coldCalling', 'reminders'],
-  support: ['contact', 'docs', 'help', 'privacy'],
-} as const;
+const SERVICES = ['customerService', 'appointments', 'coldCalling', 'reminders'] as const;
+// Documentation is the help center too: the site has no separate documentation.
+const SUPPORT = [
+  ['contact', '/contact'],
+  ['docs', '/help'],
+  ['help', '/help'],
+  ['privacy', '/privacy'],
+] as const;
 
 export function Footer() {
-  const { t } = useLanguage();
+  const { lang, t } = useLanguage();
   // The prerendered HTML carries the build year; correcting it after hydration avoids a mismatch.
   const year = useClientValue(() => new Date().getFullYear(), __BUILD_YEAR__);
 
@@ -24,17 +29,24 @@ export function Footer() {
           </p>
           <p>{t('footer.description')}</p>
         </div>
-        {(['services', 'support'] as const).map((list) => (
-          <div key={list}>
-            <h2>{t(`footer.${list}Title`)}</h2>
-            {/* Spec §2: footer items are plain text, not links. */}
-            <ul>
-              {LISTS[list].map((item) => (
-                <li key={item}>{t(`footer.${list}.${item}` as TKey)}</li>
-              ))}
-            </ul>
-          </div>
-        ))}
+        <div>
+          <h2>{t('footer.servicesTitle')}</h2>
+          <ul>
+            {SERVICES.map((item) => (
+              <li key={item}>{t(`footer.services.${item}`)}</li>
+            ))}
+          </ul>
+        </div>
+        <nav aria-label={t('footer.supportTitle')}>
+          <h2>{t('footer.supportTitle')}</h2>
+          <ul>
+            {SUPPORT.map(([item, path]) => (
+              <li key={item}>
+                <Link to={localePath(lang, path)}>{t(`footer.support.${item}`)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <p className="copyright">{t('footer.copyright', { year })}</p>
       </div>
     </footer>

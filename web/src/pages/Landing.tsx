@@ -58,6 +58,20 @@ export function Component() {
           ))}
         </ul>
       </section>
+
+      <div className="wrap">
+      <section aria-labelledby="try-it" className="cta-band">
+        <div>
+          <h2 id="try-it" className="display">
+            {t('landing.tryIt.title')}
+          </h2>
+          <p>{t('landing.tryIt.text')}</p>
+        </div>
+        <Link to={localePath(lang, '/personalized')} className="btn btn-signal">
+          {t('landing.tryIt.button')}
+        </Link>
+      </section>
+      </div>
     </>
   );
 }

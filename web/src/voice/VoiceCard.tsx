@@ -64,8 +64,8 @@ export default function VoicePanel({ store = voiceStore }: { store?: VoiceStore 
             </button>
           </div>
         )}
-        <button ref={talkRef} type="button" className="btn btn-signal voice-talk" onClick={() => store.start({ lang })}>
-          {t('header.talkToAssistant')}
+        <button ref={talkRef} type="button" className="btn btn-signal voice-talk" title={t('header.talkToAssistant')} onClick={() => store.start({ lang })}>
+          <span className="sr-only">{t('header.talkToAssistant')}</span>
         </button>
       </div>
     );

@@ -13,8 +13,13 @@ export function VoiceWidget() {
       {panel ? (
         panel()
       ) : (
-        <button type="button" className="btn btn-signal voice-talk" onClick={() => void import('./api').then((m) => m.startVoiceCall())}>
-          {t('header.talkToAssistant')}
+        <button
+          type="button"
+          className="btn btn-signal voice-talk"
+          title={t('header.talkToAssistant')}
+          onClick={() => void import('./api').then((m) => m.startVoiceCall())}
+        >
+          <span className="sr-only">{t('header.talkToAssistant')}</span>
         </button>
       )}
     </aside>

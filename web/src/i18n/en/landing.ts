@@ -17,6 +17,11 @@ const landing = {
       stat3Value: '5,000+',
       stat3Label: 'tools it connects to',
     },
+    tryIt: {
+      title: 'Hear what your own agent would say',
+      text: 'Describe your business in a few lines and we sketch the voice agent we would build for you, with a test call in your browser.',
+      button: 'Try it with your business',
+    },
     why: {
       label: 'Why Belwise',
       title: 'Why businesses hand us the phone',

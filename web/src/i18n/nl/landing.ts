@@ -19,6 +19,11 @@ const landing = {
       stat3Value: '5.000+',
       stat3Label: 'tools om mee te koppelen',
     },
+    tryIt: {
+      title: 'Hoor wat uw eigen spraakagent zou zeggen',
+      text: 'Beschrijf uw bedrijf in een paar regels en wij schetsen de spraakagent die wij voor u zouden bouwen, met een testgesprek in uw browser.',
+      button: 'Probeer het met uw bedrijf',
+    },
     why: {
       label: 'Waarom Belwise',
       title: 'Waarom bedrijven de telefoon aan ons overlaten',
