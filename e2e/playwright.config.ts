@@ -13,6 +13,13 @@ const smtpPort = port + 14;
 export const mailSinkURL = `http://127.0.0.1:${port + 15}`;
 // The agency's inbox (QUOTE_INBOX): the quote emails go there, and the site names it when a request fails.
 export const quoteInbox = 'offertes@agency.test';
+// The agency's details on /contact (COMPANY_ADDRESS and COMPANY_VAT are left unset).
+export const company = {
+  COMPANY_NAME: 'Belwise Test B.V.',
+  COMPANY_PHONE: '+31 20 123 4567',
+  COMPANY_EMAIL: 'hello@agency.test',
+  COMPANY_KVK: '12345678',
+};
 // A second instance configured for Vapi with a made-up public key; the tests block the platform's hosts.
 export const vapiSiteURL = `http://127.0.0.1:${port + 1}`;
 
@@ -66,6 +73,9 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: 'Belwise <hello@belwise.example>',
         QUOTE_INBOX: quoteInbox,
+        // Some of the company details, so the contact page shows these and leaves the others out.
+        ...company,
+        CALL_RETENTION_DAYS: '60',
         // Every test signs in from 127.0.0.1; the limits themselves are tested in Go.
         RATE_LIMIT_SCALE: '50',
       },

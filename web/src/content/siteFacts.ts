@@ -20,5 +20,5 @@ export function siteFact(fact: Fact): string {
   return document.querySelector<HTMLMetaElement>(`meta[name="${fact}"]`)?.content ?? '';
 }
 
-/** A phone number as a tel: link target (digits and a leading +); the server computes the same. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+/** A phone number as a tel: link target (digits and a leading +, no "(0)"); the server computes the same. */
+export const telHref = (phone: string) => `tel:${phone.replaceAll('(0)', '').replace(/[^\d+]/g, '')}`;
