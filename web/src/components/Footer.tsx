@@ -1,18 +1,17 @@
 import { useLanguage } from '../i18n/LanguageContext';
+import type { TKey } from '../i18n/types';
 import { Link } from 'react-router';
 import { localePath } from '../paths';
 import { SITE } from '../site';
 import { LogoMark } from './LogoMark';
 import { useClientValue } from './useClientValue';
 
-const SERVICES = ['customerService', 'appointments', 'coldCalling', 'reminders'] as const;
-// Documentation is the help center too: the site has no separate documentation.
-const SUPPORT = [
-  ['contact', '/contact'],
-  ['docs', '/help'],
-  ['help', '/help'],
-  ['privacy', '/privacy'],
-] as const;
+const LISTS = {
+  services: ['customerService', 'appointments', 'coldCalling', 'reminders'],
+  support: ['contact', 'docs', 'help', 'privacy'],
+} as const;
+// The support items are pages (Documentation is the help center: there is no other documentation).
+const PAGES: Record<string, string> = { contact: '/contact', docs: '/help', help: '/help', privacy: '/privacy' };
 
 export function Footer() {
   const { lang, t } = useLanguage();
@@ -29,24 +28,17 @@ export function Footer() {
           </p>
           <p>{t('footer.description')}</p>
         </div>
-        <div>
-          <h2>{t('footer.servicesTitle')}</h2>
-          <ul>
-            {SERVICES.map((item) => (
-              <li key={item}>{t(`footer.services.${item}`)}</li>
-            ))}
-          </ul>
-        </div>
-        <nav aria-label={t('footer.supportTitle')}>
-          <h2>{t('footer.supportTitle')}</h2>
-          <ul>
-            {SUPPORT.map(([item, path]) => (
-              <li key={item}>
-                <Link to={localePath(lang, path)}>{t(`footer.support.${item}`)}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {(['services', 'support'] as const).map((list) => (
+          <div key={list}>
+            <h2>{t(`footer.${list}Title`)}</h2>
+            <ul>
+              {LISTS[list].map((item) => {
+                const text = t(`footer.${list}.${item}` as TKey);
+                return <li key={item}>{PAGES[item] ? <Link to={localePath(lang, PAGES[item])}>{text}</Link> : text}</li>;
+              })}
+            </ul>
+          </div>
+        ))}
         <p className="copyright">{t('footer.copyright', { year })}</p>
       </div>
     </footer>

@@ -4,63 +4,42 @@ import { useAuth } from '../auth/AuthContext';
 import { useLanguage } from '../i18n/LanguageContext';
 import { localePath, stripLang } from '../paths';
 import { SITE } from '../site';
-import { prefersDutch } from './prefersDutch';
-import { useClientValue } from './useClientValue';
 import { LanguageSelect } from './LanguageSelect';
 import { LogoMark } from './LogoMark';
 
 // Radix's menu is far too big for the entry bundle: it is only fetched once someone is signed in.
 const AccountMenu = lazy(() => import('./AccountMenu'));
 // Only fetched for the few visitors it is for.
-const DutchSuggestion = lazy(() => import('./DutchSuggestion'));
 
-const NAV = [
-  ['features', '/features'],
-  ['pricing', '/pricing'],
-  ['personalized', '/personalized'],
-] as const;
+// Each is the screen of the same name: /features, /pricing, /personalized.
+const NAV = ['features', 'pricing', 'personalized'] as const;
 
 export function Header() {
   const { lang, t } = useLanguage();
   const auth = useAuth();
   const { pathname } = useLocation();
   // On narrow screens the nav is a disclosure (a button that shows and hides the list); it closes on
-  // every navigation and on Escape. Wide screens always show the list (styles/shell.css).
-  const [openOn, setOpenOn] = useState<string | null>(null);
+  // every navigation. Wide screens always show the list (styles/shell.css).
+  const [openOn, setOpenOn] = useState('');
   const open = openOn === pathname;
-  const setOpen = (on: boolean) => setOpenOn(on ? pathname : null);
-  const suggestDutch = useClientValue(prefersDutch, false) && lang === 'en' && pathname === '/';
 
   return (
     <header className="site-header">
-      {suggestDutch && (
-        <Suspense>
-          <DutchSuggestion />
-        </Suspense>
-      )}
       <div>
         <Link to={localePath(lang, '/')} aria-label={t('header.homeLink')} className="brand">
           <LogoMark />
           {SITE.brand}
         </Link>
         <nav
-          aria-label={t('header.nav')}
           className="site-nav"
-          data-open={open}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape' && open) {
-              setOpen(false);
-              (e.currentTarget.querySelector('button') as HTMLButtonElement | null)?.focus();
-            }
-          }}
         >
-          <button type="button" className="nav-toggle" aria-expanded={open} aria-controls="site-nav-list" onClick={() => setOpen(!open)}>
+          <button type="button" className="nav-toggle" aria-expanded={open} onClick={() => setOpenOn(open ? '' : pathname)}>
             {t('header.menu')}
           </button>
-          <ul id="site-nav-list">
-            {NAV.map(([id, path]) => (
+          <ul>
+            {NAV.map((id) => (
               <li key={id}>
-                <Link to={localePath(lang, path)} aria-current={stripLang(pathname) === path ? 'page' : undefined}>
+                <Link to={localePath(lang, '/' + id)} aria-current={stripLang(pathname) == '/' + id ? 'page' : undefined}>
                   {t(`header.navLinks.${id}`)}
                 </Link>
               </li>

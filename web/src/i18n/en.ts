@@ -4,14 +4,13 @@ import features from './en/features';
 import meta from './en/meta';
 import landing from './en/landing';
 import pages from './en/pages';
-import info from './en/info';
 import pricing from './en/pricing';
 import voice from './en/voice';
 
 // Source dictionary: every user-visible English string, as one nested object whose shape every
 // other language must match. It is assembled from per-screen namespace files so the browser can
 // download only the strings of the screen it shows (see dictionaries.ts).
-const en = { ...meta, ...common, ...landing, ...features, ...pricing, ...pages, ...account, ...voice, ...info };
+const en = { ...meta, ...common, ...landing, ...features, ...pricing, ...pages, ...account, ...voice };
 
 // Named export for the Playwright suite (e2e/tests/dictionaries.ts); default export for the app.
 export { en };

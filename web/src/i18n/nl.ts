@@ -4,14 +4,13 @@ import features from './nl/features';
 import meta from './nl/meta';
 import landing from './nl/landing';
 import pages from './nl/pages';
-import info from './nl/info';
 import pricing from './nl/pricing';
 import voice from './nl/voice';
 import type { Dictionary } from './types';
 
 // Dutch dictionary (informal je/jouw tone, Dutch number format: € 0,10 and 5.000).
 // Same namespace files as en.ts; `satisfies` makes a missing or extra key a type error.
-const nl = { ...meta, ...common, ...landing, ...features, ...pricing, ...pages, ...account, ...voice, ...info } satisfies Dictionary;
+const nl = { ...meta, ...common, ...landing, ...features, ...pricing, ...pages, ...account, ...voice } satisfies Dictionary;
 
 // Named export for the Playwright suite (e2e/tests/dictionaries.ts); default export for the app.
 export { nl };

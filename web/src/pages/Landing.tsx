@@ -20,6 +20,9 @@ export function Component() {
           </h1>
           <p className="hero-sub">{t('landing.hero.subtitle')}</p>
           <div className="hero-ctas">
+            <Link to={localePath(lang, '/personalized')} className="btn btn-signal">
+              {t('landing.hero.tryIt')}
+            </Link>
             <Link to={localePath(lang, '/features')} className="btn btn-ink">
               {t('landing.hero.features')}
             </Link>
@@ -58,20 +61,6 @@ export function Component() {
           ))}
         </ul>
       </section>
-
-      <div className="wrap">
-      <section aria-labelledby="try-it" className="cta-band">
-        <div>
-          <h2 id="try-it" className="display">
-            {t('landing.tryIt.title')}
-          </h2>
-          <p>{t('landing.tryIt.text')}</p>
-        </div>
-        <Link to={localePath(lang, '/personalized')} className="btn btn-signal">
-          {t('landing.tryIt.button')}
-        </Link>
-      </section>
-      </div>
     </>
   );
 }

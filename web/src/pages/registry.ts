@@ -49,9 +49,9 @@ export const SCREENS = {
   pricing: { path: '/pricing', namespace: 'pricing', load: () => import('./Pricing') },
   quote: { path: '/quote', namespace: 'pages', load: () => import('./Quote') },
   personalized: { path: '/personalized', namespace: 'pages', load: () => import('./Personalized') },
-  contact: { path: '/contact', namespace: 'info', load: () => import('./Contact') },
-  privacy: { path: '/privacy', namespace: 'info', load: () => import('./Privacy') },
-  help: { path: '/help', namespace: 'info', load: () => import('./Help') },
+  contact: { path: '/contact', namespace: 'pages', load: () => import('./Contact') },
+  privacy: { path: '/privacy', namespace: 'pages', load: () => import('./Privacy') },
+  help: { path: '/help', namespace: 'pages', load: () => import('./Help') },
   auth: { path: '/auth', namespace: 'account', load: () => import('./Auth'), noindex: true },
   dashboard: {
     path: '/dashboard',

@@ -64,9 +64,7 @@ export default function VoicePanel({ store = voiceStore }: { store?: VoiceStore 
             </button>
           </div>
         )}
-        <button ref={talkRef} type="button" className="btn btn-signal voice-talk" title={t('header.talkToAssistant')} onClick={() => store.start({ lang })}>
-          <span className="sr-only">{t('header.talkToAssistant')}</span>
-        </button>
+        <button ref={talkRef} type="button" className="btn btn-signal voice-talk" aria-label={t('header.talkToAssistant')} onClick={() => store.start({ lang })} />
       </div>
     );
   }

@@ -16,11 +16,9 @@ export function VoiceWidget() {
         <button
           type="button"
           className="btn btn-signal voice-talk"
-          title={t('header.talkToAssistant')}
+          aria-label={t('header.talkToAssistant')}
           onClick={() => void import('./api').then((m) => m.startVoiceCall())}
-        >
-          <span className="sr-only">{t('header.talkToAssistant')}</span>
-        </button>
+        />
       )}
     </aside>
   );

@@ -11,19 +11,11 @@ const common = {
     // The floating voice widget's idle button (prerendered on every page; the rest is in `voice`).
     talkToAssistant: 'Talk to Assistant',
     language: 'Language',
-    nav: 'Main',
     menu: 'Menu',
     navLinks: {
       features: 'Features',
       pricing: 'Pricing',
       personalized: 'Try it yourself',
-    },
-    // Shown in Dutch on purpose: it is for visitors whose browser prefers Dutch, on the English front door.
-    dutchSuggestion: {
-      label: 'Taalsuggestie',
-      text: 'Deze website is ook in het Nederlands beschikbaar.',
-      switch: 'Naar de Nederlandse versie',
-      dismiss: 'Nee, bedankt',
     },
     languages: {
       en: 'English',

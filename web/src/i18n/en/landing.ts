@@ -8,6 +8,7 @@ const landing = {
       title3: 'and never clock out.',
       subtitle:
         'We design, build and run a voice agent around the way your business works. It picks up, calls out, books appointments and follows up on leads, in English and Dutch.',
+      tryIt: 'Try it with your business',
       features: 'Explore features',
       pricing: 'See pricing',
       stat1Value: '50%',
@@ -16,11 +17,6 @@ const landing = {
       stat2Label: 'always on the line',
       stat3Value: '5,000+',
       stat3Label: 'tools it connects to',
-    },
-    tryIt: {
-      title: 'Hear what your own agent would say',
-      text: 'Describe your business in a few lines and we sketch the voice agent we would build for you, with a test call in your browser.',
-      button: 'Try it with your business',
     },
     why: {
       label: 'Why Belwise',

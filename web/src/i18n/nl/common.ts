@@ -12,18 +12,11 @@ const common = {
     signOut: 'Uitloggen',
     talkToAssistant: 'Praat met de assistent',
     language: 'Taal',
-    nav: 'Hoofdmenu',
     menu: 'Menu',
     navLinks: {
       features: 'Functies',
       pricing: 'Prijzen',
       personalized: 'Zelf proberen',
-    },
-    dutchSuggestion: {
-      label: 'Taalsuggestie',
-      text: 'Deze website is ook in het Nederlands beschikbaar.',
-      switch: 'Naar de Nederlandse versie',
-      dismiss: 'Nee, bedankt',
     },
     languages: {
       en: 'English',

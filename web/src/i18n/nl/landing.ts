@@ -10,6 +10,7 @@ const landing = {
       title3: 'en nooit naar huis gaan.',
       subtitle:
         'Wij ontwerpen, bouwen en beheren een spraakagent die past bij hoe jouw bedrijf werkt. Hij neemt op, belt uit, plant afspraken in en volgt leads op, in het Nederlands en Engels.',
+      tryIt: 'Probeer het met uw bedrijf',
       features: 'Bekijk de functies',
       pricing: 'Bekijk de prijzen',
       stat1Value: '50%',
@@ -18,11 +19,6 @@ const landing = {
       stat2Label: 'altijd bereikbaar',
       stat3Value: '5.000+',
       stat3Label: 'tools om mee te koppelen',
-    },
-    tryIt: {
-      title: 'Hoor wat uw eigen spraakagent zou zeggen',
-      text: 'Beschrijf uw bedrijf in een paar regels en wij schetsen de spraakagent die wij voor u zouden bouwen, met een testgesprek in uw browser.',
-      button: 'Probeer het met uw bedrijf',
     },
     why: {
       label: 'Waarom Belwise',
