@@ -5,13 +5,13 @@ export const HELP_WORDS = {
   languages: [] as readonly string[], // the assistant's own `languages` topic answers these
   voices: ['voices?(?![a-z])', 'stem(?:men)?(?![a-z])', 'sound like', 'klinkt'],
   latency: ['latenc', 'how (?:fast|quick)', 'hoe snel', 'delay', 'vertraging', 'respon[sd]', 'reactietijd'],
-  handover: ['(?:speak|talk) (?:to|with) (?:a )?(?:person|human|someone|somebody|an? (?:employee|agent))', 'hand(?:s|ing)? (?:it |a call |calls )?over', 'transfer', 'doorverbind', 'doorschakel', 'medewerker', 'mens(?![a-z])', 'human', 'real person', 'call(?:s|ing)? (?:me )?back', 'call-?back', 'terugbel', 'bel (?:me )?terug'],
+  handover: ['hand(?:s|ing)? (?:it |a call |calls |the call )?over', 'transfer', 'doorverbind', 'doorschakel', 'overdrag', 'escalat'],
   ownNumber: ['(?:own|existing|current) (?:phone )?number', 'eigen (?:telefoon)?nummer', 'phone number', 'telefoonnummer', 'nummer (?:houden|behouden)', 'port'],
   launch: ['how long', 'hoe lang', 'launch', 'live', 'lancering', 'doorlooptijd', 'weeks?(?![a-z])', 'weken', 'when can', 'wanneer'],
   integrations: [] as readonly string[], // the `integrations` topic answers these
   price: ['price made', 'prijs (?:bestaat|opgebouwd)', 'waaruit bestaat'],
   contract: ['contract', 'terms', 'voorwaarden', 'opzeg', 'cancel', 'notice', 'looptijd', 'commitment'],
-  data: ['data(?![a-z])', 'gegevens', 'stored', 'opgeslagen', 'opslag', 'server', 'hosted', 'gdpr', 'avg(?![a-z])'],
+  data: ['data(?![a-z])', 'gegevens', 'stored', 'opgeslagen', 'opslag', 'server', 'hosted'],
   changes: ['change (?:it|the agent)', 'aanpass', 'after launch', 'na de lancering', 'update'],
   tryFirst: ['try (?:it )?(?:first|before)', 'eerst (?:proberen|uitproberen)', 'demo', 'trial', 'proefperiode'],
 } as const;
