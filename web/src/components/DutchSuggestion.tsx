@@ -23,9 +23,10 @@ export function prefersDutch(): boolean {
 // English speakers in the Netherlands keep the English page. Once dismissed it stays dismissed.
 /**
  * Shows the suggestion, when it applies, in a root of its own at the top of the page (before the app's
- * root, which it never touches), so none of it is in the entry bundle. Called once after hydration on `/`.
+ * root, which it never touches), so none of it is in the entry bundle. Layout imports this module once
+ * after hydration on `/`, and importing it is what mounts it.
  */
-export function mount(): void {
+function mount(): void {
   if (!prefersDutch()) return;
   const host = document.createElement('div');
   document.body.prepend(host);
@@ -65,3 +66,5 @@ function Suggestion({ onDismiss }: { onDismiss: () => void }) {
     </div>
   );
 }
+
+mount();

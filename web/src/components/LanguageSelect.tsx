@@ -11,13 +11,21 @@ export function LanguageSelect() {
   const { lang, t } = useLanguage();
   const { pathname, search } = useLocation();
   const target: Lang = lang === 'en' ? 'nl' : 'en';
+  const panel = useVoicePanel();
+  const to = switchLanguagePath(pathname, search, target);
   return (
     <Link
-      to={switchLanguagePath(pathname, search, target)}
-      reloadDocument={!useVoicePanel()}
+      to={to}
       lang={target}
       className="lang-picker"
-      onClick={() => (document.cookie = `lang=${target}; path=/; max-age=31536000; samesite=lax`)}
+      onClick={(e) => {
+        document.cookie = `lang=${target}; path=/; max-age=31536000; samesite=lax`;
+        // Not the href: React keeps the prerendered one while hydrating (no query; the not-found page's).
+        if (!panel) {
+          e.preventDefault();
+          location.assign(to);
+        }
+      }}
     >
       {t(`header.languages.${target}`)}
     </Link>

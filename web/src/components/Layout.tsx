@@ -14,7 +14,7 @@ export function Layout() {
   useEffect(() => {
     document.documentElement.setAttribute('data-hydrated', 'true');
     // The suggestion to switch to Dutch: only ever on the English front door, decided by its own chunk.
-    if (location.pathname == '/') import('./DutchSuggestion').then((m) => m.mount());
+    if (location.pathname == '/') import('./DutchSuggestion');
   }, []);
   return (
     <AuthProvider>

@@ -15,7 +15,7 @@ const common = {
     navLinks: {
       features: 'Features',
       pricing: 'Pricing',
-      personalized: 'Try it yourself',
+      personalized: 'Try it',
     },
     languages: {
       en: 'English',
