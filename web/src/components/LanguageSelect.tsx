@@ -19,7 +19,7 @@ export function LanguageSelect() {
       lang={target}
       className="lang-picker"
       onClick={(e) => {
-        document.cookie = `lang=${target}; path=/; max-age=31536000; samesite=lax`;
+        document.cookie = `lang=${target}; path=/; max-age=31536000`;
         // Not the href: React keeps the prerendered one while hydrating (no query; the not-found page's).
         if (!panel) {
           e.preventDefault();
