@@ -105,10 +105,17 @@ func seedDemo(ctx context.Context, db *store.DB) (store.SeedResult, error) {
 	if err != nil {
 		return store.SeedResult{}, err
 	}
-	return db.SeedDemo(ctx, store.DemoAccounts{
+	now := time.Now().UTC()
+	res, err := db.SeedDemo(ctx, store.DemoAccounts{
 		Buyer: store.DemoUser{Email: demoEmail, PasswordHash: buyerHash, FullName: demoName, Locale: "en"},
 		Staff: store.DemoUser{Email: opsEmail, PasswordHash: opsHash, FullName: opsName, Locale: "en"},
-	}, time.Now().UTC())
+	}, now)
+	if err != nil {
+		return res, err
+	}
+	// The demo buyer's live agents, linked to their assistants, with a few
+	// weeks of calls.
+	return res, db.SeedDemoCalls(ctx, demoEmail, now)
 }
 
 // cleanUp deletes expired sessions, tokens and rate-limit windows hourly,

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/belwise/site/internal/auth"
+	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/config"
 	"github.com/belwise/site/internal/mail"
@@ -69,15 +70,19 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	sales := orders.New(orders.Options{DB: db.DB, SiteURL: cfg.SiteURL, Notify: worker.Notify, Logger: log})
 	sales.RegisterMail(worker)
 
+	callLog := calls.New(calls.Options{DB: db.DB, RetentionDays: cfg.CallRetentionDays, Logger: log})
+
 	var background sync.WaitGroup
 	background.Go(func() { worker.Run(bg) })
 	background.Go(func() { cleanUp(bg, db, log) })
+	background.Go(func() { callLog.RunWorkers(bg, vapiLister(cfg), db.ready.Load) })
 
 	handler, err := web.New(web.Options{
 		Site: web.Dist(), SiteURL: cfg.SiteURL, QuoteInbox: cfg.QuoteInbox, Logger: log,
 		Company: web.Company(cfg.Company), CallRetentionDays: cfg.CallRetentionDays,
 		Auth: accounts, Orders: sales, Quotes: quotes, Catalogue: catalogue.New(db.DB, nil),
 		Voice: voice.Config{PublicKey: cfg.VapiPublicKey, AssistantID: cfg.VapiAssistantID, WebhookSecret: cfg.VapiWebhookSecret}, DBReady: db.ready.Load, TrustProxy: cfg.TrustProxy,
+		Calls: callLog,
 	})
 	if err != nil {
 		return err
@@ -126,6 +131,15 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	background.Wait()
 	log.Info("stopped")
 	return nil
+}
+
+// vapiLister is Vapi's list-calls API for the call backfill, or nil
+// without VAPI_PRIVATE_KEY: then nothing is ever fetched from Vapi.
+func vapiLister(cfg config.Config) calls.Lister {
+	if cfg.VapiPrivateKey == "" {
+		return nil
+	}
+	return &voice.Client{BaseURL: cfg.VapiAPIURL, Key: cfg.VapiPrivateKey}
 }
 
 // ensureWritableDir creates dir and proves it is writable now, instead of

@@ -27,7 +27,7 @@ export async function waitForMail(to: string, count = 1): Promise<SinkMessage[]>
 }
 
 /** The site-relative link with `#kind=…` in a message's text part (the URL's origin is SITE_URL). */
-export function linkIn(message: SinkMessage, kind: 'verify' | 'reset'): string {
+export function linkIn(message: SinkMessage, kind: 'verify' | 'reset' | 'invite'): string {
   const m = new RegExp(`https?://[^\\s]+#${kind}=[A-Za-z0-9_-]+`).exec(message.text);
   if (!m) throw new Error(`no ${kind} link in:\n${message.text}`);
   expect(message.html, 'the HTML part carries the same link').toContain(m[0].split('#')[1]);

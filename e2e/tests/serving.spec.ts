@@ -75,10 +75,14 @@ test('sitemap.xml lists every indexed page in both languages with alternates; ro
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain(`Sitemap: ${siteURL}/sitemap.xml`);
   expect(robots).toMatch(/Disallow: \/dashboard/);
+  // The staff console is never indexed.
+  expect(robots).toMatch(/Disallow: \/console$/m);
+  expect(robots).toMatch(/Disallow: \/nl\/console$/m);
+  expect(sitemap).not.toContain('/console');
 });
 
 test('/dashboard is served the app shell of its language', async ({ request }) => {
-  for (const [path, lang] of [['/dashboard', 'en'], ['/nl/dashboard/orders/123', 'nl']] as const) {
+  for (const [path, lang] of [['/dashboard', 'en'], ['/nl/dashboard/orders/123', 'nl'], ['/console', 'en'], ['/nl/console/quotes/abc', 'nl']] as const) {
     const res = await request.get(path);
     expect(res.status()).toBe(200);
     const html = await res.text();

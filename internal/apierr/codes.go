@@ -51,6 +51,8 @@ var (
 	CodeUnknownAgent        = code("unknown_agent")         // no such agent in the catalogue
 	CodeInvalidDeliveryDays = code("invalid_delivery_days") // a delivery time outside 0–365 days
 	CodeVersionConflict     = code("version_conflict")      // 409: someone else changed the record since it was read
+	CodeInvalidAssistant    = code("invalid_assistant")     // a Vapi assistant id that is not a UUID
+	CodeAssistantTaken      = code("assistant_taken")       // 409: another order already has that assistant
 )
 
 // Accounts and access.

@@ -49,22 +49,27 @@ type Config struct {
 	// Voice calls through Vapi. VapiPublicKey and VapiAssistantID are
 	// public values: the browser receives them to start a web call with the
 	// site's assistant. Without both the widget runs the offline demo.
-	// There is deliberately no Vapi private API key here: it would grant
-	// full control of the Vapi account and must never reach a browser, and
-	// the server never calls Vapi's API.
 	VapiPublicKey   string
 	VapiAssistantID string
 	// VapiWebhookSecret is the shared secret Vapi sends in the
 	// x-vapi-secret header of tool-call webhooks; empty disables the
 	// webhook. Never echoed in errors or logs.
 	VapiWebhookSecret string
+	// VapiPrivateKey is Vapi's private API key, used only by the server's
+	// call backfill (GET /call for linked assistants). It grants full
+	// control of the Vapi account: it is never sent to a browser, echoed
+	// in errors or logged. Empty: nothing is fetched from Vapi.
+	VapiPrivateKey string
+	// VapiAPIURL is Vapi's API base (tests point it at a fake).
+	VapiAPIURL string
+
+	// CallRetentionDays is how long call transcripts, summaries and
+	// recording links are kept (CALL_RETENTION_DAYS, default 90).
+	CallRetentionDays int
 
 	// Company holds the agency's details the /contact page lists
 	// (COMPANY_*); a field left empty is left off the page.
 	Company Company
-	// CallRetentionDays is how long call transcripts are kept
-	// (CALL_RETENTION_DAYS); the privacy page states it.
-	CallRetentionDays int
 }
 
 // Company is the agency's contact details, each optional.
@@ -176,10 +181,9 @@ func Load(getenv func(string) string) (Config, error) {
 	errs = append(errs, c.loadVapi(getenv)...)
 	errs = append(errs, c.loadCompany(getenv)...)
 
-	daysText := get("CALL_RETENTION_DAYS", "90")
-	days, err := strconv.Atoi(daysText)
-	if err != nil || days < 1 || days > 3650 {
-		bad("CALL_RETENTION_DAYS", daysText, "must be a whole number of days from 1 to 3650")
+	retention := get("CALL_RETENTION_DAYS", "90")
+	if days, err := strconv.Atoi(retention); err != nil || days < 1 || days > 3650 {
+		bad("CALL_RETENTION_DAYS", retention, "must be a whole number of days from 1 to 3650")
 	} else {
 		c.CallRetentionDays = days
 	}
@@ -243,6 +247,23 @@ func (c *Config) loadVapi(getenv func(string) string) []error {
 	c.VapiPublicKey = getenv("VAPI_PUBLIC_KEY")
 	c.VapiAssistantID = getenv("VAPI_ASSISTANT_ID")
 	c.VapiWebhookSecret = getenv("VAPI_WEBHOOK_SECRET")
+	c.VapiPrivateKey = getenv("VAPI_PRIVATE_KEY")
+	c.VapiAPIURL = strings.TrimSuffix(getenv("VAPI_API_URL"), "/")
+	if c.VapiAPIURL == "" {
+		c.VapiAPIURL = "https://api.vapi.ai"
+	}
+	if u, err := url.Parse(c.VapiAPIURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		errs = append(errs, fmt.Errorf("VAPI_API_URL=%q: must be an http(s) URL such as https://api.vapi.ai", c.VapiAPIURL))
+	}
+	if k := c.VapiPrivateKey; k != "" {
+		// Never echoed: it is a secret.
+		if strings.IndexFunc(k, func(r rune) bool { return r <= ' ' || r > '~' }) >= 0 || len(k) < 16 {
+			errs = append(errs, errors.New("VAPI_PRIVATE_KEY: must be the private API key from the Vapi dashboard (visible characters, no spaces)"))
+		}
+		if k == c.VapiPublicKey {
+			errs = append(errs, errors.New("VAPI_PRIVATE_KEY: is the same as VAPI_PUBLIC_KEY; the backfill needs the private key"))
+		}
+	}
 
 	// The value is not echoed: a private key pasted here by mistake must
 	// not end up in a log.

@@ -15,7 +15,8 @@ func TestLoadDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Config{Host: "127.0.0.1", Port: 3000, SiteURL: "http://localhost:3000", DataDir: "./data", LogLevel: slog.LevelInfo, SeedDemo: true, RateLimitScale: 1, QuoteInbox: "quotes@localhost", CallRetentionDays: 90}
+	want := Config{Host: "127.0.0.1", Port: 3000, SiteURL: "http://localhost:3000", DataDir: "./data", LogLevel: slog.LevelInfo, SeedDemo: true, RateLimitScale: 1, QuoteInbox: "quotes@localhost",
+		VapiAPIURL: "https://api.vapi.ai", CallRetentionDays: 90}
 	if c != want {
 		t.Fatalf("got %+v, want %+v", c, want)
 	}
@@ -252,6 +253,27 @@ func TestLoadCompanyInvalid(t *testing.T) {
 	for _, v := range []string{"3651", "ninety", "-1"} {
 		if _, err := Load(env(map[string]string{"CALL_RETENTION_DAYS": v})); err == nil {
 			t.Fatalf("CALL_RETENTION_DAYS=%q accepted", v)
+
+		}
+	}
+}
+
+func TestLoadCallSettings(t *testing.T) {
+	c, err := Load(env(map[string]string{"CALL_RETENTION_DAYS": "30", "VAPI_PRIVATE_KEY": "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0", "VAPI_API_URL": "http://127.0.0.1:9999/"}))
+	if err != nil || c.CallRetentionDays != 30 || c.VapiPrivateKey == "" || c.VapiAPIURL != "http://127.0.0.1:9999" {
+		t.Fatalf("%+v %v", c, err)
+	}
+	for _, bad := range []map[string]string{
+		{"CALL_RETENTION_DAYS": "0"}, {"CALL_RETENTION_DAYS": "ninety"}, {"CALL_RETENTION_DAYS": "4000"},
+		{"VAPI_API_URL": "ftp://api.vapi.ai"}, {"VAPI_PRIVATE_KEY": "short"}, {"VAPI_PRIVATE_KEY": "has a space in it somewhere"},
+	} {
+		_, err := Load(env(bad))
+		if err == nil {
+			t.Errorf("%v accepted", bad)
+			continue
+		}
+		if k := bad["VAPI_PRIVATE_KEY"]; k != "" && strings.Contains(err.Error(), k) {
+			t.Errorf("the private key was echoed: %v", err)
 		}
 	}
 }

@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"time"
+
+	"github.com/google/uuid"
 
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/auth"
@@ -25,6 +28,10 @@ type ConsoleOrder struct {
 	Buyer       Buyer     `json:"buyer"`
 	Agent       AgentRef  `json:"agent"` // in English
 	QuoteID     *string   `json:"quoteId"`
+	// AssistantID is the Vapi assistant delivered for the order; null when
+	// none is linked.
+	AssistantID    *string `json:"assistantId"`
+	PerMinuteCents int64   `json:"perMinuteCents"`
 }
 
 // Buyer is the account an order belongs to.
@@ -48,6 +55,10 @@ func consoleOrder(o store.Order) ConsoleOrder {
 	if o.QuoteID != "" {
 		c.QuoteID = &o.QuoteID
 	}
+	if o.AssistantID != "" {
+		c.AssistantID = &o.AssistantID
+	}
+	c.PerMinuteCents = o.PerMinuteCents
 	return c
 }
 
@@ -194,4 +205,58 @@ func (s *Service) Buyers(ctx context.Context, query string, page store.Page) (co
 		return BuyerSummary{Person: console.Person{ID: a.ID, Email: a.Email, FullName: a.FullName}, Role: a.Role, Locale: a.Locale,
 			Verified: a.EmailVerifiedAt != nil, CreatedAt: a.CreatedAt.UTC(), OrderCount: a.OrderCount}
 	}), nil
+}
+
+var (
+	errAssistant = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidAssistant, Field: "assistantId",
+		Message: "An assistant id is a UUID, as the Vapi dashboard shows it; an empty one removes the link."}
+	errAssistantTaken = &apierr.Error{Kind: apierr.Conflict, Code: apierr.CodeAssistantTaken, Field: "assistantId",
+		Message: "Another order already has this assistant."}
+	errRate = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidAmount, Field: "perMinuteCents",
+		Message: "The per-minute rate must be a whole number of cents from 0 to 100000."}
+)
+
+// Link is a change of an order's assistant and per-minute rate; nil fields
+// stay as they are.
+type Link struct {
+	AssistantID    *string // "" removes the link
+	PerMinuteCents *int64
+}
+
+// SetLink links the Vapi assistant delivered for an order (and its calls,
+// including the unassigned ones already received) and sets the rate a
+// minute of its calls costs, on behalf of the staff member actorID, if
+// version is the one they saw.
+func (s *Service) SetLink(ctx context.Context, actorID, id string, in Link, version int) (ConsoleOrder, error) {
+	var link store.OrderLink
+	if in.AssistantID != nil {
+		a := strings.TrimSpace(*in.AssistantID)
+		if a != "" {
+			u, err := uuid.Parse(a)
+			if err != nil || len(a) != 36 {
+				return ConsoleOrder{}, errAssistant
+			}
+			a = u.String()
+		}
+		link.AssistantID = &a
+	}
+	if in.PerMinuteCents != nil {
+		if *in.PerMinuteCents < 0 || *in.PerMinuteCents > 100000 {
+			return ConsoleOrder{}, errRate
+		}
+		link.PerMinuteCents = in.PerMinuteCents
+	}
+	o, changed, err := s.db.SetOrderLink(ctx, id, link, version, actorID, s.now().UTC())
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return ConsoleOrder{}, ErrNotFound
+	case errors.Is(err, store.ErrConflict):
+		return ConsoleOrder{}, errAssistantTaken
+	case err != nil:
+		return ConsoleOrder{}, apierr.Wrap("set order link", err)
+	}
+	if changed {
+		s.log.Info("order link set", "order", o.ID, "assistant", o.AssistantID, "perMinuteCents", o.PerMinuteCents, "by", actorID)
+	}
+	return consoleOrder(o), nil
 }

@@ -48,6 +48,10 @@ type Order struct {
 	Currency    string    `json:"currency"` // ISO 4217
 	CreatedAt   time.Time `json:"createdAt"`
 	Agent       Agent     `json:"agent"` // in the language asked for
+	// PerMinuteCents is what a minute of the agent's calls costs, in Currency.
+	PerMinuteCents int64 `json:"perMinuteCents"`
+	// AssistantLinked: the delivered agent is linked, so its calls show.
+	AssistantLinked bool `json:"assistantLinked"`
 }
 
 // Money is an amount in one currency.
@@ -63,11 +67,6 @@ type Stats struct {
 	// TotalInvested is the sum of every order's amount, per currency
 	// (alphabetical), as amounts in different currencies cannot be added.
 	TotalInvested []Money `json:"totalInvested"`
-	// TotalInvestedCents is that sum while all orders share one currency,
-	// for the dashboard before issue 10, which shows one figure.
-	//
-	// Deprecated: read TotalInvested.
-	TotalInvestedCents *int64 `json:"totalInvestedCents,omitempty"`
 }
 
 type Dashboard struct {
@@ -162,12 +161,6 @@ func Summarize(orders []Order) Stats {
 	for _, c := range slices.Sorted(maps.Keys(totals)) {
 		st.TotalInvested = append(st.TotalInvested, Money{Currency: c, AmountCents: totals[c]})
 	}
-	switch len(st.TotalInvested) {
-	case 0:
-		st.TotalInvestedCents = new(int64)
-	case 1:
-		st.TotalInvestedCents = &st.TotalInvested[0].AmountCents
-	}
 	return st
 }
 
@@ -201,6 +194,7 @@ func fromStore(r store.Order, lang string) Order {
 	name, title, description := AgentText(r.Agent, lang)
 	return Order{
 		ID: r.ID, Number: Number(r.ID), Status: r.Status, AmountCents: r.AmountCents, Currency: r.Currency, CreatedAt: r.CreatedAt.UTC(),
-		Agent: Agent{ID: r.Agent.ID, Name: name, Title: title, Description: description, DeliveryDays: r.Agent.DeliveryDays},
+		Agent:          Agent{ID: r.Agent.ID, Name: name, Title: title, Description: description, DeliveryDays: r.Agent.DeliveryDays},
+		PerMinuteCents: r.PerMinuteCents, AssistantLinked: r.AssistantID != "",
 	}
 }

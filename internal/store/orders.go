@@ -20,6 +20,12 @@ type Order struct {
 	Agent                Agent
 	Buyer                Person
 	BuyerLocale          string // "en" | "nl": the language of the buyer's emails
+	// AssistantID is the Vapi assistant delivered for the order ("" when
+	// none is linked); its calls belong to the order.
+	AssistantID string
+	// PerMinuteCents is what a minute of the agent's calls costs the buyer,
+	// in the order's currency.
+	PerMinuteCents int64
 }
 
 type NewOrder struct {
@@ -41,7 +47,7 @@ const OrderPending = "pending"
 const DefaultCurrency = "EUR"
 
 const orderSelect = `SELECT o.id, o.buyer_id, o.status, o.amount_cents, o.currency, o.version, o.created_at, o.updated_at, o.quote_id,
-	` + agentColumnsA + `, u.email, COALESCE(p.full_name, ''), u.locale
+	` + agentColumnsA + `, u.email, COALESCE(p.full_name, ''), u.locale, COALESCE(o.assistant_id, ''), o.per_minute_cents
 	FROM orders o
 	JOIN voice_agents a ON a.id = o.agent_id
 	JOIN users u ON u.id = o.buyer_id
@@ -60,7 +66,7 @@ func scanOrder(row interface{ Scan(...any) error }) (Order, error) {
 	var quoteID sql.NullString
 	dest := []any{&o.ID, &o.BuyerID, &o.Status, &o.AmountCents, &o.Currency, &o.Version, &created, &updated, &quoteID}
 	dest = append(dest, o.Agent.scanDest()...)
-	dest = append(dest, &o.Buyer.Email, &o.Buyer.FullName, &o.BuyerLocale)
+	dest = append(dest, &o.Buyer.Email, &o.Buyer.FullName, &o.BuyerLocale, &o.AssistantID, &o.PerMinuteCents)
 	if err := row.Scan(dest...); err != nil {
 		return Order{}, classify(err)
 	}

@@ -192,3 +192,60 @@ func TestSeedDemoKeepsEdits(t *testing.T) {
 		}
 	})
 }
+
+func TestSeedDemoCalls(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := ctxT(t)
+		now := time.Now().UTC()
+		if _, err := db.SeedDemo(ctx, demoAccounts, now); err != nil {
+			t.Fatal(err)
+		}
+		count := func() int {
+			var n int
+			if err := db.SQL().QueryRowContext(ctx, "SELECT count(*) FROM calls").Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		for range 2 { // the second run adds nothing
+			if err := db.SeedDemoCalls(ctx, demoAccounts.Buyer.Email, now); err != nil {
+				t.Fatal(err)
+			}
+		}
+		total := count()
+		if total < 150 {
+			t.Fatalf("%d demo calls", total)
+		}
+		u, _ := db.UserByEmail(ctx, demoAccounts.Buyer.Email)
+		orders, _ := db.OrdersByBuyer(ctx, u.ID)
+		linked := map[string]string{}
+		for _, o := range orders {
+			if o.AssistantID != "" {
+				linked[o.AssistantID] = o.Agent.NameEn
+				if o.Status != "completed" {
+					t.Errorf("linked order %s is %s", o.ID, o.Status)
+				}
+				pts, err := db.OrderCallPoints(ctx, o.ID, now.AddDate(0, 0, -30), now.Add(time.Hour))
+				if err != nil || len(pts) < 40 {
+					t.Fatalf("%s: %d calls, %v", o.Agent.NameEn, len(pts), err)
+				}
+				outcomes := map[string]int{}
+				for _, p := range pts {
+					outcomes[p.Outcome]++
+					if p.StartedAt.After(now) {
+						t.Fatalf("a demo call in the future: %v", p.StartedAt)
+					}
+				}
+				if outcomes[store.OutcomeAnswered] == 0 || outcomes[store.OutcomeMissed]+outcomes[store.OutcomeFailed] == 0 {
+					t.Errorf("%s outcomes %v", o.Agent.NameEn, outcomes)
+				}
+			}
+		}
+		if len(linked) != 3 || linked["a0000000-0000-4000-8000-000000000001"] != "Appointment Setter" {
+			t.Fatalf("linked = %v", linked)
+		}
+		if err := db.SeedDemoCalls(ctx, demoAccounts.Buyer.Email, now.Add(time.Hour)); err != nil || count() != total {
+			t.Fatal("seeding again added calls")
+		}
+	})
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/belwise/site/internal/apierr"
+	"github.com/belwise/site/internal/store"
 )
 
 // Vapi posts every server message as {"message":{"type":"…", …}}. Only the
@@ -31,6 +32,9 @@ const TypeToolCalls = "tool-calls"
 type Message struct {
 	Type      string
 	ToolCalls []ToolCall // tool-calls messages only, in the order Vapi sent them
+	// Call is what an end-of-call-report or status-update message tells
+	// about its call; nil for other types.
+	Call *store.CallReport
 }
 
 // ToolCall is one function call the model requested.
@@ -91,6 +95,14 @@ func ParseMessage(body []byte) (Message, error) {
 	var msg Message
 	if !decodeString(raw.Type, &msg.Type) || msg.Type == "" {
 		return Message{}, malformed(`"message.type" must be a non-empty string.`)
+	}
+	if msg.Type == TypeEndOfCallReport || msg.Type == TypeStatusUpdate {
+		r, err := parseCallMessage(msg.Type, env.Message)
+		if err != nil {
+			return Message{}, err
+		}
+		msg.Call = &r
+		return msg, nil
 	}
 	if msg.Type != TypeToolCalls {
 		return msg, nil

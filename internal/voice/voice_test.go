@@ -79,8 +79,8 @@ func TestParseMessage(t *testing.T) {
 	}
 
 	// Other message types are read without their payloads.
-	msg, err = ParseMessage([]byte(`{"message":{"type":"status-update","status":"ended","toolCallList":"ignored"}}`))
-	if err != nil || msg.Type != "status-update" || msg.ToolCalls != nil {
+	msg, err = ParseMessage([]byte(`{"message":{"type":"speech-update","status":"started","toolCallList":"ignored"}}`))
+	if err != nil || msg.Type != "speech-update" || msg.ToolCalls != nil || msg.Call != nil {
 		t.Fatalf("%+v %v", msg, err)
 	}
 	// An empty list is a valid, if useless, message.

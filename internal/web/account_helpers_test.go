@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/belwise/site/internal/auth"
+	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/orders"
@@ -84,6 +85,7 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 		sales := orders.New(orders.Options{DB: db, SiteURL: o.siteURL, Notify: e.worker.Notify, Logger: log})
 		sales.RegisterMail(e.worker)
 		opts.Auth, opts.Orders, opts.Quotes, opts.Catalogue, opts.DBReady = accounts, sales, quotes, catalogue.New(db, nil), o.ready
+		opts.Calls = calls.New(calls.Options{DB: db, Logger: log, Now: o.now})
 	}
 	h, err := New(opts)
 	if err != nil {

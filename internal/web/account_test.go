@@ -252,7 +252,10 @@ func TestOrdersBelongToTheirBuyer(t *testing.T) {
 		var d struct {
 			Stats struct {
 				Active, SettingUp, TotalPurchases int
-				TotalInvestedCents                int64
+				TotalInvested                     []struct {
+					Currency    string
+					AmountCents int64
+				}
 			}
 			Orders []struct {
 				ID, Number, Status string
@@ -279,7 +282,9 @@ func TestOrdersBelongToTheirBuyer(t *testing.T) {
 				t.Fatal("orders must be newest first")
 			}
 		}
-		if d.Stats.Active != statuses["completed"] || d.Stats.SettingUp != statuses["pending"] || d.Stats.TotalInvestedCents != sum {
+		// The demo orders are all in euros: one total.
+		if d.Stats.Active != statuses["completed"] || d.Stats.SettingUp != statuses["pending"] || len(d.Stats.TotalInvested) != 1 ||
+			d.Stats.TotalInvested[0].Currency != "EUR" || d.Stats.TotalInvested[0].AmountCents != sum {
 			t.Fatalf("stats %+v disagree with orders %v (sum %d)", d.Stats, statuses, sum)
 		}
 

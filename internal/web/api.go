@@ -8,9 +8,10 @@ import (
 )
 
 // apiRoutes holds the JSON API.
-func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *voiceAPI, staff *consoleAPI) http.Handler {
+func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *voiceAPI, staff *consoleAPI, callPages *callsAPI) http.Handler {
 	mux := http.NewServeMux()
 	account.routes(mux)
+	callPages.routes(mux)
 	quotes.routes(mux)
 	voices.routes(mux)
 	staff.routes(mux)

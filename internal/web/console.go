@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/belwise/site/internal/apierr"
+	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
@@ -20,6 +21,7 @@ type consoleAPI struct {
 	quotes    *quote.Service
 	orders    *orders.Service
 	catalogue *catalogue.Service
+	calls     *calls.Service // nil: no calls list
 }
 
 // consoleRoute is one endpoint of the console.
@@ -45,6 +47,7 @@ func (c *consoleAPI) table() []consoleRoute {
 		{"POST /api/console/agents", c.createAgent},
 		{"PATCH /api/console/agents/{id}", c.updateAgent},
 		{"GET /api/console/buyers", c.listBuyers},
+		{"GET /api/console/calls", c.listCalls},
 	}
 }
 
@@ -187,14 +190,71 @@ func (c *consoleAPI) getOrder(w http.ResponseWriter, r *http.Request) {
 	c.answer(w, r, http.StatusOK, map[string]any{"order": o, "history": hist}, err)
 }
 
+// orderChange is the body of a PATCH of an order: its status, its Vapi
+// assistant and per-minute rate, each optional, with the version seen.
+type orderChange struct {
+	Status         string  `json:"status"`
+	AssistantID    *string `json:"assistantId"`
+	PerMinuteCents *int64  `json:"perMinuteCents"`
+	Version        *int    `json:"version"`
+}
+
 func (c *consoleAPI) setOrderStatus(w http.ResponseWriter, r *http.Request) {
-	b, ok := c.statusChange(w, r)
-	if !ok {
+	var b orderChange
+	if !c.decode(w, r, &b) {
 		return
 	}
-	o, err := c.orders.SetStatus(r.Context(), request.UserID(r), r.PathValue("id"), b.Status, *b.Version)
+	if b.Version == nil {
+		c.fail(w, r, errVersion)
+		return
+	}
+	linking := b.AssistantID != nil || b.PerMinuteCents != nil
+	version := *b.Version
+	var o orders.ConsoleOrder
+	var err error
+	if b.Status != "" || !linking {
+		if o, err = c.orders.SetStatus(r.Context(), request.UserID(r), r.PathValue("id"), b.Status, version); err != nil {
+			c.fail(w, r, err)
+			return
+		}
+		version = o.Version
+	}
+	if linking {
+		o, err = c.orders.SetLink(r.Context(), request.UserID(r), r.PathValue("id"),
+			orders.Link{AssistantID: b.AssistantID, PerMinuteCents: b.PerMinuteCents}, version)
+	}
 	c.answer(w, r, http.StatusOK, map[string]orders.ConsoleOrder{"order": o}, err)
 }
+
+func (c *consoleAPI) listCalls(w http.ResponseWriter, r *http.Request) {
+	if c.calls == nil {
+		c.fail(w, r, errNoEndpoint)
+		return
+	}
+	p, err := page(r)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	var assigned *bool
+	switch r.URL.Query().Get("assigned") {
+	case "true":
+		t := true
+		assigned = &t
+	case "false":
+		f := false
+		assigned = &f
+	case "":
+	default:
+		c.fail(w, r, errAssigned)
+		return
+	}
+	list, err := c.calls.ConsoleList(r.Context(), assigned, p)
+	c.answer(w, r, http.StatusOK, list, err)
+}
+
+var errAssigned = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidField, Field: "assigned",
+	Message: "assigned must be true or false."}
 
 func (c *consoleAPI) listAgents(w http.ResponseWriter, r *http.Request) {
 	agents, err := c.catalogue.List(r.Context())

@@ -11,7 +11,7 @@ import (
 // directives. A worker-src directive is only written when a feature needs
 // one (otherwise workers fall back to default-src 'self').
 type cspSources struct {
-	script, connect, worker []string
+	script, connect, worker, media []string
 }
 
 // vapiCSP is what a web call through Vapi's browser SDK (@vapi-ai/web 2.7,
@@ -75,11 +75,12 @@ func contentSecurityPolicy(scriptHashes []string, extra ...cspSources) string {
 		script = append(script, "'"+h+"'")
 	}
 	connect := []string{"'self'"}
-	var worker []string
+	var worker, media []string
 	for _, e := range extra {
 		script = append(script, e.script...)
 		connect = append(connect, e.connect...)
 		worker = append(worker, e.worker...)
+		media = append(media, e.media...)
 	}
 	directives := []string{
 		"default-src 'self'",
@@ -91,6 +92,10 @@ func contentSecurityPolicy(scriptHashes []string, extra ...cspSources) string {
 	}
 	if len(worker) > 0 {
 		directives = append(directives, "worker-src "+strings.Join(worker, " "))
+	}
+	if len(media) > 0 {
+		// Without it media falls back to default-src 'self'.
+		directives = append(directives, "media-src 'self' "+strings.Join(media, " "))
 	}
 	directives = append(directives,
 		"object-src 'none'",

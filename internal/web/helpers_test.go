@@ -41,7 +41,7 @@ func fakeDist() fstest.MapFS {
 		"_internal/404.nl.html":       page("not found nl"),
 		"_internal/app.en.html":       page("app shell en"),
 		"_internal/app.nl.html":       page("app shell nl"),
-		"_internal/site.json":         {Data: []byte(`{"scriptHashes":["` + testScriptHash + `"],"clientRoutes":["/dashboard"]}`)},
+		"_internal/site.json":         {Data: []byte(`{"scriptHashes":["` + testScriptHash + `"],"clientRoutes":["/dashboard","/console"]}`)},
 		"_internal/unlisted-file.txt": {Data: []byte("internal")},
 	}
 }

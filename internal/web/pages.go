@@ -18,6 +18,9 @@ const (
 type pageHandler struct {
 	site *site
 	log  *slog.Logger
+	// callCSP widens the policy of a call's page for its recording; nil
+	// without a database.
+	callCSP *callPageCSP
 }
 
 func (p *pageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -54,7 +57,14 @@ func (p *pageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if lang, ok := p.site.clientRouteLang(urlPath); ok {
-		p.site.appShell[lang].serve(w, r, http.StatusOK, cacheRevalidate)
+		shell := func(w http.ResponseWriter, r *http.Request) {
+			p.site.appShell[lang].serve(w, r, http.StatusOK, cacheRevalidate)
+		}
+		if m := callPagePath.FindStringSubmatch(urlPath); m != nil && p.callCSP != nil {
+			p.callCSP.serve(w, r, m[2], m[3], shell)
+			return
+		}
+		shell(w, r)
 		return
 	}
 	p.log.Info("page not found", "path", urlPath)

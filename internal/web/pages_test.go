@@ -83,6 +83,13 @@ func TestAppShell(t *testing.T) {
 		"/dashboard/orders/1": "app shell en",
 		"/nl/dashboard":       "app shell nl",
 		"/nl/dashboard/x":     "app shell nl",
+		// The staff console: every screen below it too, in both languages.
+		"/console":               "app shell en",
+		"/console/quotes/abc":    "app shell en",
+		"/console/agents":        "app shell en",
+		"/nl/console":            "app shell nl",
+		"/nl/console/orders":     "app shell nl",
+		"/nl/console/quotes/q-1": "app shell nl",
 	} {
 		w := do(h, "GET", path)
 		if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), title) {
@@ -93,8 +100,10 @@ func TestAppShell(t *testing.T) {
 		}
 	}
 	// A prefix that is not a path segment boundary is not the route.
-	if w := do(h, "GET", "/dashboardx"); w.Code != http.StatusNotFound {
-		t.Errorf("/dashboardx: %d", w.Code)
+	for _, path := range []string{"/dashboardx", "/consoles", "/nl/consolex"} {
+		if w := do(h, "GET", path); w.Code != http.StatusNotFound {
+			t.Errorf("%s: %d", path, w.Code)
+		}
 	}
 }
 

@@ -3,16 +3,20 @@ package web
 import (
 	"net/http"
 
+	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/voice"
 	"github.com/belwise/site/internal/web/request"
 )
 
 // maxVoiceBody bounds a Vapi server message. A tool-calls message carries
-// the whole call so far (assistant, transcript, messages twice over), which
-// grows with the call; 1 MiB holds far more than a long call while still
-// bounding memory, and only requests with the right secret are read.
-const maxVoiceBody = 1 << 20
+// the whole call so far (assistant, transcript, messages twice over), and
+// an end-of-call report the whole call with its transcript in up to four
+// forms (artifact.messages, messagesOpenAIFormatted, the transcript text
+// and call.messages), which grows with the call: an hour of conversation is
+// a few hundred kilobytes. 4 MiB holds far more while still bounding
+// memory, and only requests with the right secret are read.
+const maxVoiceBody = 4 << 20
 
 // voiceAPI serves the voice widget's configuration and Vapi's tool-call
 // webhook. The work is done by package voice; this only speaks HTTP.
@@ -21,11 +25,12 @@ type voiceAPI struct {
 	cfg    voice.Config
 	secret voice.Secret
 	tools  *voice.Tools
+	calls  *calls.Service // nil: call reports are acknowledged, not stored
 }
 
-func newVoiceAPI(a *api, cfg voice.Config, quotes *quote.Service) *voiceAPI {
+func newVoiceAPI(a *api, cfg voice.Config, quotes *quote.Service, cs *calls.Service) *voiceAPI {
 	return &voiceAPI{api: a, cfg: cfg, secret: voice.NewSecret(cfg.WebhookSecret),
-		tools: &voice.Tools{Quotes: quotes, Log: a.log}}
+		tools: &voice.Tools{Quotes: quotes, Log: a.log}, calls: cs}
 }
 
 func (v *voiceAPI) routes(mux *http.ServeMux) {
@@ -33,7 +38,10 @@ func (v *voiceAPI) routes(mux *http.ServeMux) {
 	// Without a secret the webhook is not registered at all, so every
 	// method gets the API's ordinary 404, as for any unknown path.
 	if v.secret.Configured() {
-		mux.HandleFunc("POST /api/voice/tool-calls", v.toolCalls)
+		// One server URL for every message of every assistant; the
+		// tool-calls path stays for assistants set up before it.
+		mux.HandleFunc("POST /api/voice/webhook", v.webhook)
+		mux.HandleFunc("POST /api/voice/tool-calls", v.webhook)
 	}
 }
 
@@ -53,14 +61,17 @@ func (v *voiceAPI) config(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, voiceConfigBody{Mode: "vapi", PublicKey: v.cfg.PublicKey, AssistantID: v.cfg.AssistantID})
 }
 
-// toolCalls is the server URL of the assistant's function tools. Vapi
-// posts every server message it is configured to send here; tool-calls
-// messages are answered with one result per call, everything else with {}.
+// webhook is the server URL of the assistants. Vapi posts every server
+// message it is configured to send here: tool-calls messages are answered
+// with one result per call; end-of-call-report and status-update messages
+// store or update their call (by Vapi's call id, so a retried report is
+// stored once and a late status never takes a call back) and get {};
+// everything else gets {}.
 // Per Vapi's docs a tool's failure is a result with "error" and HTTP 200;
 // only a database outage before anything was stored fails the whole
 // request (503), which Vapi retries when the tool's server has a backoff
 // plan.
-func (v *voiceAPI) toolCalls(w http.ResponseWriter, r *http.Request) {
+func (v *voiceAPI) webhook(w http.ResponseWriter, r *http.Request) {
 	if !v.secret.Matches(r.Header.Get(voice.SecretHeader)) {
 		v.log.Warn("voice webhook refused: missing or wrong secret", "ip", request.ClientIP(r))
 		v.fail(w, r, voice.ErrSecret)
@@ -74,6 +85,17 @@ func (v *voiceAPI) toolCalls(w http.ResponseWriter, r *http.Request) {
 	msg, err := voice.ParseMessage(body)
 	if err != nil {
 		v.fail(w, r, err)
+		return
+	}
+	if msg.Call != nil && v.calls != nil {
+		if !v.dbReady(w, r) {
+			return
+		}
+		if _, err := v.calls.Record(r.Context(), *msg.Call); err != nil {
+			v.fail(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, struct{}{})
 		return
 	}
 	if msg.Type != voice.TypeToolCalls {

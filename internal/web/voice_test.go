@@ -169,7 +169,7 @@ func TestVoiceConfig(t *testing.T) {
 
 func TestVoiceWebhookAuth(t *testing.T) {
 	e := newVoiceEnv(t, storetest.SQLite(t), webhookConfig())
-	status := `{"message":{"type":"status-update","status":"in-progress"}}`
+	status := `{"message":{"type":"status-update","status":"in-progress","call":{"id":"vapi-call-1","type":"webCall"}}}`
 	for _, tt := range []struct {
 		name   string
 		header string
@@ -231,7 +231,7 @@ func TestVoiceWebhookWithoutSecretDoesNotExist(t *testing.T) {
 
 func TestVoiceWebhookCrossOrigin(t *testing.T) {
 	e := newVoiceEnv(t, storetest.SQLite(t), webhookConfig())
-	status := `{"message":{"type":"status-update","status":"in-progress"}}`
+	status := `{"message":{"type":"status-update","status":"in-progress","call":{"id":"vapi-call-1","type":"webCall"}}}`
 	// Vapi is a server: no Origin, no Sec-Fetch-Site. That passes.
 	if w := e.post(status); w.Code != 200 {
 		t.Fatalf("server-to-server: %d %s", w.Code, w.Body)
@@ -394,13 +394,13 @@ func TestVoiceWebhookRateLimit(t *testing.T) {
 
 func TestVoiceWebhookOtherMessages(t *testing.T) {
 	e := newVoiceEnv(t, storetest.SQLite(t), webhookConfig())
-	for _, typ := range []string{"status-update", "end-of-call-report", "conversation-update", "speech-update", "transcript", "hang", "something-new"} {
+	for _, typ := range []string{"conversation-update", "speech-update", "transcript", "hang", "something-new"} {
 		w := e.post(`{"message":{"type":"` + typ + `","call":{"id":"c"},"artifact":{"transcript":"AI: Hi"}}}`)
 		if w.Code != 200 || strings.TrimSpace(w.Body.String()) != `{}` {
 			t.Errorf("%s: %d %s", typ, w.Code, w.Body)
 		}
 	}
-	if !strings.Contains(e.logs.String(), `level=DEBUG msg="voice webhook: message ignored" type=end-of-call-report`) {
+	if !strings.Contains(e.logs.String(), `level=DEBUG msg="voice webhook: message ignored" type=speech-update`) {
 		t.Errorf("log:\n%s", e.logs)
 	}
 }
@@ -472,7 +472,7 @@ func TestVoiceWebhookDatabaseDown(t *testing.T) {
 		if w.Code != http.StatusServiceUnavailable || errCode(t, w) != "unavailable" || w.Header().Get("Retry-After") == "" {
 			t.Errorf("%s: %d %s", name, w.Code, w.Body)
 		}
-		if w := e.post(`{"message":{"type":"end-of-call-report"}}`); w.Code != 200 {
+		if w := e.post(`{"message":{"type":"speech-update"}}`); w.Code != 200 {
 			t.Errorf("%s, other message: %d", name, w.Code)
 		}
 	}

@@ -33,7 +33,7 @@ func TestVoiceWiring(t *testing.T) {
 	if w := do(h, "GET", "/api/voice/config"); !strings.Contains(w.Body.String(), `"mode":"vapi"`) {
 		t.Errorf("vapi config: %s", w.Body)
 	}
-	r := httptest.NewRequest("POST", "/api/voice/tool-calls", strings.NewReader(`{"message":{"type":"status-update"}}`))
+	r := httptest.NewRequest("POST", "/api/voice/tool-calls", strings.NewReader(`{"message":{"type":"speech-update"}}`))
 	r.Header.Set("Content-Type", "application/json")
 	r.Header.Set("X-Vapi-Secret", testVapiSecret)
 	w := httptest.NewRecorder()

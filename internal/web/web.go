@@ -12,6 +12,7 @@ import (
 
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/auth"
+	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
@@ -57,6 +58,10 @@ type Options struct {
 	// and, only when Vapi is enabled, the CSP origins a web call needs.
 	// The zero value is the offline demo without a webhook.
 	Voice voice.Config
+	// Calls serves the agent pages, the console's calls and the calls
+	// Vapi reports to the webhook. Optional: without it those endpoints do
+	// not exist and call reports are acknowledged without being stored.
+	Calls *calls.Service
 }
 
 // New loads the site into memory and returns the server's root handler.
@@ -86,14 +91,19 @@ func New(opts Options) (http.Handler, error) {
 	base := &api{log: log, ready: ready}
 	account := &accountAPI{api: base, auth: opts.Auth, orders: opts.Orders, cookie: cookie}
 	quotes := &quoteAPI{api: base, quotes: opts.Quotes}
-	voices := newVoiceAPI(base, opts.Voice, opts.Quotes)
-	staff := &consoleAPI{api: base, quotes: opts.Quotes, orders: opts.Orders, catalogue: opts.Catalogue}
+	voices := newVoiceAPI(base, opts.Voice, opts.Quotes, opts.Calls)
+	staff := &consoleAPI{api: base, quotes: opts.Quotes, orders: opts.Orders, catalogue: opts.Catalogue, calls: opts.Calls}
+	callPages := &callsAPI{api: base, calls: opts.Calls}
 	ident := identify{auth: opts.Auth, ready: ready, cookie: cookie, trustProxy: opts.TrustProxy}
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
-	mux.Handle("/api/", noStore(ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff)))))
-	mux.Handle("/", &pageHandler{site: s, log: log})
+	mux.Handle("/api/", noStore(ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages)))))
+	pages := &pageHandler{site: s, log: log}
+	if opts.Calls != nil && opts.DBReady != nil {
+		pages.callCSP = &callPageCSP{api: base, ident: ident, calls: opts.Calls, scriptHashes: s.scriptHashes, extra: voiceCSP(opts.Voice)}
+	}
+	mux.Handle("/", pages)
 
 	// Rejects cross-site POST/PUT/DELETE (by Sec-Fetch-Site, else Origin)
 	// with 403: the CSRF defence for every form and API call.

@@ -1,19 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, formatDate, formatDateTime, formatMoney } from './format';
 
-// Intl separates "US$" from the amount with a no-break space (U+00A0).
+// Intl separates "€" from the amount with a no-break space (U+00A0) in Dutch.
 const NBSP = '\u00a0';
 
 describe('formatMoney', () => {
-  it('writes US dollars in each language’s notation', () => {
-    expect(formatMoney(249_900, 'en')).toBe('$2,499.00');
-    expect(formatMoney(249_900, 'nl')).toBe(`US$${NBSP}2.499,00`);
+  it('writes euros in each language’s notation', () => {
+    expect(formatMoney(249_900, 'EUR', 'en')).toBe('€2,499.00');
+    expect(formatMoney(249_900, 'EUR', 'nl')).toBe(`€${NBSP}2.499,00`);
+  });
+
+  it('writes each amount in its own currency', () => {
+    expect(formatMoney(249_900, 'USD', 'en')).toBe('$2,499.00');
+    expect(formatMoney(249_900, 'USD', 'nl')).toBe(`US$${NBSP}2.499,00`);
+    expect(formatMoney(5_000, 'GBP', 'nl')).toBe(`£${NBSP}50,00`);
   });
 
   it('handles zero and cents', () => {
-    expect(formatMoney(0, 'en')).toBe('$0.00');
-    expect(formatMoney(1_050, 'nl')).toBe(`US$${NBSP}10,50`);
-    expect(formatMoney(123_456_789, 'en')).toBe('$1,234,567.89');
+    expect(formatMoney(0, 'EUR', 'en')).toBe('€0.00');
+    expect(formatMoney(1_050, 'EUR', 'nl')).toBe(`€${NBSP}10,50`);
+    expect(formatMoney(123_456_789, 'EUR', 'en')).toBe('€1,234,567.89');
   });
 });
 

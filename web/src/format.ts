@@ -1,12 +1,12 @@
 import type { Lang } from './paths';
 
-// Number and date formatting for account screens. Prices are charged in US dollars in both languages;
-// only the notation follows the language ($2,499.00 vs US$ 2.499,00).
+// Number and date formatting for account screens. Every amount carries its own ISO 4217 currency (the
+// agency prices in euros); the notation follows the page's language (€2,499.00 vs € 2.499,00).
 const LOCALES: Record<Lang, string> = { en: 'en-US', nl: 'nl-NL' };
 
-/** Integer cents as a USD amount in the language's notation. */
-export function formatMoney(cents: number, lang: Lang): string {
-  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'USD' }).format(cents / 100);
+/** Integer cents (of a currency with two minor digits, as the server's are) in `currency`, in the language's notation. */
+export function formatMoney(cents: number, currency: string, lang: Lang): string {
+  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency }).format(cents / 100);
 }
 
 /** Date and time, e.g. "Mar 5, 2025, 2:07 PM" / "5 mrt 2025, 14:07"; the visitor's time zone unless given. */

@@ -12,7 +12,8 @@ import type { Lang } from './paths';
 export function screenRoute(lang: Lang, page: PageId): RouteObject {
   const { path, namespace, load, clientOnly, children }: Screen = SCREENS[page];
   const handle: PageHandle = { page };
-  const lazy = () => Promise.all([load(), loadNamespace(lang, namespace)]).then(([mod]) => mod);
+  const namespaces = typeof namespace === 'string' ? [namespace] : namespace;
+  const lazy = () => Promise.all([load(), ...namespaces.map((ns) => loadNamespace(lang, ns))]).then(([mod]) => mod);
   if (path === '/') return { index: true, handle, lazy };
   const nested = children?.map((sub): RouteObject => (sub.path ? { path: sub.path, handle, lazy: sub.load } : { index: true, handle, lazy: sub.load }));
   // A client-only screen owns every path below its own (the Go server answers them all with the app

@@ -29,14 +29,14 @@ describe('API client', () => {
   it('passes the locale on sign-up and reads GET endpoints', async () => {
     const { sent } = mockApi({
       'POST /api/auth/sign-up': json(202, { ok: true }),
-      'GET /api/dashboard': json(200, { user: { id: '1', email: 'a@b.co', fullName: '' }, orders: [] }),
-      'GET /api/orders/abc%2F1': json(200, { order: { id: 'abc/1' } }),
+      'GET /api/dashboard?lang=nl': json(200, { user: { id: '1', email: 'a@b.co', fullName: '' }, orders: [] }),
+      'GET /api/orders/abc%2F1?lang=en': json(200, { order: { id: 'abc/1' } }),
     });
     await signUp({ fullName: 'Ada', email: 'a@b.co', password: 'secret123', locale: 'nl' });
     expect(sent('POST /api/auth/sign-up')[0]).toMatchObject({ locale: 'nl' });
-    expect(await getDashboard()).toEqual({ user: { id: '1', email: 'a@b.co', fullName: '' }, orders: [] });
+    expect(await getDashboard('nl')).toEqual({ user: { id: '1', email: 'a@b.co', fullName: '' }, orders: [] });
     // The id is escaped: it can never reach another endpoint.
-    expect((await getOrder('abc/1')).order.id).toBe('abc/1');
+    expect((await getOrder('abc/1', 'en')).order.id).toBe('abc/1');
   });
 
   it('treats 204 as success without a body', async () => {
@@ -59,19 +59,19 @@ describe('API client', () => {
 
   it('maps a failed request to code network with status 0', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    const err = await failure(getDashboard());
+    const err = await failure(getDashboard('en'));
     expect(err).toMatchObject({ status: 0, code: 'network', message: 'Failed to fetch' });
   });
 
   it('falls back to a code from the status when the body is not JSON', async () => {
-    mockApi({ 'GET /api/dashboard': new Response('<html>Service Unavailable</html>', { status: 503 }) });
-    const err = await failure(getDashboard());
+    mockApi({ 'GET /api/dashboard?lang=en': new Response('<html>Service Unavailable</html>', { status: 503 }) });
+    const err = await failure(getDashboard('en'));
     expect(err).toMatchObject({ status: 503, code: 'unavailable' });
   });
 
   it('keeps 503 unavailable from the body', async () => {
-    mockApi({ 'GET /api/dashboard': apiError(503, 'unavailable') });
-    expect(await failure(getDashboard())).toMatchObject({ status: 503, code: 'unavailable' });
+    mockApi({ 'GET /api/dashboard?lang=en': apiError(503, 'unavailable') });
+    expect(await failure(getDashboard('en'))).toMatchObject({ status: 503, code: 'unavailable' });
   });
 
   it('posts a quote request and reads the field of a 400', async () => {
@@ -102,6 +102,6 @@ describe('API client', () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new DOMException('aborted', 'AbortError')));
     const controller = new AbortController();
     controller.abort();
-    await expect(getDashboard(controller.signal)).rejects.toHaveProperty('name', 'AbortError');
+    await expect(getDashboard('en', controller.signal)).rejects.toHaveProperty('name', 'AbortError');
   });
 });

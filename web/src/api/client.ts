@@ -33,14 +33,14 @@ function parseRetryAfter(header: string | null): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+export async function request<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
       method,
       // The session is an HttpOnly same-origin cookie; the browser sends it, we never see it.
       credentials: 'same-origin',
-      headers: method === 'POST' ? { Accept: 'application/json', 'Content-Type': 'application/json' } : { Accept: 'application/json' },
+      headers: method !== 'GET' ? { Accept: 'application/json', 'Content-Type': 'application/json' } : { Accept: 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -93,10 +93,16 @@ export const forgotPassword = (body: { email: string; locale: Locale }) =>
 export const resetPassword = (body: { token: string; password: string }) =>
   post<{ user: User }>('/api/auth/reset-password', body);
 
-export const getDashboard = (signal?: AbortSignal) => request<DashboardData>('GET', '/api/dashboard', undefined, signal);
+/** The agents' names and texts come in `lang`. */
+export const getDashboard = (lang: Locale, signal?: AbortSignal) =>
+  request<DashboardData>('GET', `/api/dashboard?lang=${lang}`, undefined, signal);
 
-export const getOrder = (id: string, signal?: AbortSignal) =>
-  request<{ order: Order }>('GET', `/api/orders/${encodeURIComponent(id)}`, undefined, signal);
+export const getOrder = (id: string, lang: Locale, signal?: AbortSignal) =>
+  request<{ order: Order }>('GET', `/api/orders/${encodeURIComponent(id)}?lang=${lang}`, undefined, signal);
+
+/** Sets the first password of an account the agency made (the invitation email's link); signs in. */
+export const acceptInvite = (body: { token: string; password: string }) =>
+  post<{ user: User }>('/api/auth/accept-invite', body);
 
 /** 201 with the new request's id. Signed in, the server links the request to the account (cookie). */
 export const submitQuote = (body: QuoteRequest) => post<{ ok: true; id: string }>('/api/quotes', body);

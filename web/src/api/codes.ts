@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'unknown_agent',
   'invalid_delivery_days',
   'version_conflict',
+  'invalid_assistant',
+  'assistant_taken',
   'invalid_credentials',
   'email_not_verified',
   'invalid_token',

@@ -1,7 +1,8 @@
 import type { Lang } from '../paths';
 import type { ErrorCode } from './codes';
 
-// Shapes of the Go API's JSON (same origin, /api/…). Amounts are integer US cents, times RFC 3339 UTC.
+// Shapes of the Go API's JSON (same origin, /api/…). Amounts are integer cents of their ISO 4217
+// `currency`, times RFC 3339 UTC.
 
 export interface User {
   id: string;
@@ -21,7 +22,7 @@ export interface Agent {
 }
 
 /** Known statuses; the API may send any other string, which the UI shows as it is. */
-export type OrderStatus = 'pending' | 'completed' | 'cancelled' | (string & {});
+export type OrderStatus = 'pending' | 'completed' | 'cancelled' | 'refunded' | (string & {});
 
 export interface Order {
   id: string;
@@ -29,7 +30,10 @@ export interface Order {
   number: string;
   status: OrderStatus;
   amountCents: number;
+  /** ISO 4217, e.g. EUR. */
+  currency: string;
   createdAt: string;
+  /** In the language the dashboard asked for (?lang=), English where there is no Dutch. */
   agent: Agent;
 }
 
@@ -37,7 +41,13 @@ export interface DashboardStats {
   active: number;
   settingUp: number;
   totalPurchases: number;
-  totalInvestedCents: number;
+  /** One total per currency the buyer's orders are in (none without orders). */
+  totalInvested: Money[];
+}
+
+export interface Money {
+  currency: string;
+  amountCents: number;
 }
 
 export interface DashboardData {

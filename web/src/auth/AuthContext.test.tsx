@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Header } from '../components/Header';
-import { mockApi, signedIn, signedOut } from '../testing/mockApi';
+import { mockApi, signedIn, signedOut, USER } from '../testing/mockApi';
 import { renderApp } from '../testing/renderApp';
 import { useAuth } from './AuthContext';
 
@@ -54,10 +54,19 @@ describe('header session slot', () => {
 
     fireEvent.keyDown(trigger, { key: 'Enter' });
     expect((await screen.findByRole('menuitem', { name: 'Dashboard' })).getAttribute('href')).toBe('/dashboard');
+    // Buyers never see the way into the console.
+    expect(screen.queryByRole('menuitem', { name: 'Console' })).toBeNull();
     fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
 
     await waitFor(() => expect(app.location()).toBe('/'));
     expect(sent('POST /api/auth/sign-out')).toHaveLength(1);
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('shows Console in the account menu to staff', async () => {
+    mockApi({ 'GET /api/me': signedIn({ ...USER, role: 'staff' } as unknown as typeof USER) });
+    renderHeader();
+    fireEvent.keyDown(await screen.findByRole('button', { name: 'Account menu: Ada Lovelace' }), { key: 'Enter' });
+    expect((await screen.findByRole('menuitem', { name: 'Console' })).getAttribute('href')).toBe('/console');
   });
 });

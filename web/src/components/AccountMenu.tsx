@@ -34,6 +34,12 @@ export default function AccountMenu({ user }: { user: User }) {
         <Menu.Item asChild>
           <Link to={localePath(lang, '/dashboard')}>{t('header.dashboard')}</Link>
         </Menu.Item>
+        {/* The agency's staff run the console; buyers never see the way in. */}
+        {user.role === 'staff' && (
+          <Menu.Item asChild>
+            <Link to={localePath(lang, '/console')}>{t('header.console')}</Link>
+          </Menu.Item>
+        )}
         <Menu.Separator className="my-1 h-px bg-line" />
         <Menu.Item onSelect={onSignOut}>{t('header.signOut')}</Menu.Item>
       </Menu.Content>

@@ -14,13 +14,16 @@ export function useHeadSync(): void {
 
   useEffect(() => {
     // The prerendered head is already right for the first page; only later navigations need updating.
-    if (first.current) {
+    // The app shell (every client-only route, e.g. /console) has the head of the first client-only screen.
+    const shell = first.current && document.querySelector('#root[data-shell]');
+    if (first.current && !shell) {
       first.current = false;
       return;
     }
     if (page) {
       void Promise.all([import('../applyHead'), loadNamespace(lang, 'meta')]).then(([m]) => m.syncHead(page, lang, t));
     }
-    window.scrollTo(0, 0);
+    if (first.current) first.current = false;
+    else window.scrollTo(0, 0);
   }, [pathname, page, lang, t]);
 }

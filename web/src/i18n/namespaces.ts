@@ -2,4 +2,4 @@
 // `common` (header, footer) is always loaded; each screen adds its own (its `namespace` in the page
 // registry, pages/registry.ts); `meta` only once the visitor navigates client-side (the first page's
 // <head> is prerendered); `voice` on the first use of the voice widget.
-export type Namespace = 'meta' | 'common' | 'landing' | 'features' | 'pricing' | 'pages' | 'account' | 'voice';
+export type Namespace = 'meta' | 'common' | 'landing' | 'features' | 'pricing' | 'pages' | 'account' | 'console' | 'voice';

@@ -1,5 +1,6 @@
 import account from './nl/account';
 import common from './nl/common';
+import consoleStrings from './nl/console';
 import features from './nl/features';
 import meta from './nl/meta';
 import landing from './nl/landing';
@@ -10,7 +11,7 @@ import type { Dictionary } from './types';
 
 // Dutch dictionary (informal je/jouw tone, Dutch number format: € 0,10 and 5.000).
 // Same namespace files as en.ts; `satisfies` makes a missing or extra key a type error.
-const nl = { ...meta, ...common, ...landing, ...features, ...pricing, ...pages, ...account, ...voice } satisfies Dictionary;
+const nl = { ...meta, ...common, ...landing, ...features, ...pricing, ...pages, ...account, ...consoleStrings, ...voice } satisfies Dictionary;
 
 // Named export for the Playwright suite (e2e/tests/dictionaries.ts); default export for the app.
 export { nl };

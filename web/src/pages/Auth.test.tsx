@@ -191,6 +191,26 @@ describe('/auth', () => {
     expect(sent('POST /api/auth/reset-password')).toEqual([{ token: 'tok-9', password: 'brand-new-pass' }]);
   });
 
+  it('sets the first password from an invitation (#invite=…) with the same form, in Dutch, and lands on the Dutch dashboard', async () => {
+    const { sent } = mockApi({ 'GET /api/me': signedOut(), 'POST /api/auth/accept-invite': json(200, { user: USER }) });
+    const app = renderApp({ path: 'auth', element: <AuthPage /> }, '/nl/auth#invite=tok-inv', 'nl');
+    expect(await screen.findByRole('heading', { name: 'Welkom bij Belwise: kies uw wachtwoord' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Nieuw wachtwoord'), { target: { value: 'een goed wachtwoord' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Wachtwoord opslaan en inloggen' }));
+    await waitFor(() => expect(app.location()).toBe('/nl/dashboard'));
+    expect(sent('POST /api/auth/accept-invite')).toEqual([{ token: 'tok-inv', password: 'een goed wachtwoord' }]);
+    expect(sent('POST /api/auth/reset-password')).toEqual([]);
+  });
+
+  it('offers a new link when an invitation has expired', async () => {
+    mockApi({ 'GET /api/me': signedOut(), 'POST /api/auth/accept-invite': apiError(400, 'invalid_token') });
+    renderAuth('/auth#invite=old');
+    fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'brand-new-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save password and sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This link is invalid or has expired. Request a new link below.');
+    expect(screen.getByRole('button', { name: 'Send reset link' })).toBeTruthy();
+  });
+
   it('sends a signed-in visitor to the home page', async () => {
     mockApi({ 'GET /api/me': signedIn() });
     const app = renderAuth();

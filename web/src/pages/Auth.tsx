@@ -13,9 +13,9 @@ import { ResetPassword } from './auth/ResetPassword';
 import { VerifyEmail } from './auth/VerifyEmail';
 
 // What the page shows: the two tabs, or the screen for a link from one of our emails.
-type Flow = { kind: 'tabs'; forgot?: boolean } | { kind: 'verify' | 'reset'; token: string };
+type Flow = { kind: 'tabs'; forgot?: boolean } | { kind: 'verify' | 'reset' | 'invite'; token: string };
 
-const TOKEN_LINK = /^#(verify|reset)=([^&]+)$/;
+const TOKEN_LINK = /^#(verify|reset|invite)=([^&]+)$/;
 
 export function Component() {
   const { lang, t } = useLanguage();
@@ -29,7 +29,8 @@ export function Component() {
   // This page just signed the visitor in and is on its way elsewhere.
   const leaving = useRef(false);
 
-  // Emails link to /auth#verify=TOKEN or #reset=TOKEN (a fragment never reaches server logs), and to
+  // Emails link to /auth#verify=TOKEN, #reset=TOKEN or #invite=TOKEN (the agency made the account with
+  // an order; a fragment never reaches server logs), and to
   // #forgot. Read after hydration (the prerendered HTML cannot know it), then dropped from the address bar.
   const link = useHydrated() && (hash === '#forgot' || TOKEN_LINK.test(hash)) ? hash : '';
   const [seenLink, setSeenLink] = useState('');
@@ -38,7 +39,7 @@ export function Component() {
     const token = TOKEN_LINK.exec(link);
     if (token) {
       setTokenLink(true);
-      setFlow({ kind: token[1] as 'verify' | 'reset', token: token[2] });
+      setFlow({ kind: token[1] as 'verify' | 'reset' | 'invite', token: token[2] });
     } else if (link) setFlow({ kind: 'tabs', forgot: true });
   }
   useEffect(() => {
@@ -81,8 +82,10 @@ export function Component() {
       <div className="panel mt-8">
         {flow.kind === 'verify' ? (
           <VerifyEmail key={flow.token} token={flow.token} onVerified={onVerified} onBack={backToTabs} />
-        ) : flow.kind === 'reset' ? (
-          <ResetPassword key={flow.token} token={flow.token} onDone={onReset} onBack={backToTabs} />
+        ) : flow.kind === 'reset' || flow.kind === 'invite' ? (
+          // An invitation sets the first password with the reset form; its link is in the account's
+          // language (/nl/auth#invite=…), so the dashboard it lands on is too.
+          <ResetPassword key={flow.token} token={flow.token} invite={flow.kind === 'invite'} onDone={onReset} onBack={backToTabs} />
         ) : (
           <AuthTabs onSignedIn={onSignedIn} forgot={flow.kind === 'tabs' && flow.forgot} />
         )}

@@ -17,7 +17,7 @@ const ORDERS: Order[] = [
 ];
 // The server's stats (which Go derives from the same orders) differ from what these three orders would
 // give, so a test passes only if the cards show the server's figures rather than working them out again.
-const STATS = { active: 7, settingUp: 2, totalPurchases: 12, totalInvestedCents: 1_234_500 };
+const STATS = { active: 7, settingUp: 2, totalPurchases: 12, totalInvested: [{ currency: 'EUR', amountCents: 1_234_500 }] };
 const dashboard = (orders: Order[] = ORDERS) => json(200, { user: USER, stats: STATS, orders });
 
 beforeEach(() => {
@@ -34,8 +34,10 @@ describe('dashboard routes', () => {
   it('tells the overview, an order and unknown paths apart', async () => {
     mockApi({
       'GET /api/me': signedIn(),
-      'GET /api/dashboard': dashboard(),
-      'GET /api/orders/abc-1': json(200, { order: { ...ORDERS[0], id: 'abc-1' } }),
+      'GET /api/dashboard?lang=en': dashboard(),
+      'GET /api/dashboard?lang=nl': dashboard(),
+      'GET /api/orders/abc-1?lang=en': json(200, { order: { ...ORDERS[0], id: 'abc-1' } }),
+      'GET /api/orders/abc-1?lang=nl': json(200, { order: { ...ORDERS[0], id: 'abc-1' } }),
     });
     await renderDashboard('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' })).toBeTruthy();
@@ -63,7 +65,7 @@ describe('dashboard routes', () => {
 
 describe('/dashboard', () => {
   it("shows a loading state, then the greeting and the server's four stats", async () => {
-    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': dashboard() });
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard?lang=en': dashboard() });
     await renderDashboard();
     expect(screen.getByRole('status').textContent).toBe('Loading dashboard...');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' })).toBeTruthy();
@@ -71,31 +73,31 @@ describe('/dashboard', () => {
     expect(stat('Active agents')).toBe('7');
     expect(stat('Setting up')).toBe('2');
     expect(stat('Total purchases')).toBe('12');
-    expect(stat('Total invested')).toBe('$12,345.00');
+    expect(stat('Total invested')).toBe('€12,345.00');
   });
 
   it('greets by email when there is no name', async () => {
-    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': json(200, { user: { ...USER, fullName: '' }, stats: STATS, orders: [] }) });
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard?lang=en': json(200, { user: { ...USER, fullName: '' }, stats: STATS, orders: [] }) });
     await renderDashboard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, ada@example.com' })).toBeTruthy();
   });
 
   it('lists only active agents under My Agents, and the empty state only without any', async () => {
-    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': dashboard() });
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard?lang=en': dashboard() });
     await renderDashboard();
     const panel = await screen.findByRole('tabpanel', { name: 'My Agents' });
     expect(within(panel).getAllByRole('listitem')).toHaveLength(1);
     expect(within(panel).queryByText('No active agents yet')).toBeNull();
     cleanup();
 
-    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': dashboard([ORDERS[0]]) });
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard?lang=en': dashboard([ORDERS[0]]) });
     await renderDashboard();
     expect(await screen.findByText('No active agents yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Get a quote' }).getAttribute('href')).toBe('/quote');
   });
 
   it('keeps the tab in the URL and lists every purchase with its badge, date and amount', async () => {
-    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': dashboard() });
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard?lang=en': dashboard() });
     const app = await renderDashboard();
     fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Purchase History' }));
     await waitFor(() => expect(app.location()).toBe('/dashboard?tab=history'));
@@ -105,23 +107,41 @@ describe('/dashboard', () => {
     expect(within(rows[0]).getByRole('heading', { name: 'Order #aaaaaaaa' })).toBeTruthy();
     expect(within(rows[0]).getByText('Setting up')).toBeTruthy();
     expect(within(rows[1]).getByText('Active')).toBeTruthy();
-    expect(within(rows[2]).getByText('refunded')).toBeTruthy();
+    expect(within(rows[2]).getByText('Refunded')).toBeTruthy();
     expect(rows[0].querySelector('time')?.getAttribute('datetime')).toBe('2025-06-01T09:30:00Z');
-    expect(within(rows[0]).getByText('$1,500.00')).toBeTruthy();
+    expect(within(rows[0]).getByText('€1,500.00')).toBeTruthy();
     expect(within(rows[0]).getByRole('link', { name: 'Details of order #aaaaaaaa' }).getAttribute('href')).toBe(
       '/dashboard/orders/aaaaaaaa-0000-4000-8000-000000000001',
     );
   });
 
+  it('asks for the agents in Dutch on /nl, and writes each amount in its currency with a total per currency', async () => {
+    const stats = { ...STATS, totalInvested: [{ currency: 'EUR', amountCents: 249_900 }, { currency: 'USD', amountCents: 5_000 }] };
+    const orders = [
+      order({ id: 'dddddddd-1', status: 'completed', amountCents: 249_900, agent: { ...ORDERS[0].agent, name: 'Receptie Robin', title: 'Receptionist' } }),
+      order({ id: 'eeeeeeee-2', status: 'refunded', amountCents: 5_000, currency: 'USD' }),
+    ];
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard?lang=nl': json(200, { user: USER, stats, orders }) });
+    await renderDashboard('/nl/dashboard?tab=history', 'nl');
+    const rows = within(await screen.findByRole('tabpanel', { name: 'Mijn aankopen' })).getAllByRole('listitem');
+    expect(within(rows[0]).getByText('Receptie Robin')).toBeTruthy();
+    expect(within(rows[0]).getByText('€ 2.499,00') /* the matcher reads the no-break space as a space */).toBeTruthy();
+    expect(within(rows[1]).getByText('US$ 50,00')).toBeTruthy();
+    expect(within(rows[1]).getByText('Terugbetaald')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Mijn agenten' }));
+    const invested = await screen.findByText('Totaal geïnvesteerd', { selector: 'dt' });
+    expect([...invested.parentElement!.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['€\u00a02.499,00', 'US$\u00a050,00']);
+  });
+
   it('opens on Purchase History when the URL says so, with its own empty state', async () => {
-    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard': dashboard([]) });
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard?lang=en': dashboard([]) });
     await renderDashboard('/dashboard?tab=history');
     expect((await screen.findByRole('tab', { name: 'Purchase History' })).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByText('No purchases yet')).toBeTruthy();
   });
 
   it('sends a signed-out visitor to sign in, with the way back', async () => {
-    mockApi({ 'GET /api/me': signedOut(), 'GET /api/dashboard': apiError(401, 'unauthenticated') });
+    mockApi({ 'GET /api/me': signedOut(), 'GET /api/dashboard?lang=nl': apiError(401, 'unauthenticated') });
     const app = await renderDashboard('/nl/dashboard', 'nl');
     await waitFor(() => expect(app.location()).toBe('/nl/auth?next=%2Fnl%2Fdashboard'));
   });
@@ -131,7 +151,7 @@ describe('/dashboard', () => {
     let calls = 0;
     mockApi({
       'GET /api/me': signedIn(),
-      'GET /api/dashboard': () => (++calls === 1 ? apiError(503, 'unavailable') : dashboard()),
+      'GET /api/dashboard?lang=en': () => (++calls === 1 ? apiError(503, 'unavailable') : dashboard()),
     });
     await renderDashboard();
     const alert = await screen.findByRole('alert');
@@ -145,7 +165,7 @@ describe('/dashboard', () => {
 
 describe('/dashboard/orders/:id', () => {
   it('shows the order, with the expected delivery of a pending one', async () => {
-    mockApi({ 'GET /api/me': signedIn(), 'GET /api/orders/aaaaaaaa-0000-4000-8000-000000000001': json(200, { order: ORDERS[0] }) });
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/orders/aaaaaaaa-0000-4000-8000-000000000001?lang=en': json(200, { order: ORDERS[0] }) });
     await renderDashboard('/dashboard/orders/aaaaaaaa-0000-4000-8000-000000000001');
     expect(await screen.findByRole('heading', { level: 1, name: 'Order #aaaaaaaa' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Reception Robin' })).toBeTruthy();
@@ -157,7 +177,7 @@ describe('/dashboard/orders/:id', () => {
   });
 
   it('says "Order not found" for a 404', async () => {
-    mockApi({ 'GET /api/me': signedIn(), 'GET /api/orders/nope': apiError(404, 'not_found') });
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/orders/nope?lang=en': apiError(404, 'not_found') });
     await renderDashboard('/dashboard/orders/nope');
     expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeTruthy();
     expect(screen.getByText("This order doesn't exist or isn't yours.")).toBeTruthy();

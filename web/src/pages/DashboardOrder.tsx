@@ -17,8 +17,8 @@ export function Component() {
 
 /** One order. The API answers 404 for someone else's order as for a missing one. */
 function OrderDetails({ id }: { id: string }) {
-  const { t } = useLanguage();
-  const { state, retry } = useApiResource((signal) => getOrder(id, signal), `order:${id}`);
+  const { lang, t } = useLanguage();
+  const { state, retry } = useApiResource((signal) => getOrder(id, lang, signal), `order:${id}:${lang}`);
 
   if (state.status === 'loading') return <Loading text={t('dashboard.order.loading')} />;
   if (state.status === 'error') {
@@ -67,7 +67,7 @@ function OrderView({ order }: { order: Order }) {
         </section>
         <dl className="panel space-y-4">
           <Fact label={t('dashboard.order.amount')}>
-            <span className="text-xl font-bold tabular-nums">{formatMoney(order.amountCents, lang)}</span>
+            <span className="text-xl font-bold tabular-nums">{formatMoney(order.amountCents, order.currency, lang)}</span>
           </Fact>
           <Fact label={t('dashboard.order.ordered')}>
             <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, lang)}</time>

@@ -14,9 +14,9 @@ import { activeOrders } from './dashboard/status';
 
 /** /dashboard: greeting, then the My Agents and Purchase History tabs. */
 export function Component() {
-  const { t } = useLanguage();
+  const { lang, t } = useLanguage();
   const auth = useAuth();
-  const { state, retry } = useApiResource(getDashboard, 'dashboard');
+  const { state, retry } = useApiResource((signal) => getDashboard(lang, signal), `dashboard:${lang}`);
 
   // If /api/me failed but the dashboard loaded, the header can still show who is signed in.
   const meFailed = auth.status === 'signedOut' && auth.failed;

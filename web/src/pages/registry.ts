@@ -27,8 +27,8 @@ export interface SubScreen {
 export interface Screen {
   /** Unprefixed path, the English one ('/features'; Dutch adds /nl); null for the not-found page. */
   path: string | null;
-  /** Dictionary namespace of its strings, loaded together with the module. */
-  namespace: Namespace;
+  /** Dictionary namespace of its strings, loaded together with the module; or several (its own first). */
+  namespace: Namespace | readonly Namespace[];
   /** Its lazy route module, loaded with its namespace. */
   load: () => Promise<RouteModule>;
   /** Kept out of search results: robots noindex, no canonical or hreflang, not in the sitemap. */
@@ -62,6 +62,21 @@ export const SCREENS = {
     children: [
       { path: '', load: () => import('./DashboardOverview') },
       { path: 'orders/:id', load: () => import('./DashboardOrder') },
+    ],
+  },
+  // The agency's staff console. It also reads `account` for the API's error messages (form kit).
+  console: {
+    path: '/console',
+    namespace: ['console', 'account'],
+    load: () => import('./Console'),
+    noindex: true,
+    clientOnly: true,
+    children: [
+      { path: '', load: () => import('./ConsoleQuotes') },
+      { path: 'quotes/:id', load: () => import('./ConsoleQuote') },
+      { path: 'orders', load: () => import('./ConsoleOrders') },
+      { path: 'agents', load: () => import('./ConsoleAgents') },
+      { path: 'buyers', load: () => import('./ConsoleBuyers') },
     ],
   },
   notFound: { path: null, namespace: 'pages', load: () => import('./NotFound'), noindex: true },

@@ -6,6 +6,7 @@ export function order(over: Partial<Order> & { id: string }): Order {
     number: over.id.slice(0, 8),
     status: 'completed',
     amountCents: 100_000,
+    currency: 'EUR',
     createdAt: '2025-03-05T14:07:00Z',
     agent: { id: 'a-1', name: 'Reception Robin', title: 'Inbound receptionist', description: 'Answers every call.', deliveryDays: 14 },
     ...over,

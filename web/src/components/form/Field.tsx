@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 interface FrameProps {
   id: string;
@@ -86,4 +86,14 @@ interface TextAreaFieldProps extends FrameProps, Omit<TextareaHTMLAttributes<HTM
 export function TextAreaField({ ref, ...props }: TextAreaFieldProps) {
   const [frame, textarea] = split(props);
   return <FieldFrame {...frame} control={(control) => <textarea ref={ref} {...control} {...textarea} />} />;
+}
+
+interface SelectFieldProps extends FrameProps, Omit<SelectHTMLAttributes<HTMLSelectElement>, FrameKeys> {
+  ref?: Ref<HTMLSelectElement>;
+}
+
+/** A labelled native select, like Field (keyboard and screen readers get the platform's own control). */
+export function SelectField({ ref, ...props }: SelectFieldProps) {
+  const [frame, select] = split(props);
+  return <FieldFrame {...frame} control={(control) => <select ref={ref} {...control} {...select} />} />;
 }

@@ -27,6 +27,8 @@ const MESSAGES: Record<KnownErrorCode, TKey> = {
   unknown_agent: 'auth.errors.unknownAgent',
   invalid_delivery_days: 'auth.errors.invalidDeliveryDays',
   version_conflict: 'auth.errors.versionConflict',
+  invalid_assistant: 'auth.errors.invalidAssistant',
+  assistant_taken: 'auth.errors.assistantTaken',
   invalid_credentials: 'auth.errors.invalidCredentials',
   email_not_verified: 'auth.errors.emailNotVerified',
   invalid_token: 'auth.errors.invalidToken',

@@ -26,7 +26,7 @@ export function useFieldErrors<F extends string>(prefix: string, check: () => Fi
 
   // The browser's own checks (required, type=email, minlength) run first on submit; we replace its
   // bubbles with our inline messages, which screen readers get through aria-describedby.
-  const onInvalid = (e: FormEvent<HTMLInputElement>) => {
+  const onInvalid = (e: FormEvent<HTMLElement>) => {
     e.preventDefault();
     validate();
   };

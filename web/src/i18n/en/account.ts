@@ -60,6 +60,11 @@ const account = {
       busy: 'Saving...',
       newLink: 'Request a new link below.',
     },
+    invite: {
+      title: 'Welcome to Belwise: choose your password',
+      text: 'We made an account for you with your order. Choose a password to sign in and follow your order on your dashboard.',
+      submit: 'Save password and sign in',
+    },
     validation: {
       emailRequired: 'Enter your email address.',
       emailInvalid: 'Enter a valid email address, like name@example.com.',
@@ -92,6 +97,8 @@ const account = {
       unknownAgent: 'That agent is no longer in the catalogue. Please reload the page and choose another.',
       invalidDeliveryDays: 'The delivery time must be between 0 and 365 days.',
       versionConflict: 'Someone else changed this in the meantime. Check their changes, then try again.',
+      invalidAssistant: 'An assistant id is a UUID, as the Vapi dashboard shows it, such as 6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60.',
+      assistantTaken: 'Another order already has this assistant. Remove it there first.',
       invalidCursor: 'This list has changed. Please start again from the first page.',
     },
   },
@@ -131,6 +138,7 @@ const account = {
       pending: 'Setting up',
       completed: 'Active',
       cancelled: 'Cancelled',
+      refunded: 'Refunded',
     },
     order: {
       loading: 'Loading order...',

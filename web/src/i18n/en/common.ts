@@ -6,6 +6,7 @@ const common = {
     askQuote: 'Get a quote',
     signIn: 'Sign in',
     accountMenu: 'Account menu',
+    console: 'Console',
     dashboard: 'Dashboard',
     signOut: 'Sign out',
     // The floating voice widget's idle button (prerendered on every page; the rest is in `voice`).

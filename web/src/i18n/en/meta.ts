@@ -45,6 +45,10 @@ const meta = {
       title: 'Help center',
       description: 'Answers about Belwise voice agents: languages, voices, handing over to a person, your own number, launch time, data and pricing.',
     },
+    console: {
+      title: 'Console',
+      description: 'The agency’s console: quote inbox, orders, agent catalogue and buyers.',
+    },
     notFound: {
       title: 'Page not found',
       description: 'This page does not exist.',

@@ -62,6 +62,11 @@ const account = {
       busy: 'Bezig met opslaan...',
       newLink: 'Vraag hieronder een nieuwe link aan.',
     },
+    invite: {
+      title: 'Welkom bij Belwise: kies uw wachtwoord',
+      text: 'We hebben bij uw bestelling een account voor u aangemaakt. Kies een wachtwoord om in te loggen en uw bestelling in uw dashboard te volgen.',
+      submit: 'Wachtwoord opslaan en inloggen',
+    },
     validation: {
       emailRequired: 'Vul je e-mailadres in.',
       emailInvalid: 'Vul een geldig e-mailadres in, zoals naam@voorbeeld.nl.',
@@ -94,6 +99,8 @@ const account = {
       unknownAgent: 'Die agent staat niet meer in de catalogus. Laad de pagina opnieuw en kies een andere.',
       invalidDeliveryDays: 'De levertijd moet tussen 0 en 365 dagen liggen.',
       versionConflict: 'Iemand anders heeft dit intussen gewijzigd. Bekijk die wijzigingen en probeer het daarna opnieuw.',
+      invalidAssistant: 'Een assistent-id is een UUID zoals het Vapi-dashboard die toont, bijvoorbeeld 6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60.',
+      assistantTaken: 'Een andere bestelling heeft deze assistent al. Verwijder hem daar eerst.',
       invalidCursor: 'Deze lijst is veranderd. Begin opnieuw bij de eerste pagina.',
     },
   },
@@ -133,6 +140,7 @@ const account = {
       pending: 'Wordt ingericht',
       completed: 'Actief',
       cancelled: 'Geannuleerd',
+      refunded: 'Terugbetaald',
     },
     order: {
       loading: 'Bestelling wordt geladen...',

@@ -8,6 +8,7 @@ const common = {
     askQuote: 'Offerte aanvragen',
     signIn: 'Inloggen',
     accountMenu: 'Accountmenu',
+    console: 'Console',
     dashboard: 'Dashboard',
     signOut: 'Uitloggen',
     talkToAssistant: 'Praat met de assistent',

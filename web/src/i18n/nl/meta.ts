@@ -49,6 +49,10 @@ const meta = {
       title: 'Helpcentrum',
       description: 'Antwoorden over spraakagenten van Belwise: talen, stemmen, doorverbinden, uw eigen nummer, doorlooptijd, gegevens en prijzen.',
     },
+    console: {
+      title: 'Console',
+      description: 'De console van het bureau: offerte-inbox, bestellingen, agentcatalogus en kopers.',
+    },
     notFound: {
       title: 'Pagina niet gevonden',
       description: 'Deze pagina bestaat niet.',

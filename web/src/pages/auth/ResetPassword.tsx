@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { resetPassword } from '../../api/client';
+import { acceptInvite, resetPassword } from '../../api/client';
 import type { User } from '../../api/types';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
@@ -10,8 +10,12 @@ import { useLanguage } from '../../i18n/LanguageContext';
 import { NewPasswordField } from './AccountFields';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 
-/** Opened from the password-reset email (/auth#reset=TOKEN). Success signs the visitor in. */
-export function ResetPassword({ token, onDone, onBack }: { token: string; onDone: (user: User) => void; onBack: () => void }) {
+/**
+ * Opened from the password-reset email (/auth#reset=TOKEN), or, with `invite`, from the invitation the
+ * agency sends with a buyer's first order (/auth#invite=TOKEN): the same form sets the account's first
+ * password. Success signs the visitor in.
+ */
+export function ResetPassword({ token, invite, onDone, onBack }: { token: string; invite?: boolean; onDone: (user: User) => void; onBack: () => void }) {
   const { t } = useLanguage();
   const [password, setPassword] = useState('');
   const [expired, setExpired] = useState(false);
@@ -20,7 +24,7 @@ export function ResetPassword({ token, onDone, onBack }: { token: string; onDone
   const { busy, problem, onSubmit } = useSubmit({
     validate: fields.validate,
     send: async () => {
-      const { user } = await resetPassword({ token, password });
+      const { user } = await (invite ? acceptInvite : resetPassword)({ token, password });
       onDone(user);
     },
     // Signed in: the page navigates away.
@@ -46,11 +50,12 @@ export function ResetPassword({ token, onDone, onBack }: { token: string; onDone
 
   return (
     <div>
-      <h2 className="text-2xl font-bold tracking-tight">{t('auth.reset.title')}</h2>
+      <h2 className="text-2xl font-bold tracking-tight">{t(invite ? 'auth.invite.title' : 'auth.reset.title')}</h2>
+      {invite && <p className="mt-2 text-ink-soft">{t('auth.invite.text')}</p>}
       <form method="post" onSubmit={onSubmit} className="mt-6 space-y-5">
         <NewPasswordField label={t('auth.fields.newPassword')} {...fields.bind('password', password, setPassword)} />
         <SubmitButton busy={busy} busyLabel={t('auth.reset.busy')}>
-          {t('auth.reset.submit')}
+          {t(invite ? 'auth.invite.submit' : 'auth.reset.submit')}
         </SubmitButton>
         <FormAlert problem={problem} />
       </form>

@@ -38,7 +38,7 @@ export function OrderList({ orders }: { orders: readonly Order[] }) {
             </div>
             <div>
               <dt className="fact-label">{t('dashboard.history.amount')}</dt>
-              <dd className="mt-0.5 font-semibold tabular-nums">{formatMoney(order.amountCents, lang)}</dd>
+              <dd className="mt-0.5 font-semibold tabular-nums">{formatMoney(order.amountCents, order.currency, lang)}</dd>
             </div>
           </dl>
           <Link

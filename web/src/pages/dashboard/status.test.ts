@@ -7,10 +7,11 @@ describe('statusBadge', () => {
     expect(statusBadge('pending')).toEqual({ tone: 'yellow', label: 'dashboard.status.pending' });
     expect(statusBadge('completed')).toEqual({ tone: 'green', label: 'dashboard.status.completed' });
     expect(statusBadge('cancelled')).toEqual({ tone: 'red', label: 'dashboard.status.cancelled' });
+    expect(statusBadge('refunded')).toEqual({ tone: 'gray', label: 'dashboard.status.refunded' });
   });
 
   it('shows any other status as it came, in gray', () => {
-    expect(statusBadge('refunded')).toEqual({ tone: 'gray', raw: 'refunded' });
+    expect(statusBadge('on_hold')).toEqual({ tone: 'gray', raw: 'on_hold' });
     // Not fooled by inherited object keys.
     expect(statusBadge('constructor')).toEqual({ tone: 'gray', raw: 'constructor' });
   });

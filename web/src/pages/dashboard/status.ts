@@ -3,12 +3,13 @@ import type { TKey } from '../../i18n/types';
 
 export type BadgeTone = 'yellow' | 'green' | 'red' | 'gray';
 
-// Spec §4: pending → setting up (yellow), completed → active (green), cancelled (red); anything else
-// is shown as it came, in gray.
+// Spec §4: pending → setting up (yellow), completed → active (green), cancelled (red), refunded
+// (gray); anything else is shown as it came, in gray.
 const KNOWN: Record<string, { tone: BadgeTone; label: TKey }> = {
   pending: { tone: 'yellow', label: 'dashboard.status.pending' },
   completed: { tone: 'green', label: 'dashboard.status.completed' },
   cancelled: { tone: 'red', label: 'dashboard.status.cancelled' },
+  refunded: { tone: 'gray', label: 'dashboard.status.refunded' },
 };
 
 /** Tone and text of an order's status badge; `label` is a dictionary key, `raw` an unknown status. */

@@ -1,0 +1,443 @@
+// Package calls holds the calls buyers' agents make and take, as Vapi
+// reports them: storing a report, the agent page (this month's figures,
+// the cost of its minutes, calls per day, the list, one call, the CSV),
+// the console's list, and retention.
+package calls
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"io"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/belwise/site/internal/apierr"
+	"github.com/belwise/site/internal/console"
+	"github.com/belwise/site/internal/orders"
+	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/voice"
+)
+
+// DefaultRetentionDays is how long transcripts, summaries and recording
+// links are kept when CALL_RETENTION_DAYS is not set.
+const DefaultRetentionDays = 90
+
+// DefaultTimeZone is the agent page's time zone when the browser names none.
+const DefaultTimeZone = "Europe/Amsterdam"
+
+var (
+	errNoCall = &apierr.Error{Kind: apierr.NotFound, Code: apierr.CodeNotFound, Message: "Call not found."}
+	errTZ     = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidField, Field: "tz",
+		Message: "tz must be an IANA time zone such as Europe/Amsterdam."}
+)
+
+// Options configures a Service.
+type Options struct {
+	DB            *store.DB
+	RetentionDays int // 0: DefaultRetentionDays
+	Logger        *slog.Logger
+	Now           func() time.Time
+}
+
+type Service struct {
+	db        *store.DB
+	retention int
+	log       *slog.Logger
+	now       func() time.Time
+}
+
+func New(o Options) *Service {
+	s := &Service{db: o.DB, retention: o.RetentionDays, log: o.Logger, now: o.Now}
+	if s.retention <= 0 {
+		s.retention = DefaultRetentionDays
+	}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	return s
+}
+
+// Record stores what Vapi reported about a call (see store.RecordCall).
+func (s *Service) Record(ctx context.Context, r store.CallReport) (store.Call, error) {
+	c, err := s.db.RecordCall(ctx, r, s.now())
+	if err != nil {
+		return store.Call{}, apierr.Wrap("record call", err)
+	}
+	return c, nil
+}
+
+// Summary is a call in a list.
+type Summary struct {
+	ID              string    `json:"id"`
+	StartedAt       time.Time `json:"startedAt"`
+	Direction       string    `json:"direction"` // inbound | outbound | web
+	Number          string    `json:"number"`    // masked; "" when none
+	DurationSeconds int       `json:"durationSeconds"`
+	Outcome         string    `json:"outcome"` // answered | missed | failed (console: also pending)
+	Summary         string    `json:"summary"`
+}
+
+// Detail is one call.
+type Detail struct {
+	Summary
+	EndedAt           *time.Time             `json:"endedAt"`
+	EndedReason       string                 `json:"endedReason"`
+	SuccessEvaluation string                 `json:"successEvaluation"`
+	Transcript        []store.TranscriptLine `json:"transcript"`
+	RecordingURL      *string                `json:"recordingUrl"`
+}
+
+func summary(c store.Call) Summary {
+	return Summary{ID: strconv.FormatInt(c.ID, 10), StartedAt: c.StartedAt.UTC(), Direction: c.Type, Number: MaskNumber(c.CustomerNumber),
+		DurationSeconds: c.DurationSeconds, Outcome: c.Outcome, Summary: c.Summary}
+}
+
+func detail(c store.Call) Detail {
+	d := Detail{Summary: summary(c), EndedAt: c.EndedAt, EndedReason: c.EndedReason, SuccessEvaluation: c.SuccessEval, Transcript: c.Transcript}
+	if c.RecordingURL != "" {
+		u := c.RecordingURL
+		d.RecordingURL = &u
+	}
+	return d
+}
+
+// MaskNumber hides all but the end of a phone number: +31612345678 reads
+// "+31 6 •••• 5678"; other international numbers keep their first two
+// digits, national ones only the last four.
+func MaskNumber(n string) string {
+	plus := strings.HasPrefix(strings.TrimSpace(n), "+")
+	var d strings.Builder
+	for _, r := range n {
+		if r >= '0' && r <= '9' {
+			d.WriteRune(r)
+		}
+	}
+	digits := d.String()
+	switch {
+	case digits == "":
+		return ""
+	case len(digits) <= 6:
+		return "••••"
+	}
+	last := digits[len(digits)-4:]
+	switch {
+	case plus && strings.HasPrefix(digits, "31"):
+		return "+31 " + digits[2:3] + " •••• " + last
+	case plus:
+		return "+" + digits[:2] + " •••• " + last
+	}
+	return "•••• " + last
+}
+
+// AgentInfo names the agent of an order.
+type AgentInfo struct {
+	OrderID        string `json:"orderId"`
+	OrderNumber    string `json:"orderNumber"`
+	Name           string `json:"name"`
+	Title          string `json:"title"`
+	Currency       string `json:"currency"`
+	PerMinuteCents int64  `json:"perMinuteCents"`
+	Linked         bool   `json:"linked"` // an assistant is linked, so calls arrive
+}
+
+// Month is this calendar month's figures.
+type Month struct {
+	Calls          int   `json:"calls"`
+	Answered       int   `json:"answered"`
+	Missed         int   `json:"missed"`
+	Failed         int   `json:"failed"`
+	Seconds        int64 `json:"seconds"`
+	AverageSeconds int   `json:"averageSeconds"` // of the answered calls
+	CostCents      int64 `json:"costCents"`      // Seconds at the order's per-minute rate
+}
+
+// Day is one day's count of calls.
+type Day struct {
+	Date  string `json:"date"` // YYYY-MM-DD in the page's time zone
+	Calls int    `json:"calls"`
+}
+
+// AgentPage is the agent page's head: who, this month, the last 30 days.
+type AgentPage struct {
+	Agent AgentInfo `json:"agent"`
+	Month Month     `json:"month"`
+	Daily []Day     `json:"daily"` // exactly 30, oldest first, ending today
+}
+
+// Cost is what seconds of calls cost at perMinuteCents a minute, in whole
+// cents, rounded half up.
+func Cost(seconds, perMinuteCents int64) int64 {
+	return (seconds*perMinuteCents + 30) / 60
+}
+
+// order loads the buyer's own order, or the 404 shared by "no such order"
+// and "someone else's".
+func (s *Service) order(ctx context.Context, buyerID, orderID string) (store.Order, error) {
+	o, err := s.db.OrderForBuyer(ctx, buyerID, orderID)
+	if errors.Is(err, store.ErrNotFound) {
+		return store.Order{}, orders.ErrNotFound
+	}
+	if err != nil {
+		return store.Order{}, apierr.Wrap("order for buyer", err)
+	}
+	return o, nil
+}
+
+// Location reads a ?tz= value ("" is DefaultTimeZone).
+func Location(tz string) (*time.Location, error) {
+	if tz == "" {
+		tz = DefaultTimeZone
+	}
+	if strings.ContainsAny(tz, ". ") && tz != "UTC" || len(tz) > 64 {
+		return nil, errTZ
+	}
+	loc, err := time.LoadLocation(tz)
+	if err != nil || tz == "Local" {
+		return nil, errTZ
+	}
+	return loc, nil
+}
+
+// Agent is the agent page's head for the buyer's order: this month's
+// figures and the last 30 days, both in tz.
+func (s *Service) Agent(ctx context.Context, buyerID, orderID, lang, tz string) (AgentPage, error) {
+	loc, err := Location(tz)
+	if err != nil {
+		return AgentPage{}, err
+	}
+	o, err := s.order(ctx, buyerID, orderID)
+	if err != nil {
+		return AgentPage{}, err
+	}
+	name, title, _ := orders.AgentText(o.Agent, orders.Lang(lang))
+	page := AgentPage{Agent: AgentInfo{OrderID: o.ID, OrderNumber: orders.Number(o.ID), Name: name, Title: title,
+		Currency: o.Currency, PerMinuteCents: o.PerMinuteCents, Linked: o.AssistantID != ""}}
+
+	now := s.now().In(loc)
+	y, m, d := now.Date()
+	monthStart := time.Date(y, m, 1, 0, 0, 0, 0, loc)
+	firstDay := time.Date(y, m, d-29, 0, 0, 0, 0, loc)
+	end := time.Date(y, m, d+1, 0, 0, 0, 0, loc)
+	from := monthStart
+	if firstDay.Before(from) {
+		from = firstDay
+	}
+	points, err := s.db.OrderCallPoints(ctx, o.ID, from, end)
+	if err != nil {
+		return AgentPage{}, apierr.Wrap("call figures", err)
+	}
+	page.Daily = make([]Day, 30)
+	index := map[string]int{}
+	for i := range page.Daily {
+		day := time.Date(y, m, d-29+i, 0, 0, 0, 0, loc).Format(time.DateOnly)
+		page.Daily[i] = Day{Date: day}
+		index[day] = i
+	}
+	var answeredSeconds int64
+	for _, p := range points {
+		at := p.StartedAt.In(loc)
+		if i, ok := index[at.Format(time.DateOnly)]; ok {
+			page.Daily[i].Calls++
+		}
+		if at.Before(monthStart) {
+			continue
+		}
+		mo := &page.Month
+		mo.Calls++
+		mo.Seconds += int64(p.DurationSeconds)
+		switch p.Outcome {
+		case store.OutcomeAnswered:
+			mo.Answered++
+			answeredSeconds += int64(p.DurationSeconds)
+		case store.OutcomeMissed:
+			mo.Missed++
+		case store.OutcomeFailed:
+			mo.Failed++
+		}
+	}
+	if page.Month.Answered > 0 {
+		page.Month.AverageSeconds = int((answeredSeconds + int64(page.Month.Answered)/2) / int64(page.Month.Answered))
+	}
+	page.Month.CostCents = Cost(page.Month.Seconds, o.PerMinuteCents)
+	return page, nil
+}
+
+// List is one page of the buyer's order's calls, newest first.
+func (s *Service) List(ctx context.Context, buyerID, orderID string, p store.Page) (console.Page[Summary], error) {
+	o, err := s.order(ctx, buyerID, orderID)
+	if err != nil {
+		return console.Page[Summary]{}, err
+	}
+	rows, next, err := s.db.OrderCalls(ctx, o.ID, p)
+	if err != nil {
+		return console.Page[Summary]{}, apierr.Wrap("list calls", err)
+	}
+	return console.PageOf(rows, next, summary), nil
+}
+
+func callID(s string) (int64, bool) {
+	n, err := strconv.ParseInt(s, 10, 64)
+	return n, err == nil && n > 0
+}
+
+// Call is one call of the buyer's order.
+func (s *Service) Call(ctx context.Context, buyerID, orderID, id string) (Detail, error) {
+	o, err := s.order(ctx, buyerID, orderID)
+	if err != nil {
+		return Detail{}, err
+	}
+	n, ok := callID(id)
+	if !ok {
+		return Detail{}, errNoCall
+	}
+	c, err := s.db.OrderCall(ctx, o.ID, n)
+	if errors.Is(err, store.ErrNotFound) {
+		return Detail{}, errNoCall
+	}
+	if err != nil {
+		return Detail{}, apierr.Wrap("load call", err)
+	}
+	return detail(c), nil
+}
+
+// Delete removes a call of the buyer's order for good.
+func (s *Service) Delete(ctx context.Context, buyerID, orderID, id string) error {
+	o, err := s.order(ctx, buyerID, orderID)
+	if err != nil {
+		return err
+	}
+	n, ok := callID(id)
+	if !ok {
+		return errNoCall
+	}
+	err = s.db.DeleteCall(ctx, o.ID, n, s.now())
+	if errors.Is(err, store.ErrNotFound) {
+		return errNoCall
+	}
+	if err != nil {
+		return apierr.Wrap("delete call", err)
+	}
+	s.log.Info("call deleted by its buyer", "order", o.ID, "call", n, "buyer", buyerID)
+	return nil
+}
+
+// CSVCell makes a cell safe to open in a spreadsheet: one that starts
+// with =, +, -, @, a tab or a carriage return would be read as a formula,
+// so it gets a leading apostrophe.
+func CSVCell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+// CSVHeader is the CSV's first row.
+var CSVHeader = []string{"started_at", "direction", "number", "duration_seconds", "outcome", "ended_reason", "success_evaluation", "summary"}
+
+// Check confirms the order is the buyer's, before a download starts.
+func (s *Service) Check(ctx context.Context, buyerID, orderID string) error {
+	_, err := s.order(ctx, buyerID, orderID)
+	return err
+}
+
+// WriteCSV writes every call of the buyer's order, newest first, as CSV.
+func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, w io.Writer) error {
+	o, err := s.order(ctx, buyerID, orderID)
+	if err != nil {
+		return err
+	}
+	cw := csv.NewWriter(w)
+	if err := cw.Write(CSVHeader); err != nil {
+		return err
+	}
+	p := store.Page{Limit: store.MaxPageLimit}
+	for {
+		rows, next, err := s.db.OrderCalls(ctx, o.ID, p)
+		if err != nil {
+			return apierr.Wrap("calls csv", err)
+		}
+		for _, c := range rows {
+			rec := []string{c.StartedAt.UTC().Format(time.RFC3339), c.Type, MaskNumber(c.CustomerNumber), strconv.Itoa(c.DurationSeconds),
+				c.Outcome, c.EndedReason, c.SuccessEval, c.Summary}
+			for i := range rec {
+				rec[i] = CSVCell(rec[i])
+			}
+			if err := cw.Write(rec); err != nil {
+				return err
+			}
+		}
+		cw.Flush()
+		if err := cw.Error(); err != nil {
+			return err
+		}
+		if next == "" {
+			return nil
+		}
+		p.Cursor = next
+	}
+}
+
+// ConsoleCall is a call as staff see it.
+type ConsoleCall struct {
+	Summary
+	Status      string        `json:"status"`
+	AssistantID string        `json:"assistantId"`
+	Order       *ConsoleOrder `json:"order"`
+}
+
+// ConsoleOrder names the order a call belongs to.
+type ConsoleOrder struct {
+	ID         string `json:"id"`
+	Number     string `json:"number"`
+	BuyerEmail string `json:"buyerEmail"`
+}
+
+// ConsoleList is one page of every call (assigned nil), or of the
+// assigned or unassigned ones, newest first.
+func (s *Service) ConsoleList(ctx context.Context, assigned *bool, p store.Page) (console.Page[ConsoleCall], error) {
+	rows, next, err := s.db.Calls(ctx, store.CallFilter{Assigned: assigned, Page: p})
+	if err != nil {
+		return console.Page[ConsoleCall]{}, apierr.Wrap("list calls", err)
+	}
+	return console.PageOf(rows, next, func(c store.Call) ConsoleCall {
+		cc := ConsoleCall{Summary: summary(c), Status: c.Status, AssistantID: c.AssistantID}
+		if c.OrderID != "" {
+			cc.Order = &ConsoleOrder{ID: c.OrderID, Number: orders.Number(c.OrderID), BuyerEmail: c.BuyerEmail}
+		}
+		return cc
+	}), nil
+}
+
+// RecordingOrigin is the origin of the recording of the buyer's call, for
+// the call page's Content-Security-Policy; false when the call is not the
+// buyer's or has no recording.
+func (s *Service) RecordingOrigin(ctx context.Context, buyerID, orderID, id string) (string, bool) {
+	d, err := s.Call(ctx, buyerID, orderID, id)
+	if err != nil || d.RecordingURL == nil {
+		return "", false
+	}
+	return voice.RecordingOrigin(*d.RecordingURL)
+}
+
+// Purge removes the transcripts, summaries and recording links of calls
+// older than the retention period.
+func (s *Service) Purge(ctx context.Context) (int64, error) {
+	now := s.now().UTC()
+	n, err := s.db.PurgeCallContent(ctx, now.AddDate(0, 0, -s.retention), now)
+	if err != nil {
+		return 0, apierr.Wrap("purge call content", err)
+	}
+	if n > 0 {
+		s.log.Info("call retention: content removed", "calls", n, "days", s.retention)
+	}
+	return n, nil
+}
+
+// RetentionDays is the retention period in force.
+func (s *Service) RetentionDays() int { return s.retention }

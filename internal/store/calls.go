@@ -1,0 +1,623 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Call types, as buyers see them.
+const (
+	CallInbound  = "inbound"
+	CallOutbound = "outbound"
+	CallWeb      = "web"
+)
+
+// Call outcomes. A call that has not ended yet is pending: buyers see
+// calls once they have ended; staff see every call.
+const (
+	OutcomeAnswered = "answered"
+	OutcomeMissed   = "missed"
+	OutcomeFailed   = "failed"
+	OutcomePending  = "pending"
+)
+
+// StatusEnded is Vapi's status of a call that is over.
+const StatusEnded = "ended"
+
+// statusRank orders Vapi's call statuses: a call only ever moves forward,
+// so an update that arrives late never takes it back. Unknown statuses
+// rank lowest.
+var statusRank = map[string]int{"scheduled": 1, "queued": 2, "ringing": 3, "in-progress": 4, "forwarding": 5, StatusEnded: 6}
+
+// Outcome is the one mapping from what Vapi reports to what a buyer sees:
+// pending until the call has ended; missed when nobody answered (Vapi's
+// no-answer, busy and voicemail reasons, a call cancelled before it
+// connected, or no time connected at all); failed when it broke (an error,
+// a fault, a failure to connect or start); answered otherwise.
+func Outcome(status, endedReason string, durationSeconds int, report bool) string {
+	if status != StatusEnded && !report {
+		return OutcomePending
+	}
+	r := strings.ToLower(endedReason)
+	switch {
+	case strings.Contains(r, "did-not-answer"), strings.Contains(r, "busy"), strings.Contains(r, "no-answer"),
+		strings.Contains(r, "voicemail"), strings.Contains(r, "manually-canceled"), strings.Contains(r, "did-not-give-microphone"):
+		return OutcomeMissed
+	case strings.Contains(r, "error"), strings.Contains(r, "fault"), strings.Contains(r, "failed"),
+		strings.Contains(r, "join-timed-out"), strings.Contains(r, "pipeline"):
+		return OutcomeFailed
+	case durationSeconds <= 0:
+		return OutcomeMissed
+	}
+	return OutcomeAnswered
+}
+
+// TranscriptLine is one turn of a call.
+type TranscriptLine struct {
+	Role             string  `json:"role"` // "agent" | "caller"
+	Text             string  `json:"text"`
+	SecondsFromStart float64 `json:"secondsFromStart"`
+}
+
+// CallReport is what Vapi tells about one call: an end-of-call report, a
+// status update, or a call from the list-calls API. Empty fields are
+// unknown.
+type CallReport struct {
+	VapiCallID      string
+	AssistantID     string
+	Type            string // inbound | outbound | web; "" unknown
+	CustomerNumber  string
+	CreatedAt       *time.Time // when Vapi made the call
+	StartedAt       *time.Time
+	EndedAt         *time.Time
+	DurationSeconds int
+	EndedReason     string
+	Cost            float64 // Vapi's cost, in USD
+	Summary         string
+	SuccessEval     string
+	Transcript      []TranscriptLine
+	RecordingURL    string
+	Status          string
+	// Report marks a complete account of an ended call (an end-of-call
+	// report, or an ended call from the list-calls API): its values replace
+	// what was known. Otherwise only unknown values are filled in.
+	Report bool
+}
+
+// Call is a stored call.
+type Call struct {
+	ID              int64
+	VapiCallID      string
+	AssistantID     string
+	OrderID         string // "" unassigned
+	Type            string
+	CustomerNumber  string
+	StartedAt       time.Time
+	EndedAt         *time.Time
+	DurationSeconds int
+	EndedReason     string
+	Cost            float64
+	Summary         string
+	SuccessEval     string
+	Transcript      []TranscriptLine
+	RecordingURL    string
+	Status          string
+	Outcome         string
+	ReportReceived  bool
+	Deleted         bool
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
+	// The order's number and buyer, for the console (empty when unassigned).
+	BuyerEmail string
+}
+
+const callColumns = `c.id, c.vapi_call_id, c.assistant_id, c.order_id, c.type, c.customer_number, c.started_at, c.ended_at,
+	c.duration_seconds, c.ended_reason, c.cost, c.summary, c.success_evaluation, c.transcript, c.recording_url, c.status,
+	c.outcome, c.report_received, c.deleted, c.created_at, c.updated_at`
+
+func scanCall(row interface{ Scan(...any) error }, extra ...any) (Call, error) {
+	var c Call
+	var orderID sql.NullString
+	var started, ended, created, updated dbTime
+	var transcript string
+	var report, deleted int
+	dest := []any{&c.ID, &c.VapiCallID, &c.AssistantID, &orderID, &c.Type, &c.CustomerNumber, &started, &ended,
+		&c.DurationSeconds, &c.EndedReason, &c.Cost, &c.Summary, &c.SuccessEval, &transcript, &c.RecordingURL, &c.Status,
+		&c.Outcome, &report, &deleted, &created, &updated}
+	if err := row.Scan(append(dest, extra...)...); err != nil {
+		return Call{}, classify(err)
+	}
+	c.OrderID = orderID.String
+	c.StartedAt, c.EndedAt, c.CreatedAt, c.UpdatedAt = started.Time, ended.Ptr(), created.Time, updated.Time
+	c.ReportReceived, c.Deleted = report == 1, deleted == 1
+	if err := json.Unmarshal([]byte(transcript), &c.Transcript); err != nil {
+		return Call{}, fmt.Errorf("store: call %d transcript: %w", c.ID, err)
+	}
+	if c.Transcript == nil {
+		c.Transcript = []TranscriptLine{}
+	}
+	return c, nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// merge applies what r tells to c and derives the outcome. A report
+// replaces what it knows; anything else only fills in what is unknown.
+// The status never moves back.
+func (c *Call) merge(r CallReport) {
+	authoritative := r.Report || !c.ReportReceived
+	setS := func(dst *string, v string) {
+		if v != "" && (authoritative || *dst == "") {
+			*dst = v
+		}
+	}
+	if c.AssistantID == "" {
+		c.AssistantID = r.AssistantID
+	}
+	setS(&c.Type, r.Type)
+	setS(&c.CustomerNumber, r.CustomerNumber)
+	setS(&c.EndedReason, r.EndedReason)
+	setS(&c.Summary, r.Summary)
+	setS(&c.SuccessEval, r.SuccessEval)
+	setS(&c.RecordingURL, r.RecordingURL)
+	if r.StartedAt != nil && authoritative {
+		c.StartedAt = r.StartedAt.UTC()
+	}
+	if r.EndedAt != nil && (authoritative || c.EndedAt == nil) {
+		t := r.EndedAt.UTC()
+		c.EndedAt = &t
+	}
+	// An unknown duration or cost (0) never erases a known one: the
+	// list-calls API, say, has no duration when it lacks the times.
+	if r.DurationSeconds > 0 && (authoritative || c.DurationSeconds == 0) {
+		c.DurationSeconds = r.DurationSeconds
+	}
+	if r.Cost > 0 && (authoritative || c.Cost == 0) {
+		c.Cost = r.Cost
+	}
+	if len(r.Transcript) > 0 && (authoritative || len(c.Transcript) == 0) {
+		c.Transcript = r.Transcript
+	}
+	status := r.Status
+	if r.Report {
+		status = StatusEnded
+	}
+	if statusRank[status] > statusRank[c.Status] {
+		c.Status = status
+	}
+	c.ReportReceived = c.ReportReceived || r.Report
+	c.Outcome = Outcome(c.Status, c.EndedReason, c.DurationSeconds, c.ReportReceived)
+}
+
+// RecordCall stores what r tells about a call, keyed by Vapi's call id:
+// the first word about a call creates it, later ones merge into it (see
+// merge), so a report posted twice is stored once and a late status
+// update never takes a call back. A new call belongs to the order that
+// claims its assistant, or to none (unassigned). A call the buyer deleted
+// stays deleted. It reports the stored call.
+func (db *DB) RecordCall(ctx context.Context, r CallReport, now time.Time) (Call, error) {
+	if r.VapiCallID == "" {
+		return Call{}, fmt.Errorf("store: a call needs Vapi's call id")
+	}
+	now = now.UTC().Truncate(time.Microsecond)
+	var out Call
+	err := db.WithTx(ctx, func(tx *sql.Tx) error {
+		c := Call{VapiCallID: r.VapiCallID, Type: CallWeb, Transcript: []TranscriptLine{}, StartedAt: now}
+		switch {
+		case r.StartedAt != nil:
+			c.StartedAt = *r.StartedAt
+		case r.CreatedAt != nil:
+			c.StartedAt = *r.CreatedAt
+		}
+		c.merge(r)
+		if c.Status == "" {
+			c.Status = "queued"
+		}
+		transcript, err := json.Marshal(c.Transcript)
+		if err != nil {
+			return err
+		}
+		res, err := db.exec(ctx, tx, `INSERT INTO calls (vapi_call_id, assistant_id, order_id, type, customer_number, started_at, ended_at,
+			duration_seconds, ended_reason, cost, summary, success_evaluation, transcript, recording_url, status, outcome,
+			report_received, deleted, created_at, updated_at)
+			VALUES (?, ?, (SELECT o.id FROM orders o WHERE o.assistant_id = ? AND ? <> ''), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
+			ON CONFLICT (vapi_call_id) DO NOTHING`,
+			c.VapiCallID, c.AssistantID, c.AssistantID, c.AssistantID, c.Type, c.CustomerNumber, db.ts(c.StartedAt), db.tsPtr(c.EndedAt),
+			c.DurationSeconds, c.EndedReason, c.Cost, c.Summary, c.SuccessEval, string(transcript), c.RecordingURL, c.Status, c.Outcome,
+			b2i(c.ReportReceived), db.ts(now), db.ts(now))
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return classify(err)
+		}
+		if n == 0 {
+			// Known: merge under the row's lock (PostgreSQL; SQLite's
+			// transaction already holds the write lock).
+			lock := ""
+			if !db.Embedded() {
+				lock = " FOR UPDATE"
+			}
+			cur, err := scanCall(db.queryRow(ctx, tx, `SELECT `+callColumns+`, '' FROM calls c WHERE c.vapi_call_id = ?`+lock, r.VapiCallID), new(string))
+			if err != nil {
+				return err
+			}
+			if cur.Deleted {
+				out = cur
+				return nil
+			}
+			cur.merge(r)
+			transcript, err := json.Marshal(cur.Transcript)
+			if err != nil {
+				return err
+			}
+			if _, err := db.exec(ctx, tx, `UPDATE calls SET assistant_id = ?,
+				order_id = COALESCE(order_id, (SELECT o.id FROM orders o WHERE o.assistant_id = ? AND ? <> '')),
+				type = ?, customer_number = ?, started_at = ?, ended_at = ?, duration_seconds = ?, ended_reason = ?, cost = ?,
+				summary = ?, success_evaluation = ?, transcript = ?, recording_url = ?, status = ?, outcome = ?, report_received = ?,
+				updated_at = ? WHERE id = ?`,
+				cur.AssistantID, cur.AssistantID, cur.AssistantID, cur.Type, cur.CustomerNumber, db.ts(cur.StartedAt), db.tsPtr(cur.EndedAt),
+				cur.DurationSeconds, cur.EndedReason, cur.Cost, cur.Summary, cur.SuccessEval, string(transcript), cur.RecordingURL,
+				cur.Status, cur.Outcome, b2i(cur.ReportReceived), db.ts(now), cur.ID); err != nil {
+				return err
+			}
+		}
+		out, err = db.callByVapiID(ctx, tx, r.VapiCallID)
+		return err
+	})
+	return out, classify(err)
+}
+
+// callSelect reads calls with the email of their order's buyer, for the
+// console; ownCallSelect without, for the buyer's own pages.
+const (
+	callSelect = `SELECT ` + callColumns + `, COALESCE(u.email, '') FROM calls c
+	LEFT JOIN orders o ON o.id = c.order_id
+	LEFT JOIN users u ON u.id = o.buyer_id`
+	ownCallSelect = `SELECT ` + callColumns + `, '' FROM calls c`
+)
+
+func (db *DB) callByVapiID(ctx context.Context, q querier, vapiID string) (Call, error) {
+	var email string
+	c, err := scanCall(db.queryRow(ctx, q, callSelect+` WHERE c.vapi_call_id = ?`, vapiID), &email)
+	c.BuyerEmail = email
+	return c, err
+}
+
+// CallByVapiID loads a call by Vapi's id (deleted ones too).
+func (db *DB) CallByVapiID(ctx context.Context, vapiID string) (Call, error) {
+	return db.callByVapiID(ctx, db.db, vapiID)
+}
+
+func scanCalls(rows *sql.Rows) ([]Call, error) {
+	defer rows.Close()
+	var out []Call
+	for rows.Next() {
+		var email string
+		c, err := scanCall(rows, &email)
+		if err != nil {
+			return nil, err
+		}
+		c.BuyerEmail = email
+		out = append(out, c)
+	}
+	return out, classify(rows.Err())
+}
+
+// A call list's cursor: the start time and internal id of the last call of
+// the page before.
+func encodeCallCursor(at time.Time, id int64) string {
+	raw := at.UTC().Truncate(time.Microsecond).Format(time.RFC3339Nano) + "|" + strconv.FormatInt(id, 10)
+	return base64.RawURLEncoding.EncodeToString([]byte(raw))
+}
+
+func decodeCallCursor(s string) (time.Time, int64, error) {
+	raw, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return time.Time{}, 0, ErrBadCursor
+	}
+	at, id, ok := strings.Cut(string(raw), "|")
+	if !ok {
+		return time.Time{}, 0, ErrBadCursor
+	}
+	t, err := time.Parse(time.RFC3339Nano, at)
+	if err != nil {
+		return time.Time{}, 0, ErrBadCursor
+	}
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err != nil || n < 1 {
+		return time.Time{}, 0, ErrBadCursor
+	}
+	return t.UTC(), n, nil
+}
+
+// callPage runs a newest-first page of calls matching l, read with sel.
+func (db *DB) callPage(ctx context.Context, sel string, l listQuery, p Page) ([]Call, string, error) {
+	if p.Cursor != "" {
+		at, id, err := decodeCallCursor(p.Cursor)
+		if err != nil {
+			return nil, "", err
+		}
+		l.where(`(c.started_at, c.id) < (?, ?)`, db.ts(at), id)
+	}
+	l.args = append(l.args, p.limit()+1)
+	rows, err := db.query(ctx, db.db, sel+l.sql()+` ORDER BY c.started_at DESC, c.id DESC LIMIT ?`, l.args...)
+	if err != nil {
+		return nil, "", err
+	}
+	out, err := scanCalls(rows)
+	if err != nil {
+		return nil, "", err
+	}
+	if len(out) <= p.limit() {
+		return out, "", nil
+	}
+	out = out[:p.limit()]
+	last := out[len(out)-1]
+	return out, encodeCallCursor(last.StartedAt, last.ID), nil
+}
+
+// OrderCallsQuery is the statement behind OrderCalls' first page (for EXPLAIN).
+const OrderCallsQuery = ownCallSelect + ` WHERE c.order_id = ? AND c.outcome <> 'pending' ORDER BY c.started_at DESC, c.id DESC LIMIT ?`
+
+// OrderCalls lists one page of an order's ended calls, newest first. The
+// caller has checked that the order is the asker's.
+func (db *DB) OrderCalls(ctx context.Context, orderID string, p Page) ([]Call, string, error) {
+	id, ok := normID(orderID)
+	if !ok {
+		return nil, "", nil
+	}
+	var l listQuery
+	l.where(`c.order_id = ?`, id)
+	l.where(`c.outcome <> ?`, OutcomePending)
+	return db.callPage(ctx, ownCallSelect, l, p)
+}
+
+// CallFilter selects a page of every call, for the console.
+type CallFilter struct {
+	Assigned *bool // nil: all; false: only unassigned
+	Page
+}
+
+// Calls lists one page of every call that is not deleted, newest first.
+func (db *DB) Calls(ctx context.Context, f CallFilter) ([]Call, string, error) {
+	var l listQuery
+	l.where(`c.deleted = 0`)
+	if f.Assigned != nil {
+		if *f.Assigned {
+			l.where(`c.order_id IS NOT NULL`)
+		} else {
+			l.where(`c.order_id IS NULL`)
+		}
+	}
+	return db.callPage(ctx, callSelect, l, f.Page)
+}
+
+// OrderCall loads one ended call of an order by its internal id;
+// ErrNotFound when the order has no such call.
+func (db *DB) OrderCall(ctx context.Context, orderID string, callID int64) (Call, error) {
+	id, ok := normID(orderID)
+	if !ok {
+		return Call{}, ErrNotFound
+	}
+	var email string
+	c, err := scanCall(db.queryRow(ctx, db.db, ownCallSelect+` WHERE c.id = ? AND c.order_id = ? AND c.outcome <> ?`,
+		callID, id, OutcomePending), &email)
+	c.BuyerEmail = email
+	return c, err
+}
+
+// DeleteCall removes a call of an order at the buyer's request: everything
+// but Vapi's id goes, and the row leaves the order, so that a retried
+// report or the backfill cannot bring the call back. ErrNotFound when the
+// order has no such call.
+func (db *DB) DeleteCall(ctx context.Context, orderID string, callID int64, now time.Time) error {
+	id, ok := normID(orderID)
+	if !ok {
+		return ErrNotFound
+	}
+	return mustAffect(db.exec(ctx, db.db, `UPDATE calls SET order_id = NULL, deleted = 1, customer_number = '', summary = '',
+		success_evaluation = '', transcript = '[]', recording_url = '', ended_reason = '', duration_seconds = 0, cost = 0,
+		updated_at = ? WHERE id = ? AND order_id = ?`, db.ts(now), callID, id))
+}
+
+// CallPoint is one call as the figures count it.
+type CallPoint struct {
+	StartedAt       time.Time
+	Outcome         string
+	DurationSeconds int
+}
+
+// OrderCallPointsQuery is the statement behind OrderCallPoints (for EXPLAIN):
+// the calls_order index answers it alone.
+const OrderCallPointsQuery = `SELECT c.started_at, c.outcome, c.duration_seconds FROM calls c
+	WHERE c.order_id = ? AND c.started_at >= ? AND c.started_at < ? AND c.outcome <> 'pending'`
+
+// OrderCallPoints lists the start, outcome and duration of an order's ended
+// calls in [from, to), for the agent page's figures.
+func (db *DB) OrderCallPoints(ctx context.Context, orderID string, from, to time.Time) ([]CallPoint, error) {
+	id, ok := normID(orderID)
+	if !ok {
+		return nil, nil
+	}
+	rows, err := db.query(ctx, db.db, OrderCallPointsQuery, id, db.ts(from), db.ts(to))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []CallPoint
+	for rows.Next() {
+		var p CallPoint
+		var at dbTime
+		if err := rows.Scan(&at, &p.Outcome, &p.DurationSeconds); err != nil {
+			return nil, classify(err)
+		}
+		p.StartedAt = at.Time
+		out = append(out, p)
+	}
+	return out, classify(rows.Err())
+}
+
+// ExplainOrderCalls returns the plans of the agent page's two queries.
+func (db *DB) ExplainOrderCalls(ctx context.Context, orderID string, from, to time.Time) (string, error) {
+	id, _ := normID(orderID)
+	a, err := db.explain(ctx, OrderCallsQuery, []any{id, DefaultPageLimit + 1}, !db.Embedded())
+	if err != nil {
+		return "", err
+	}
+	b, err := db.explain(ctx, OrderCallPointsQuery, []any{id, db.ts(from), db.ts(to)}, !db.Embedded())
+	return a + "\n--\n" + b, err
+}
+
+// PurgeCallContent removes the transcript, summary, success evaluation and
+// recording link of every call that started before cutoff (the retention
+// period); the call itself, its duration and outcome stay for the figures.
+// It reports how many calls lost content.
+func (db *DB) PurgeCallContent(ctx context.Context, cutoff, now time.Time) (int64, error) {
+	res, err := db.exec(ctx, db.db, `UPDATE calls SET summary = '', success_evaluation = '', transcript = '[]', recording_url = '',
+		updated_at = ? WHERE started_at < ? AND (summary <> '' OR success_evaluation <> '' OR transcript <> '[]' OR recording_url <> '')`,
+		db.ts(now), db.ts(cutoff))
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	return n, classify(err)
+}
+
+// LinkedAssistants lists the assistant ids orders claim, for the backfill.
+func (db *DB) LinkedAssistants(ctx context.Context) ([]string, error) {
+	rows, err := db.query(ctx, db.db, `SELECT assistant_id FROM orders WHERE assistant_id IS NOT NULL ORDER BY assistant_id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, classify(err)
+		}
+		out = append(out, s)
+	}
+	return out, classify(rows.Err())
+}
+
+// Audit fields of an order's call link.
+const (
+	FieldAssistantID    = "assistant_id"
+	FieldPerMinuteCents = "per_minute_cents"
+)
+
+// OrderLink is a change of an order's assistant and per-minute rate; nil
+// fields stay as they are.
+type OrderLink struct {
+	AssistantID    *string // "" clears
+	PerMinuteCents *int64
+}
+
+// SetOrderLink changes an order's assistant id and per-minute rate on
+// behalf of actorID, if version is the one stored (else ErrStale); an
+// assistant another order claims is ErrConflict. Linking an assistant
+// gives the order that assistant's unassigned calls; unlinking one returns
+// its calls to the unassigned. A real change bumps the version and is in
+// the audit trail.
+func (db *DB) SetOrderLink(ctx context.Context, id string, in OrderLink, version int, actorID string, now time.Time) (o Order, changed bool, err error) {
+	err = db.WithTx(ctx, func(tx *sql.Tx) error {
+		if o, err = db.orderByID(ctx, tx, id); err != nil {
+			return err
+		}
+		if o.Version != version {
+			return ErrStale
+		}
+		var changes []change
+		assistant, rate := o.AssistantID, o.PerMinuteCents
+		if in.AssistantID != nil && *in.AssistantID != o.AssistantID {
+			assistant = *in.AssistantID
+			changes = append(changes, change{entity: EntityOrder, id: o.ID, field: FieldAssistantID, from: str(o.AssistantID), to: str(assistant), actorID: actorID, at: now})
+		}
+		if in.PerMinuteCents != nil && *in.PerMinuteCents != o.PerMinuteCents {
+			rate = *in.PerMinuteCents
+			changes = append(changes, change{entity: EntityOrder, id: o.ID, field: FieldPerMinuteCents,
+				from: str(strconv.FormatInt(o.PerMinuteCents, 10)), to: str(strconv.FormatInt(rate, 10)), actorID: actorID, at: now})
+		}
+		if len(changes) == 0 {
+			return nil
+		}
+		var assistantArg any
+		if assistant != "" {
+			assistantArg = assistant
+		}
+		if err := mustAffect(db.exec(ctx, tx, `UPDATE orders SET assistant_id = ?, per_minute_cents = ?, version = version + 1, updated_at = ?
+			WHERE id = ? AND version = ?`, assistantArg, rate, db.ts(now), o.ID, o.Version)); err != nil {
+			return staleIfGone(err)
+		}
+		if assistant != o.AssistantID {
+			if o.AssistantID != "" {
+				if _, err := db.exec(ctx, tx, `UPDATE calls SET order_id = NULL WHERE order_id = ? AND assistant_id = ?`, o.ID, o.AssistantID); err != nil {
+					return err
+				}
+			}
+			if assistant != "" {
+				if _, err := db.exec(ctx, tx, `UPDATE calls SET order_id = ? WHERE assistant_id = ? AND order_id IS NULL AND deleted = 0`, o.ID, assistant); err != nil {
+					return err
+				}
+			}
+		}
+		if err := db.record(ctx, tx, changes...); err != nil {
+			return err
+		}
+		changed = true
+		o, err = db.orderByID(ctx, tx, o.ID)
+		return err
+	})
+	return o, changed, classify(err)
+}
+
+// ImportCalls inserts new calls in one transaction, for benchmarks: each
+// as RecordCall would store it first, assigned to the order that claims
+// its assistant. Calls already stored are left alone.
+func (db *DB) ImportCalls(ctx context.Context, reports []CallReport, now time.Time) error {
+	return db.WithTx(ctx, func(tx *sql.Tx) error {
+		stmt, err := tx.PrepareContext(ctx, db.Rebind(`INSERT INTO calls (vapi_call_id, assistant_id, order_id, type, customer_number, started_at, ended_at,
+			duration_seconds, ended_reason, cost, summary, success_evaluation, transcript, recording_url, status, outcome,
+			report_received, deleted, created_at, updated_at)
+			VALUES (?, ?, (SELECT o.id FROM orders o WHERE o.assistant_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
+			ON CONFLICT (vapi_call_id) DO NOTHING`))
+		if err != nil {
+			return classify(err)
+		}
+		defer stmt.Close()
+		for _, r := range reports {
+			c := Call{VapiCallID: r.VapiCallID, Type: CallWeb, Transcript: []TranscriptLine{}, StartedAt: now}
+			if r.CreatedAt != nil {
+				c.StartedAt = *r.CreatedAt
+			}
+			c.merge(r)
+			if c.Status == "" {
+				c.Status = "queued"
+			}
+			transcript, err := json.Marshal(c.Transcript)
+			if err != nil {
+				return err
+			}
+			if _, err := stmt.ExecContext(ctx, c.VapiCallID, c.AssistantID, c.AssistantID, c.Type, c.CustomerNumber, db.ts(c.StartedAt), db.tsPtr(c.EndedAt),
+				c.DurationSeconds, c.EndedReason, c.Cost, c.Summary, c.SuccessEval, string(transcript), c.RecordingURL, c.Status, c.Outcome,
+				b2i(c.ReportReceived), db.ts(now), db.ts(now)); err != nil {
+				return classify(err)
+			}
+		}
+		return nil
+	})
+}

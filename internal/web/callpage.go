@@ -1,0 +1,41 @@
+package web
+
+import (
+	"net/http"
+	"regexp"
+
+	"github.com/belwise/site/internal/calls"
+	"github.com/belwise/site/internal/web/request"
+)
+
+// callPagePath is a call's page in the dashboard: the app shell, whose
+// <audio> player plays the call's recording from Vapi's storage.
+var callPagePath = regexp.MustCompile(`^(/nl)?/dashboard/agents/([^/]+)/calls/([^/]+)$`)
+
+// callPageCSP serves a call's page with a Content-Security-Policy whose
+// media-src allows the origin of that call's recording, and only when the
+// signed-in buyer owns the call and it has a recording: every other page,
+// and this one for anyone else, keeps the site's policy (media from 'self'
+// only). The app links to the page with a full document load, so the
+// policy is decided per call.
+type callPageCSP struct {
+	api          *api
+	ident        identify
+	calls        *calls.Service
+	scriptHashes []string
+	extra        []cspSources
+}
+
+func (c *callPageCSP) serve(w http.ResponseWriter, r *http.Request, orderID, callID string, next http.HandlerFunc) {
+	// The policy depends on who asks.
+	w.Header().Add("Vary", "Cookie")
+	c.ident.wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if u, ok := request.User(r); ok && c.api.ready() {
+			if origin, ok := c.calls.RecordingOrigin(r.Context(), u.ID, orderID, callID); ok {
+				extra := append(append([]cspSources{}, c.extra...), cspSources{media: []string{origin}})
+				w.Header().Set("Content-Security-Policy", contentSecurityPolicy(c.scriptHashes, extra...))
+			}
+		}
+		next(w, r)
+	})).ServeHTTP(w, r)
+}

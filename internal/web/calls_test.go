@@ -1,0 +1,323 @@
+package web
+
+import (
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/store/storetest"
+)
+
+const callAssistant = "a0000000-0000-4000-8000-000000000001"
+
+// callReport is an end-of-call report as Vapi posts it (see
+// internal/voice/calls_test.go for the fields), for call id and assistant.
+func callReport(id, assistant string, start time.Time, recording string) string {
+	end := start.Add(95 * time.Second)
+	return fmt.Sprintf(`{"message":{"type":"end-of-call-report","endedReason":"customer-ended-call","cost":0.13,
+		"startedAt":%q,"endedAt":%q,"durationSeconds":95,
+		"call":{"id":%q,"type":"inboundPhoneCall","assistantId":%q,"customer":{"number":"+31612345678"}},
+		"analysis":{"summary":"=Booked a cleaning on Tuesday.","successEvaluation":"true"},
+		"artifact":{"messages":[{"role":"bot","message":"Smile Dental, good morning.","secondsFromStart":0.5},
+			{"role":"user","message":"I need a cleaning.","secondsFromStart":3}],"recordingUrl":%q}}}`,
+		start.UTC().Format(time.RFC3339Nano), end.UTC().Format(time.RFC3339Nano), id, assistant, recording)
+}
+
+// postWebhook posts body to path as Vapi does (no browser headers).
+func (e *accountEnv) postWebhook(path, body, secret string) *httptest.ResponseRecorder {
+	e.t.Helper()
+	r := httptest.NewRequest("POST", path, strings.NewReader(body))
+	r.RemoteAddr = vapiIP + ":443"
+	r.Header.Set("Content-Type", "application/json")
+	if secret != "" {
+		r.Header.Set("X-Vapi-Secret", secret)
+	}
+	w := httptest.NewRecorder()
+	e.h.ServeHTTP(w, r)
+	return w
+}
+
+// buyerWithOrder signs up a buyer with a completed order; when assistant is
+// set, the order is linked to it.
+func (e *accountEnv) buyerWithOrder(email, assistant string) (*http.Cookie, store.Order) {
+	e.t.Helper()
+	ctx := e.t.Context()
+	c := e.signUpVerified("Buyer "+email, email, "buyer password 1")
+	u, err := e.db.UserByEmail(ctx, email)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	agents, err := e.db.Agents(ctx)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if len(agents) == 0 {
+		a, err := e.db.CreateAgent(ctx, store.Agent{NameEn: "Appointment Setter", NameNl: "Afsprakenplanner", TitleEn: "Books", DescriptionEn: "d"}, "", time.Now())
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		agents = append(agents, a)
+	}
+	if err := e.db.CreateOrders(ctx, []store.NewOrder{{BuyerID: u.ID, AgentID: agents[0].ID, Status: "completed", AmountCents: 1, CreatedAt: time.Now()}}); err != nil {
+		e.t.Fatal(err)
+	}
+	os, _ := e.db.OrdersByBuyer(ctx, u.ID)
+	o := os[0]
+	if assistant != "" {
+		if o, _, err = e.db.SetOrderLink(ctx, o.ID, store.OrderLink{AssistantID: &assistant}, o.Version, "", time.Now()); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+	return c, o
+}
+
+type callPage struct {
+	Items []struct {
+		ID, Direction, Number, Outcome, Summary string
+		DurationSeconds                         int
+		StartedAt                               time.Time
+	}
+	NextCursor *string
+}
+
+type agentHead struct {
+	Agent struct {
+		OrderID, Name string
+		Linked        bool
+	}
+	Month struct{ Calls, Answered, Seconds int }
+	Daily []struct {
+		Date  string
+		Calls int
+	}
+}
+
+type linkAnswer struct {
+	Order struct {
+		AssistantID    *string
+		PerMinuteCents int64
+		Version        int
+	}
+}
+
+type callDetail struct {
+	Call struct {
+		ID, Summary, Number, Outcome, EndedReason, SuccessEvaluation string
+		Transcript                                                   []struct {
+			Role, Text       string
+			SecondsFromStart float64
+		}
+		RecordingURL *string
+	}
+}
+
+func TestCallsWebhookToAgentPage(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, envOptions{voice: webhookConfig()})
+		ann, o := e.buyerWithOrder("ann@example.com", callAssistant)
+		start := time.Now().Add(-time.Hour).UTC().Truncate(time.Millisecond)
+		body := callReport("vapi-1", callAssistant, start, "https://storage.vapi.ai/vapi-1.wav")
+
+		// The secret guards the new URL as the old one.
+		expectError(t, e.postWebhook("/api/voice/webhook", body, ""), 401, "unauthorized", "")
+		expectError(t, e.postWebhook("/api/voice/webhook", body, testVapiSecret[:31]+"1"), 401, "unauthorized", "")
+		// Posted three times (twice on the old path): stored once.
+		for _, path := range []string{"/api/voice/webhook", "/api/voice/tool-calls", "/api/voice/webhook"} {
+			w := e.postWebhook(path, body, testVapiSecret)
+			if w.Code != 200 || strings.TrimSpace(w.Body.String()) != "{}" {
+				t.Fatalf("%s: %d %s", path, w.Code, w.Body)
+			}
+		}
+		// A late status update does not take it back.
+		expectStatus(t, e.postWebhook("/api/voice/webhook", `{"message":{"type":"status-update","status":"in-progress","call":{"id":"vapi-1"}}}`, testVapiSecret), 200)
+		// Malformed reports: 400, nothing stored.
+		for _, bad := range []string{`{"message":{"type":"end-of-call-report"}}`, `{"message":{"type":"end-of-call-report","call":{"id":"x"},"cost":"free"}}`, `{"message":`} {
+			if w := e.postWebhook("/api/voice/webhook", bad, testVapiSecret); w.Code != 400 {
+				t.Fatalf("malformed %s: %d %s", bad, w.Code, w.Body)
+			}
+		}
+
+		list := decode[callPage](t, e.call("GET", "/api/orders/"+o.ID+"/calls", nil, ann), 200)
+		if len(list.Items) != 1 || list.NextCursor != nil {
+			t.Fatalf("calls = %+v", list)
+		}
+		c := list.Items[0]
+		if c.Direction != "inbound" || c.Number != "+31 6 •••• 5678" || c.DurationSeconds != 95 || c.Outcome != "answered" ||
+			c.Summary != "=Booked a cleaning on Tuesday." || !c.StartedAt.Equal(start) {
+			t.Fatalf("call = %+v", c)
+		}
+		d := decode[callDetail](t, e.call("GET", "/api/orders/"+o.ID+"/calls/"+c.ID, nil, ann), 200)
+		if len(d.Call.Transcript) != 2 || d.Call.Transcript[0].Role != "agent" || d.Call.Transcript[1].Role != "caller" ||
+			d.Call.RecordingURL == nil || *d.Call.RecordingURL != "https://storage.vapi.ai/vapi-1.wav" || d.Call.SuccessEvaluation != "true" {
+			t.Fatalf("detail = %+v", d)
+		}
+		if strings.Contains(e.call("GET", "/api/orders/"+o.ID+"/calls/"+c.ID, nil, ann).Body.String(), "612345678") {
+			t.Fatal("the full number reached the browser")
+		}
+
+		head := decode[agentHead](t, e.call("GET", "/api/orders/"+o.ID+"/agent?lang=nl&tz=Europe/Amsterdam", nil, ann), 200)
+		if head.Agent.OrderID != o.ID || !head.Agent.Linked || head.Agent.Name == "" || len(head.Daily) != 30 {
+			t.Fatalf("agent = %+v", head)
+		}
+		expectError(t, e.call("GET", "/api/orders/"+o.ID+"/agent?tz=Not/AZone", nil, ann), 400, "invalid_field", "tz")
+
+		// The dashboard's orders say whether calls arrive, and the rate.
+		if b := e.call("GET", "/api/dashboard", nil, ann).Body.String(); !strings.Contains(b, `"perMinuteCents":10`) || !strings.Contains(b, `"assistantLinked":true`) {
+			t.Fatalf("dashboard = %s", b)
+		}
+
+		// The CSV: a download, formulas escaped.
+		w := e.call("GET", "/api/orders/"+o.ID+"/calls.csv", nil, ann)
+		expectStatus(t, w, 200)
+		if ct := w.Header().Get("Content-Type"); ct != "text/csv; charset=utf-8" || !strings.HasPrefix(w.Header().Get("Content-Disposition"), "attachment;") {
+			t.Fatalf("headers %v", w.Header())
+		}
+		rows, err := csv.NewReader(strings.NewReader(w.Body.String())).ReadAll()
+		if err != nil || len(rows) != 2 || rows[1][7] != "'=Booked a cleaning on Tuesday." {
+			t.Fatalf("csv %q %v", rows, err)
+		}
+
+		// Delete: 204, then gone; a retried report does not bring it back.
+		expectStatus(t, e.call("DELETE", "/api/orders/"+o.ID+"/calls/"+c.ID, nil, ann), 204)
+		expectError(t, e.call("GET", "/api/orders/"+o.ID+"/calls/"+c.ID, nil, ann), 404, "not_found", "")
+		expectStatus(t, e.postWebhook("/api/voice/webhook", body, testVapiSecret), 200)
+		if l := decode[callPage](t, e.call("GET", "/api/orders/"+o.ID+"/calls", nil, ann), 200); len(l.Items) != 0 {
+			t.Fatalf("deleted call is back: %+v", l)
+		}
+	})
+}
+
+func TestCallsOwnerOnly(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, envOptions{voice: webhookConfig()})
+		ann, o := e.buyerWithOrder("ann@example.com", callAssistant)
+		bob, bobOrder := e.buyerWithOrder("bob@example.com", "")
+		expectStatus(t, e.postWebhook("/api/voice/webhook", callReport("vapi-1", callAssistant, time.Now(), ""), testVapiSecret), 200)
+		id := decode[callPage](t, e.call("GET", "/api/orders/"+o.ID+"/calls", nil, ann), 200).Items[0].ID
+
+		paths := []string{"/agent", "/calls", "/calls.csv", "/calls/" + id}
+		for _, p := range paths {
+			expectError(t, e.call("GET", "/api/orders/"+o.ID+p, nil, bob), 404, "not_found", "")
+			expectError(t, e.call("GET", "/api/orders/"+o.ID+p, nil, nil), 401, "unauthenticated", "")
+			// The call is not found under Bob's own order either.
+			if p == "/calls/"+id {
+				expectError(t, e.call("GET", "/api/orders/"+bobOrder.ID+p, nil, bob), 404, "not_found", "")
+			}
+		}
+		expectError(t, e.call("DELETE", "/api/orders/"+o.ID+"/calls/"+id, nil, bob), 404, "not_found", "")
+		expectError(t, e.call("DELETE", "/api/orders/"+bobOrder.ID+"/calls/"+id, nil, bob), 404, "not_found", "")
+		expectError(t, e.call("DELETE", "/api/orders/"+o.ID+"/calls/"+id, nil, nil), 401, "unauthenticated", "")
+		expectError(t, e.call("GET", "/api/orders/"+o.ID+"/calls/not-a-number", nil, ann), 404, "not_found", "")
+		expectError(t, e.call("GET", "/api/orders/"+o.ID+"/calls?cursor=bogus", nil, ann), 400, "invalid_cursor", "cursor")
+		// Deleting from another site is refused before anything happens.
+		r := httptest.NewRequest("DELETE", "/api/orders/"+o.ID+"/calls/"+id, nil)
+		r.Header.Set("Sec-Fetch-Site", "cross-site")
+		r.AddCookie(ann)
+		w := httptest.NewRecorder()
+		e.h.ServeHTTP(w, r)
+		expectStatus(t, w, 403)
+		// Still there for its owner.
+		expectStatus(t, e.call("GET", "/api/orders/"+o.ID+"/calls/"+id, nil, ann), 200)
+	})
+}
+
+func TestConsoleCallsAndLink(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, envOptions{voice: webhookConfig()})
+		staff := e.staffCookie("Olga Ops", "ops@example.com")
+		ann, o := e.buyerWithOrder("ann@example.com", "")
+		_, taken := e.buyerWithOrder("bob@example.com", "a0000000-0000-4000-8000-000000000002")
+		for i := range 3 {
+			expectStatus(t, e.postWebhook("/api/voice/webhook", callReport(fmt.Sprint("u-", i), callAssistant, time.Now().Add(-time.Duration(i)*time.Hour), ""), testVapiSecret), 200)
+		}
+		type consoleCalls struct {
+			Items []struct {
+				ID, AssistantID, Outcome string
+				Order                    *struct{ ID, Number, BuyerEmail string }
+			}
+		}
+		un := decode[consoleCalls](t, e.call("GET", "/api/console/calls?assigned=false", nil, staff), 200)
+		if len(un.Items) != 3 || un.Items[0].AssistantID != callAssistant || un.Items[0].Order != nil {
+			t.Fatalf("unassigned = %+v", un)
+		}
+		expectError(t, e.call("GET", "/api/console/calls?assigned=maybe", nil, staff), 400, "invalid_field", "assigned")
+		expectError(t, e.call("GET", "/api/console/calls", nil, ann), 403, "staff_only", "")
+
+		patch := func(body map[string]any) *httptest.ResponseRecorder {
+			return e.call("PATCH", "/api/console/orders/"+o.ID, body, staff)
+		}
+		expectError(t, patch(map[string]any{"assistantId": "not-a-uuid", "version": o.Version}), 400, "invalid_assistant", "assistantId")
+		expectError(t, patch(map[string]any{"assistantId": taken.AssistantID, "version": o.Version}), 409, "assistant_taken", "assistantId")
+		expectError(t, patch(map[string]any{"perMinuteCents": -1, "version": o.Version}), 400, "invalid_amount", "perMinuteCents")
+		expectError(t, patch(map[string]any{"assistantId": callAssistant, "version": o.Version + 5}), 409, "version_conflict", "")
+		got := decode[linkAnswer](t, patch(map[string]any{"assistantId": strings.ToUpper(callAssistant), "perMinuteCents": 12, "version": o.Version}), 200)
+		if got.Order.AssistantID == nil || *got.Order.AssistantID != callAssistant || got.Order.PerMinuteCents != 12 || got.Order.Version != o.Version+1 {
+			t.Fatalf("patched = %+v", got)
+		}
+		// Linking gave the order the assistant's calls.
+		if l := decode[callPage](t, e.call("GET", "/api/orders/"+o.ID+"/calls", nil, ann), 200); len(l.Items) != 3 {
+			t.Fatalf("buyer sees %d calls after linking", len(l.Items))
+		}
+		all := decode[consoleCalls](t, e.call("GET", "/api/console/calls", nil, staff), 200)
+		if len(all.Items) != 3 || all.Items[0].Order == nil || all.Items[0].Order.BuyerEmail != "ann@example.com" {
+			t.Fatalf("all = %+v", all)
+		}
+		// A status and a link in one PATCH.
+		got = decode[linkAnswer](t, patch(map[string]any{"status": "cancelled", "assistantId": "", "version": got.Order.Version}), 200)
+		if got.Order.AssistantID != nil || got.Order.Version != o.Version+3 {
+			t.Fatalf("status and unlink = %+v", got)
+		}
+	})
+}
+
+// TestCallPageCSP: a call's page allows media from its recording's origin,
+// for its owner only, and only when there is a recording.
+func TestCallPageCSP(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, envOptions{voice: webhookConfig()})
+		ann, o := e.buyerWithOrder("ann@example.com", callAssistant)
+		bob, _ := e.buyerWithOrder("bob@example.com", "")
+		expectStatus(t, e.postWebhook("/api/voice/webhook", callReport("rec", callAssistant, time.Now(), "https://storage.vapi.ai/rec.wav"), testVapiSecret), 200)
+		expectStatus(t, e.postWebhook("/api/voice/webhook", callReport("norec", callAssistant, time.Now().Add(-time.Minute), ""), testVapiSecret), 200)
+		items := decode[callPage](t, e.call("GET", "/api/orders/"+o.ID+"/calls", nil, ann), 200).Items
+		rec, norec := items[0].ID, items[1].ID
+		base := contentSecurityPolicy([]string{testScriptHash}, vapiCSP)
+		page := func(path string, c *http.Cookie) *httptest.ResponseRecorder {
+			r := httptest.NewRequest("GET", path, nil)
+			if c != nil {
+				r.AddCookie(c)
+			}
+			w := httptest.NewRecorder()
+			e.h.ServeHTTP(w, r)
+			return w
+		}
+		for _, prefix := range []string{"", "/nl"} {
+			w := page(prefix+"/dashboard/agents/"+o.ID+"/calls/"+rec, ann)
+			expectStatus(t, w, 200)
+			csp := w.Header().Get("Content-Security-Policy")
+			if !strings.Contains(csp, "; media-src 'self' https://storage.vapi.ai;") || !strings.Contains(w.Body.String(), "app shell") {
+				t.Fatalf("%s owner CSP: %s", prefix, csp)
+			}
+			if strings.Count(csp, "media-src") != 1 || !strings.Contains(csp, "frame-ancestors 'none'") {
+				t.Fatalf("CSP: %s", csp)
+			}
+		}
+		for name, w := range map[string]*httptest.ResponseRecorder{
+			"another buyer":     page("/dashboard/agents/"+o.ID+"/calls/"+rec, bob),
+			"signed out":        page("/dashboard/agents/"+o.ID+"/calls/"+rec, nil),
+			"no recording":      page("/dashboard/agents/"+o.ID+"/calls/"+norec, ann),
+			"the agent page":    page("/dashboard/agents/"+o.ID, ann),
+			"the dashboard":     page("/dashboard", ann),
+			"a call path below": page("/dashboard/agents/"+o.ID+"/calls/"+rec+"/x", ann),
+		} {
+			if csp := w.Header().Get("Content-Security-Policy"); csp != base {
+				t.Errorf("%s: CSP %s", name, csp)
+			}
+		}
+	})
+}

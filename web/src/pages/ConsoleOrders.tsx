@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../api/client';
+import { getConsoleOrder, listOrders, ORDER_STATUSES, setOrderStatus, type ConsoleOrder, type ConsoleOrderStatus } from '../api/console';
+import { FormAlert } from '../components/form/FormAlert';
+import { useSubmit } from '../components/form/useSubmit';
+import { formatDateTime, formatMoney } from '../format';
+import { useLanguage } from '../i18n/LanguageContext';
+import { localePath } from '../paths';
+import { ConsoleError, ConsoleLoading, FilterBar, ListBody, OrderStatusBadge, personName, useQuery } from './console/parts';
+import { usePages } from './console/usePages';
+
+/** /console/orders: every order, newest first, by status and buyer (?buyer=id, or a search of email and name). */
+export function Component() {
+  const { lang, t } = useLanguage();
+  const [params, setParams] = useQuery();
+  const status = params.get('status') ?? '';
+  const q = params.get('q') ?? '';
+  const buyer = params.get('buyer') ?? '';
+  const list = usePages((cursor, signal) => listOrders({ status, q, buyer, cursor }, signal), `orders?${status}&${q}&${buyer}`);
+  const title = t('console.orders.title');
+
+  if (list.state.status === 'loading') return <ConsoleLoading title={title} text={t('console.loading')} />;
+  if (list.state.status === 'error') return <ConsoleError title={title} error={list.state.error} onRetry={list.retry} />;
+  const buyerName = buyer && list.items[0] ? personName(list.items[0].buyer, t) : buyer;
+
+  function clearBuyer() {
+    const next = new URLSearchParams(params);
+    next.delete('buyer');
+    setParams(next);
+  }
+
+  return (
+    <>
+      <h1 className="display text-4xl sm:text-5xl">{title}</h1>
+      {buyer && (
+        <p className="mt-6 flex flex-wrap items-center gap-3">
+          <span className="badge border-ink bg-paper text-sm text-ink">{t('console.orders.buyerFilter', { name: buyerName })}</span>
+          <button type="button" className="link-button" onClick={clearBuyer}>
+            {t('console.list.clear')}
+          </button>
+        </p>
+      )}
+      <FilterBar idPrefix="orders" statuses={ORDER_STATUSES.map((s) => [s, t(`console.orderStatus.${s}`)])} searchHint={t('console.orders.searchHint')} />
+      <ListBody count={list.items.length} filtered={!!(status || q || buyer)} next={list.next} busy={list.busy} problem={list.problem} onMore={list.loadMore}>
+        <ul className="mt-6 space-y-3">
+          {list.items.map((order) => (
+            <li key={order.id} className="console-row lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)_minmax(18rem,1.2fr)] lg:items-start lg:gap-6">
+              <div className="min-w-0">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h2 className="font-mono text-lg font-semibold">#{order.number}</h2>
+                  <OrderStatusBadge status={order.status} />
+                </div>
+                <p className="mt-1 font-semibold [overflow-wrap:anywhere]">{personName(order.buyer, t)}</p>
+                <p className="text-sm text-ink-soft [overflow-wrap:anywhere]">{order.buyer.email}</p>
+              </div>
+              <dl className="grid grid-cols-2 gap-3 text-sm">
+                <div className="min-w-0">
+                  <dt className="fact-label">{t('console.orders.agent')}</dt>
+                  <dd className="mt-0.5">{order.agent.name}</dd>
+                </div>
+                <div>
+                  <dt className="fact-label">{t('console.orders.amount')}</dt>
+                  <dd className="mt-0.5 font-semibold tabular-nums">{formatMoney(order.amountCents, order.currency, lang)}</dd>
+                </div>
+                <div>
+                  <dt className="fact-label">{t('console.orders.created')}</dt>
+                  <dd className="mt-0.5">
+                    <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, lang)}</time>
+                  </dd>
+                </div>
+                {order.quoteId && (
+                  <div>
+                    <dt className="fact-label">{t('console.orders.fromQuote')}</dt>
+                    <dd className="mt-0.5">
+                      <Link to={localePath(lang, `/console/quotes/${encodeURIComponent(order.quoteId)}`)} className="link-button">
+                        {personName(order.buyer, t)}
+                      </Link>
+                    </dd>
+                  </div>
+                )}
+              </dl>
+              <OrderStatusForm order={order} onChange={list.replace} />
+            </li>
+          ))}
+        </ul>
+      </ListBody>
+    </>
+  );
+}
+
+/** Changes one order's status with the version the row shows; a 409 reloads the row and says why. */
+function OrderStatusForm({ order, onChange }: { order: ConsoleOrder; onChange: (o: ConsoleOrder) => void }) {
+  const { t } = useLanguage();
+  const [status, setStatus] = useState<ConsoleOrderStatus>(order.status);
+  const [note, setNote] = useState<'saved' | 'conflict' | null>(null);
+  const { busy, problem, onSubmit } = useSubmit({
+    send: async () => {
+      setNote(null);
+      onChange((await setOrderStatus(order.id, { status, version: order.version })).order);
+      setNote('saved');
+    },
+    onError: (p, err) => {
+      if (!(err instanceof ApiError) || err.status !== 409) return p;
+      // Someone else changed it: show the order as it is now, with their status.
+      getConsoleOrder(order.id).then(({ order: now }) => {
+        onChange(now);
+        setStatus(now.status);
+        setNote('conflict');
+      }, console.error);
+      return null;
+    },
+  });
+  const selectId = `order-status-${order.id}`;
+  return (
+    <form onSubmit={onSubmit} className="min-w-0 space-y-2">
+      <label htmlFor={selectId} className="block text-sm font-semibold">
+        {t('console.orders.statusFor', { number: order.number })}
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <select
+          id={selectId}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as ConsoleOrderStatus)}
+          className="min-h-11 min-w-0 flex-1 cursor-pointer rounded-xl border-[1.5px] border-ink-soft bg-card px-3 text-base"
+        >
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`console.orderStatus.${s}`)}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="btn btn-ink" disabled={busy} data-busy={busy || undefined} aria-label={t('console.orders.saveFor', { number: order.number })}>
+          {busy ? t('console.orders.busy') : t('console.orders.save')}
+        </button>
+      </div>
+      <p role="status" className="text-sm text-ink-soft">
+        {note === 'saved' ? t('console.orders.saved') : ''}
+      </p>
+      {note === 'conflict' && (
+        <p role="alert" className="notice notice-warn">
+          {t('console.conflict')}
+        </p>
+      )}
+      <FormAlert problem={problem} />
+    </form>
+  );
+}
