@@ -137,7 +137,7 @@ const pages = {
       },
       retention: {
         title: 'How long we keep data',
-        text: 'Accounts are kept until you ask us to delete them; accounts that were never confirmed are removed a week after sign-up. Expired sessions and used or expired email links are deleted automatically. Quote requests are kept as long as we need them to handle your request and any agreement that follows. Recordings and transcripts of voice calls are kept for {days} days and then deleted.',
+        text: 'Accounts are kept until you ask us to delete them; accounts that were never confirmed are removed a week after sign-up. Expired sessions and used or expired email links are deleted automatically. Quote requests are kept as long as we need them to handle your request and any agreement that follows. Transcripts, summaries and recording links of voice calls are kept for {days} days and then deleted; the recordings themselves are stored by Vapi.',
       },
       rights: {
         title: 'Your rights',

@@ -138,7 +138,7 @@ const pages = {
       },
       retention: {
         title: 'Hoe lang wij gegevens bewaren',
-        text: 'Accounts bewaren wij tot u ons vraagt ze te verwijderen; accounts die nooit zijn bevestigd, verdwijnen een week na de aanmelding. Verlopen sessies en gebruikte of verlopen e-maillinks worden automatisch verwijderd. Offerteaanvragen bewaren wij zolang dat nodig is voor uw aanvraag en een eventuele overeenkomst daarna. Opnamen en uitgeschreven tekst van spraakgesprekken bewaren wij {days} dagen; daarna worden ze verwijderd.',
+        text: 'Accounts bewaren wij tot u ons vraagt ze te verwijderen; accounts die nooit zijn bevestigd, verdwijnen een week na de aanmelding. Verlopen sessies en gebruikte of verlopen e-maillinks worden automatisch verwijderd. Offerteaanvragen bewaren wij zolang dat nodig is voor uw aanvraag en een eventuele overeenkomst daarna. Uitgeschreven tekst, samenvattingen en opnamelinks van spraakgesprekken bewaren wij {days} dagen; daarna worden ze verwijderd. De opnamen zelf worden bewaard door Vapi.',
       },
       rights: {
         title: 'Uw rechten',
