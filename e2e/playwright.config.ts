@@ -16,6 +16,13 @@ export const quoteInbox = 'offertes@agency.test';
 // The shared secret Vapi sends in `x-vapi-secret` to the webhook (VAPI_WEBHOOK_SECRET); the calls tests post
 // end-of-call reports with it, as Vapi would.
 export const vapiWebhookSecret = 'e2e-webhook-secret-5f1c0d2a9b7e';
+// The agency's details on /contact (COMPANY_ADDRESS and COMPANY_VAT are left unset).
+export const company = {
+  COMPANY_NAME: 'Belwise Test B.V.',
+  COMPANY_PHONE: '+31 20 123 4567',
+  COMPANY_EMAIL: 'hello@agency.test',
+  COMPANY_KVK: '12345678',
+};
 // A second instance configured for Vapi with a made-up public key; the tests block the platform's hosts.
 export const vapiSiteURL = `http://127.0.0.1:${port + 1}`;
 
@@ -69,6 +76,9 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: 'Belwise <hello@belwise.example>',
         QUOTE_INBOX: quoteInbox,
+        // Some of the company details, so the contact page shows these and leaves the others out.
+        ...company,
+        CALL_RETENTION_DAYS: '60',
         // Every test signs in from 127.0.0.1; the limits themselves are tested in Go.
         RATE_LIMIT_SCALE: '50',
         VAPI_WEBHOOK_SECRET: vapiWebhookSecret,

@@ -1,16 +1,18 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { gotoHydrated } from './support';
 import { t } from './dictionaries';
 
-test('the language select moves to the same screen in the other language, and is remembered', async ({ page }) => {
+const switchTo = (page: Page, name: 'English' | 'Nederlands') => page.getByRole('link', { name, exact: true }).click();
+
+test('the language link moves to the same screen in the other language, and is remembered', async ({ page }) => {
   await gotoHydrated(page, '/features');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
-  await page.getByRole('combobox', { name: t('en', 'header.language') }).selectOption({ label: 'Nederlands' });
+  await switchTo(page, 'Nederlands');
   await expect(page).toHaveURL('/nl/features');
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('nl', 'features.title'));
-  await expect(page.getByRole('combobox', { name: t('nl', 'header.language') })).toHaveValue('nl');
+  await expect(page.getByRole('link', { name: 'English', exact: true })).toHaveAttribute('href', '/features');
 
   // Coming back to the front door later lands on the Dutch site.
   await page.goto('/');
@@ -19,7 +21,7 @@ test('the language select moves to the same screen in the other language, and is
 
   // And choosing English again sticks as well.
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await page.getByRole('combobox', { name: t('nl', 'header.language') }).selectOption({ label: 'English' });
+  await switchTo(page, 'English');
   await expect(page).toHaveURL('/');
   await page.goto('/');
   await expect(page).toHaveURL('/');
@@ -28,13 +30,27 @@ test('the language select moves to the same screen in the other language, and is
 
 test('the query string survives a language switch', async ({ page }) => {
   await gotoHydrated(page, '/nl/pricing?plan=usage');
-  await page.getByRole('combobox', { name: t('nl', 'header.language') }).selectOption({ label: 'English' });
+  await switchTo(page, 'English');
   await expect(page).toHaveURL('/pricing?plan=usage');
+});
+
+test('ArrowDown on the language link changes nothing (WCAG 3.2.2)', async ({ page }) => {
+  for (const [path, other] of [['/features', 'Nederlands'], ['/nl/features', 'English']] as const) {
+    await gotoHydrated(page, path);
+    const link = page.getByRole('link', { name: other, exact: true });
+    await link.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(path);
+    await expect(link).toBeFocused();
+  }
 });
 
 test('internal links stay in the current language', async ({ page }) => {
   await gotoHydrated(page, '/nl');
-  const hrefs = await page.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+  // The language link (with its own lang) is the one way to the other language.
+  const hrefs = await page.locator('a[href^="/"]:not([lang])').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
   expect(hrefs.length).toBeGreaterThan(3);
   for (const href of hrefs) {
     expect(href, 'a link on /nl leaves the Dutch site').toMatch(/^\/nl(\/|$|\?|#)/);

@@ -74,7 +74,9 @@ test.describe('prerendered, before any script runs', () => {
         await expect(footer).toContainText(t(lang, 'footer.services.coldCalling'));
         await expect(footer).toContainText(t(lang, 'footer.support.privacy'));
         await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
-        await expect(footer.getByRole('link')).toHaveCount(0); // the spec's footer items are not links
+        // Issue 12: the support items are links to real pages (Documentation is the help center); services stay text.
+        await expect(footer.getByRole('link')).toHaveCount(4);
+        await expect(footer.getByRole('link', { name: t(lang, 'footer.support.privacy') })).toHaveAttribute('href', localized(lang, '/privacy'));
 
         // The page's own head.
         const m = metaKey[screen];

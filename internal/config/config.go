@@ -8,8 +8,11 @@ import (
 	"net"
 	"net/mail"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 )
@@ -63,6 +66,20 @@ type Config struct {
 	// CallRetentionDays is how long call transcripts, summaries and
 	// recording links are kept (CALL_RETENTION_DAYS, default 90).
 	CallRetentionDays int
+
+	// Company holds the agency's details the /contact page lists
+	// (COMPANY_*); a field left empty is left off the page.
+	Company Company
+}
+
+// Company is the agency's contact details, each optional.
+type Company struct {
+	Name    string
+	Address string
+	Phone   string
+	Email   string
+	KVK     string // Dutch Chamber of Commerce number, 8 digits
+	VAT     string // VAT identification number, e.g. NL123456789B01
 }
 
 // Addr is the address to listen on, in the form net.Listen expects.
@@ -162,6 +179,7 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 
 	errs = append(errs, c.loadVapi(getenv)...)
+	errs = append(errs, c.loadCompany(getenv)...)
 
 	retention := get("CALL_RETENTION_DAYS", "90")
 	if days, err := strconv.Atoi(retention); err != nil || days < 1 || days > 3650 {
@@ -171,6 +189,52 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 
 	return c, errors.Join(errs...)
+}
+
+var (
+	phonePattern = regexp.MustCompile(`^\+?[0-9][0-9 ()-]{5,24}$`)
+	kvkPattern   = regexp.MustCompile(`^[0-9]{8}$`)
+	vatPattern   = regexp.MustCompile(`^[A-Z]{2}[0-9A-Z]{2,13}$`)
+)
+
+// loadCompany reads the COMPANY_ variables: the details the contact page
+// shows exactly as given, so each is checked for what it claims to be.
+func (c *Config) loadCompany(getenv func(string) string) []error {
+	var errs []error
+	bad := func(name, value, expected string) {
+		errs = append(errs, fmt.Errorf("%s=%q: %s", name, value, expected))
+	}
+	trim := func(name string) string { return strings.TrimSpace(getenv(name)) }
+	c.Company = Company{
+		Name:    trim("COMPANY_NAME"),
+		Address: trim("COMPANY_ADDRESS"),
+		Phone:   trim("COMPANY_PHONE"),
+		Email:   trim("COMPANY_EMAIL"),
+		KVK:     trim("COMPANY_KVK"),
+		VAT:     strings.ToUpper(strings.ReplaceAll(trim("COMPANY_VAT"), " ", "")),
+	}
+	text := func(name, v string, max int) {
+		if utf8.RuneCountInString(v) > max || strings.IndexFunc(v, unicode.IsControl) >= 0 || !utf8.ValidString(v) {
+			bad(name, v, fmt.Sprintf("must be one line of at most %d characters", max))
+		}
+	}
+	text("COMPANY_NAME", c.Company.Name, 100)
+	text("COMPANY_ADDRESS", c.Company.Address, 200)
+	if v := c.Company.Phone; v != "" && !phonePattern.MatchString(v) {
+		bad("COMPANY_PHONE", v, "must be a phone number of digits, spaces, dashes and brackets, optionally starting with +, such as +31 20 123 4567")
+	}
+	if v := c.Company.Email; v != "" {
+		if a, err := mail.ParseAddress(v); err != nil || a.Name != "" || a.Address != v {
+			bad("COMPANY_EMAIL", v, "must be an email address, such as hello@belwise.nl")
+		}
+	}
+	if v := c.Company.KVK; v != "" && !kvkPattern.MatchString(v) {
+		bad("COMPANY_KVK", v, "must be the 8-digit Chamber of Commerce (KvK) number, such as 12345678")
+	}
+	if v := c.Company.VAT; v != "" && !vatPattern.MatchString(v) {
+		bad("COMPANY_VAT", v, "must be a VAT number starting with its country code, such as NL123456789B01")
+	}
+	return errs
 }
 
 // minWebhookSecret is the shortest VAPI_WEBHOOK_SECRET accepted: a shared

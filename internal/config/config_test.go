@@ -204,6 +204,60 @@ func TestLoadVapiErrors(t *testing.T) {
 	}
 }
 
+func TestLoadCompany(t *testing.T) {
+	c, err := Load(env(map[string]string{
+		"COMPANY_NAME":        "Belwise B.V.",
+		"COMPANY_ADDRESS":     " Keizersgracht 1, 1015 AA Amsterdam ",
+		"COMPANY_PHONE":       "+31 (0)20 123-4567",
+		"COMPANY_EMAIL":       "hello@belwise.nl",
+		"COMPANY_KVK":         "12345678",
+		"COMPANY_VAT":         "nl 123456789 b01",
+		"CALL_RETENTION_DAYS": "30",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Company{Name: "Belwise B.V.", Address: "Keizersgracht 1, 1015 AA Amsterdam", Phone: "+31 (0)20 123-4567",
+		Email: "hello@belwise.nl", KVK: "12345678", VAT: "NL123456789B01"}
+	if c.Company != want || c.CallRetentionDays != 30 {
+		t.Fatalf("got %+v, %d days", c.Company, c.CallRetentionDays)
+	}
+
+	// Unset details stay empty: nothing is made up.
+	c, err = Load(env(map[string]string{"COMPANY_EMAIL": "hello@belwise.nl"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Company != (Company{Email: "hello@belwise.nl"}) {
+		t.Fatalf("got %+v", c.Company)
+	}
+}
+
+func TestLoadCompanyInvalid(t *testing.T) {
+	for name, value := range map[string]string{
+		"COMPANY_NAME":        "Belwise\nB.V.",
+		"COMPANY_ADDRESS":     strings.Repeat("a", 201),
+		"COMPANY_PHONE":       "call us",
+		"COMPANY_EMAIL":       "Belwise <hello@belwise.nl>",
+		"COMPANY_KVK":         "1234567",
+		"COMPANY_VAT":         "123456789B01",
+		"CALL_RETENTION_DAYS": "0",
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := Load(env(map[string]string{name: value}))
+			if err == nil || !strings.Contains(err.Error(), name) {
+				t.Fatalf("%s=%q: got %v, want an error naming the variable", name, value, err)
+			}
+		})
+	}
+	for _, v := range []string{"3651", "ninety", "-1"} {
+		if _, err := Load(env(map[string]string{"CALL_RETENTION_DAYS": v})); err == nil {
+			t.Fatalf("CALL_RETENTION_DAYS=%q accepted", v)
+
+		}
+	}
+}
+
 func TestLoadCallSettings(t *testing.T) {
 	c, err := Load(env(map[string]string{"CALL_RETENTION_DAYS": "30", "VAPI_PRIVATE_KEY": "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0", "VAPI_API_URL": "http://127.0.0.1:9999/"}))
 	if err != nil || c.CallRetentionDays != 30 || c.VapiPrivateKey == "" || c.VapiAPIURL != "http://127.0.0.1:9999" {

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -47,10 +48,93 @@ type siteManifest struct {
 
 var errBuildMissing = errors.New(`frontend build missing: run "make build"`)
 
+// pageFacts are the values of the server's configuration the prerendered
+// pages show, filled into them at start.
+type pageFacts struct {
+	// QuoteInbox replaces inboxPlaceholder; empty leaves it.
+	QuoteInbox string
+	// Company fills the contact page's details; an empty field's entry is
+	// removed from the page.
+	Company Company
+	// CallRetentionDays fills the privacy page's retention period; zero
+	// leaves its placeholder.
+	CallRetentionDays int
+}
+
+// Company is the agency's details for the contact page (COMPANY_*), each
+// optional.
+type Company struct {
+	Name    string
+	Address string
+	Phone   string
+	Email   string
+	KVK     string
+	VAT     string
+}
+
+// factPlaceholder is what the frontend build (web/src/content/siteFacts.ts)
+// writes for a fact, in the page's <meta name="{fact}"> and wherever the
+// page shows it.
+func factPlaceholder(fact string) string { return fact + ".placeholder.invalid" }
+
+// companyEntry matches one company detail's entry on the contact page:
+// <div data-company="phone"><dt>…</dt><dd>…</dd></div>, which holds no
+// other div.
+func companyEntry(field string) *regexp.Regexp {
+	return regexp.MustCompile(`(?s)<div data-company="` + regexp.QuoteMeta(field) + `">.*?</div>`)
+}
+
+var companyEntries = map[string]*regexp.Regexp{}
+
+func init() {
+	for _, f := range []string{"name", "address", "phone", "email", "kvk", "vat"} {
+		companyEntries[f] = companyEntry(f)
+	}
+}
+
+// telHref is a phone number as a tel: link target: its digits and a
+// leading +, without the "(0)" written after a country code, as the app
+// computes it (siteFacts.ts telHref).
+func telHref(phone string) string {
+	var b strings.Builder
+	for _, r := range strings.ReplaceAll(phone, "(0)", "") {
+		if (r >= '0' && r <= '9') || r == '+' {
+			b.WriteRune(r)
+		}
+	}
+	return "tel:" + b.String()
+}
+
+// fill writes the facts into one HTML page.
+func (f pageFacts) fill(body []byte) []byte {
+	replace := func(placeholder, value string) {
+		body = bytes.ReplaceAll(body, []byte(placeholder), []byte(html.EscapeString(value)))
+	}
+	if f.QuoteInbox != "" {
+		replace(inboxPlaceholder, f.QuoteInbox)
+	}
+	c := f.Company
+	for field, value := range map[string]string{"name": c.Name, "address": c.Address, "phone": c.Phone,
+		"email": c.Email, "kvk": c.KVK, "vat": c.VAT} {
+		if value == "" {
+			body = companyEntries[field].ReplaceAll(body, nil)
+		}
+		if field == "phone" {
+			replace("tel:company-phone-tel.placeholder.invalid", telHref(value))
+		}
+		replace(factPlaceholder("company-"+field), value)
+	}
+	if f.CallRetentionDays > 0 {
+		replace(factPlaceholder("call-retention-days"), strconv.Itoa(f.CallRetentionDays))
+	}
+	return body
+}
+
 // loadSite reads every file of the build once, substitutes the site URL
-// and the quote inbox's address, and precompresses, so requests never
-// touch the file system. An empty quoteInbox leaves its placeholder.
-func loadSite(fsys fs.FS, siteURL, quoteInbox string) (*site, error) {
+// and the configuration's facts (the quote inbox's address, the company
+// details, the call retention), and precompresses, so requests never
+// touch the file system.
+func loadSite(fsys fs.FS, siteURL string, facts pageFacts) (*site, error) {
 	if _, err := fs.Stat(fsys, "index.html"); err != nil {
 		return nil, errBuildMissing
 	}
@@ -75,8 +159,8 @@ func loadSite(fsys fs.FS, siteURL, quoteInbox string) (*site, error) {
 		case ".html", ".xml", ".txt":
 			body = bytes.ReplaceAll(body, []byte(placeholder), []byte(siteURL))
 		}
-		if path.Ext(name) == ".html" && quoteInbox != "" {
-			body = bytes.ReplaceAll(body, []byte(inboxPlaceholder), []byte(html.EscapeString(quoteInbox)))
+		if path.Ext(name) == ".html" {
+			body = facts.fill(body)
 		}
 		if name == "_internal/site.json" {
 			manifest = body

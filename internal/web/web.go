@@ -31,7 +31,13 @@ type Options struct {
 	// replaces the build's inbox placeholder, so pages name it even while
 	// the API is down.
 	QuoteInbox string
-	Logger     *slog.Logger
+	// Company is the agency's details (COMPANY_*) the contact page lists;
+	// the entry of each empty field is removed from the page.
+	Company Company
+	// CallRetentionDays is how long call transcripts are kept
+	// (CALL_RETENTION_DAYS), stated on the privacy page.
+	CallRetentionDays int
+	Logger            *slog.Logger
 
 	// DBReady reports whether the database is reachable and migrated;
 	// every endpoint that needs it answers 503 while it is false. Without
@@ -68,7 +74,7 @@ func New(opts Options) (http.Handler, error) {
 		return nil, errBuildMissing
 	}
 	siteURL := strings.TrimSuffix(opts.SiteURL, "/")
-	s, err := loadSite(opts.Site, siteURL, opts.QuoteInbox)
+	s, err := loadSite(opts.Site, siteURL, pageFacts{QuoteInbox: opts.QuoteInbox, Company: opts.Company, CallRetentionDays: opts.CallRetentionDays})
 	if err != nil {
 		return nil, err
 	}

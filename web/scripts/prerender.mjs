@@ -42,6 +42,7 @@ ${head}
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <meta name="theme-color" content="${PRERENDER.themeColor}">
 <meta name="${PRERENDER.quoteInboxMeta}" content="${PRERENDER.quoteInbox}">
+${PRERENDER.facts.map((f) => `<meta name="${f.name}" content="${f.placeholder}">`).join('\n')}
 <style>${css}</style>
 </head>
 <body>

@@ -5,6 +5,7 @@ import { registerDictionary } from './i18n/dictionaries';
 import en from './i18n/en';
 import nl from './i18n/nl';
 import { translate } from './i18n/translate';
+import { FACTS, factPlaceholder } from './content/siteFacts';
 import { QUOTE_INBOX_META } from './pages/quote/inbox';
 import { pageOf, screens } from './pages/registry';
 import { langFromPath } from './paths';
@@ -19,6 +20,8 @@ export const PRERENDER = {
   // Every page's <meta name="quote-inbox">; the Go server replaces the placeholder with QUOTE_INBOX.
   quoteInboxMeta: QUOTE_INBOX_META,
   quoteInbox: 'quote-inbox@placeholder.invalid',
+  // Every page's <meta name="company-…"> and <meta name="call-retention-days">, filled in by the server.
+  facts: FACTS.map((name) => ({ name, placeholder: factPlaceholder(name) })),
   themeColor: '#f5f1e8',
 } as const;
 

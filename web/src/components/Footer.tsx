@@ -1,5 +1,7 @@
 import { useLanguage } from '../i18n/LanguageContext';
 import type { TKey } from '../i18n/types';
+import { Link } from 'react-router';
+import { localePath } from '../paths';
 import { SITE } from '../site';
 import { LogoMark } from './LogoMark';
 import { useClientValue } from './useClientValue';
@@ -8,9 +10,11 @@ const LISTS = {
   services: ['customerService', 'appointments', 'coldCalling', 'reminders'],
   support: ['contact', 'docs', 'help', 'privacy'],
 } as const;
+// The support items are pages (Documentation is the help center: there is no other documentation).
+const PAGES: Record<string, string> = { contact: '/contact', docs: '/help', help: '/help', privacy: '/privacy' };
 
 export function Footer() {
-  const { t } = useLanguage();
+  const { lang, t } = useLanguage();
   // The prerendered HTML carries the build year; correcting it after hydration avoids a mismatch.
   const year = useClientValue(() => new Date().getFullYear(), __BUILD_YEAR__);
 
@@ -27,11 +31,11 @@ export function Footer() {
         {(['services', 'support'] as const).map((list) => (
           <div key={list}>
             <h2>{t(`footer.${list}Title`)}</h2>
-            {/* Spec §2: footer items are plain text, not links. */}
             <ul>
-              {LISTS[list].map((item) => (
-                <li key={item}>{t(`footer.${list}.${item}` as TKey)}</li>
-              ))}
+              {LISTS[list].map((item) => {
+                const text = t(`footer.${list}.${item}` as TKey);
+                return <li key={item}>{PAGES[item] ? <Link to={localePath(lang, PAGES[item])}>{text}</Link> : text}</li>;
+              })}
             </ul>
           </div>
         ))}

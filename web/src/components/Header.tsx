@@ -1,18 +1,28 @@
-import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { useLanguage } from '../i18n/LanguageContext';
-import { localePath } from '../paths';
+import { localePath, stripLang } from '../paths';
 import { SITE } from '../site';
 import { LanguageSelect } from './LanguageSelect';
 import { LogoMark } from './LogoMark';
 
 // Radix's menu is far too big for the entry bundle: it is only fetched once someone is signed in.
 const AccountMenu = lazy(() => import('./AccountMenu'));
+// Only fetched for the few visitors it is for.
+
+// Each is the screen of the same name: /features, /pricing, /personalized.
+const NAV = ['features', 'pricing', 'personalized'] as const;
 
 export function Header() {
   const { lang, t } = useLanguage();
   const auth = useAuth();
+  const { pathname } = useLocation();
+  // On narrow screens the nav is a disclosure (a button that shows and hides the list); it closes on
+  // every navigation. Wide screens always show the list (styles/shell.css).
+  const [openOn, setOpenOn] = useState('');
+  const open = openOn === pathname;
+
   return (
     <header className="site-header">
       <div>
@@ -20,7 +30,25 @@ export function Header() {
           <LogoMark />
           {SITE.brand}
         </Link>
-        <LanguageSelect />
+        <nav
+          className="site-nav"
+        >
+          <button type="button" className="nav-toggle" aria-expanded={open} onClick={() => setOpenOn(open ? '' : pathname)}>
+            {t('header.menu')}
+          </button>
+          <ul>
+            {NAV.map((id) => (
+              <li key={id}>
+                <Link to={localePath(lang, '/' + id)} aria-current={stripLang(pathname) == '/' + id ? 'page' : undefined}>
+                  {t(`header.navLinks.${id}`)}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <LanguageSelect />
+            </li>
+          </ul>
+        </nav>
         <div className="header-actions">
           {/* Fixed-size slot: swapping "Sign in" for the account menu moves nothing else. */}
           <div className="account-slot">

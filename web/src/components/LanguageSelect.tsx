@@ -1,32 +1,33 @@
-import type { ChangeEvent } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useLanguage } from '../i18n/LanguageContext';
-import { LANGS, switchLanguagePath, type Lang } from '../paths';
+import { switchLanguagePath, type Lang } from '../paths';
+import { useVoicePanel } from '../voice/panel';
 
-// Switching language remembers the choice in a cookie and does a full page load,
-// so the browser only ever holds one language's dictionary.
+// The language choice is a plain link to the same screen in the other language (WCAG 3.2.2: moving over
+// it with the keyboard changes nothing). Following it remembers the choice in a `lang` cookie and loads
+// the page afresh, so the browser only ever holds one language's dictionary; once the voice widget is
+// in use it switches inside the page instead, so a conversation carries on.
 export function LanguageSelect() {
   const { lang, t } = useLanguage();
   const { pathname, search } = useLocation();
-
-  function onChange(e: ChangeEvent<HTMLSelectElement>) {
-    const target = e.target.value as Lang;
-    document.cookie = `lang=${target}; path=/; max-age=31536000; samesite=lax`;
-    window.location.assign(switchLanguagePath(pathname, search, target));
-  }
-
+  const target: Lang = lang === 'en' ? 'nl' : 'en';
+  const panel = useVoicePanel();
+  const to = switchLanguagePath(pathname, search, target);
   return (
-    <>
-      <label htmlFor="lang" className="sr-only">
-        {t('header.language')}
-      </label>
-      <select id="lang" className="lang-picker" value={lang} onChange={onChange}>
-        {LANGS.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {t(`header.languages.${l}`)}
-          </option>
-        ))}
-      </select>
-    </>
+    <Link
+      to={to}
+      lang={target}
+      className="lang-picker"
+      onClick={(e) => {
+        document.cookie = `lang=${target}; path=/; max-age=31536000`;
+        // Not the href: React keeps the prerendered one while hydrating (no query; the not-found page's).
+        if (!panel) {
+          e.preventDefault();
+          location.assign(to);
+        }
+      }}
+    >
+      {t(`header.languages.${target}`)}
+    </Link>
   );
 }

@@ -11,7 +11,11 @@ export function Layout() {
   const { t } = useLanguage();
   useHeadSync();
   // Marks the page as interactive (the e2e suite waits for it); effects run only after hydration.
-  useEffect(() => document.documentElement.setAttribute('data-hydrated', 'true'), []);
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', 'true');
+    // The suggestion to switch to Dutch: only ever on the English front door, decided by its own chunk.
+    if (location.pathname == '/') import('./DutchSuggestion');
+  }, []);
   return (
     <AuthProvider>
       <div className="flex min-h-dvh flex-col">

@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { useLanguage } from '../i18n/LanguageContext';
+import { localePath } from '../paths';
 import { FeatureIcon, type FeatureId } from './features/FeatureIcon';
 import { SectionLabel } from '../components/SectionLabel';
 import { INTEGRATIONS, integrationName } from '../content/integrations';
@@ -16,7 +18,7 @@ const CARDS: FeatureId[] = [
 ];
 
 export function Component() {
-  const { t } = useLanguage();
+  const { lang, t } = useLanguage();
   return (
     <div className="mx-auto max-w-6xl px-4 pt-12 pb-24 sm:px-6 md:pt-20 lg:px-8">
       <h1 className="display max-w-4xl text-[2.5rem] sm:text-6xl">{t('features.title')}</h1>
@@ -62,6 +64,23 @@ export function Component() {
               </ul>
             </div>
           ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="features-next" className="cta-band mt-24 mb-0">
+        <div>
+          <h2 id="features-next" className="display">
+            {t('features.next.title')}
+          </h2>
+          <p>{t('features.next.text')}</p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Link to={localePath(lang, '/pricing')} className="btn btn-ink">
+            {t('features.next.pricing')}
+          </Link>
+          <Link to={localePath(lang, '/quote')} className="btn btn-signal">
+            {t('features.next.quote')}
+          </Link>
         </div>
       </section>
     </div>

@@ -20,6 +20,9 @@ export function Component() {
           </h1>
           <p className="hero-sub">{t('landing.hero.subtitle')}</p>
           <div className="hero-ctas">
+            <Link to={localePath(lang, '/personalized')} className="btn btn-signal">
+              {t('landing.hero.tryIt')}
+            </Link>
             <Link to={localePath(lang, '/features')} className="btn btn-ink">
               {t('landing.hero.features')}
             </Link>

@@ -49,6 +49,9 @@ export const SCREENS = {
   pricing: { path: '/pricing', namespace: 'pricing', load: () => import('./Pricing') },
   quote: { path: '/quote', namespace: 'pages', load: () => import('./Quote') },
   personalized: { path: '/personalized', namespace: 'pages', load: () => import('./Personalized') },
+  contact: { path: '/contact', namespace: 'pages', load: () => import('./Contact') },
+  privacy: { path: '/privacy', namespace: 'pages', load: () => import('./Privacy') },
+  help: { path: '/help', namespace: 'pages', load: () => import('./Help') },
   auth: { path: '/auth', namespace: 'account', load: () => import('./Auth'), noindex: true },
   // The buyer's dashboard. Its agent and call pages read `calls` (a small namespace, loaded with the frame).
   dashboard: {

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 import { Link } from 'react-router';
 import { loadNamespace } from '../i18n/dictionaries';
 import { useLanguage } from '../i18n/LanguageContext';
+import { localePath } from '../paths';
 import { voiceStore } from './session';
 import type { VoiceStore } from './store';
 
@@ -64,9 +65,7 @@ export default function VoicePanel({ store = voiceStore }: { store?: VoiceStore 
             </button>
           </div>
         )}
-        <button ref={talkRef} type="button" className="btn btn-signal voice-talk" onClick={() => store.start({ lang })}>
-          {t('header.talkToAssistant')}
-        </button>
+        <button ref={talkRef} type="button" className="btn btn-signal voice-talk" aria-label={t('header.talkToAssistant')} onClick={() => store.start({ lang })} />
       </div>
     );
   }
@@ -93,6 +92,11 @@ export default function VoicePanel({ store = voiceStore }: { store?: VoiceStore 
           {s.draft?.name || t('voice.title')}
         </h2>
         {demo && <p className="voice-demo">{t('voice.demoLabel')}</p>}
+        {s.mode === 'vapi' && (
+          <p className="voice-demo">
+            {t('voice.disclosure')} <Link to={localePath(lang, '/privacy')}>{t('voice.privacyLink')}</Link>
+          </p>
+        )}
         <p className="voice-status" data-state={active ? (s.speaking ? 'speaking' : 'listening') : 'connecting'}>
           {active ? t(s.speaking ? 'voice.speaking' : 'voice.listening') : t('voice.connecting')}
         </p>
@@ -135,6 +139,11 @@ export default function VoicePanel({ store = voiceStore }: { store?: VoiceStore 
         </div>
       )}
       {active && demo && s.mic === 'off' && <p className="voice-note">{t('voice.micOff')}</p>}
+      {demo && 'speechSynthesis' in globalThis && (
+        <button type="button" className="voice-mute self-start" aria-pressed={s.voiceMuted} onClick={() => store.setVoiceMuted(!s.voiceMuted)}>
+          {t('voice.muteVoice')}
+        </button>
+      )}
 
       {active && demo && (
         <div role="group" aria-label={t('voice.suggestions')} className="voice-chips">

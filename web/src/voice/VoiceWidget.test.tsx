@@ -55,7 +55,7 @@ describe('VoiceWidget', () => {
         <VoiceWidget />
       </LanguageProvider>,
     );
-    expect(html).toBe('<aside class="voice-widget" aria-label="Talk to Assistant"><button type="button" class="btn btn-signal voice-talk">Talk to Assistant</button></aside>');
+    expect(html).toBe('<aside class="voice-widget" aria-label="Talk to Assistant"><button type="button" class="btn btn-signal voice-talk" aria-label="Talk to Assistant"></button></aside>');
   });
 
   it('loads everything on the first click and talks with the demo assistant', async () => {

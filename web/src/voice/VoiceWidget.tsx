@@ -13,9 +13,12 @@ export function VoiceWidget() {
       {panel ? (
         panel()
       ) : (
-        <button type="button" className="btn btn-signal voice-talk" onClick={() => void import('./api').then((m) => m.startVoiceCall())}>
-          {t('header.talkToAssistant')}
-        </button>
+        <button
+          type="button"
+          className="btn btn-signal voice-talk"
+          aria-label={t('header.talkToAssistant')}
+          onClick={() => void import('./api').then((m) => m.startVoiceCall())}
+        />
       )}
     </aside>
   );

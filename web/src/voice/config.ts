@@ -34,7 +34,8 @@ export function voiceConfig(): Promise<VoiceConfig> {
   return cached;
 }
 
-const DEMO_NAMESPACES: readonly Namespace[] = ['features', 'pricing', 'landing', 'voice'];
+// `pages` holds the help center's answers, which the demo answers from too.
+const DEMO_NAMESPACES: readonly Namespace[] = ['features', 'pricing', 'landing', 'pages', 'voice'];
 
 /** The strings the demo answers from, loaded on its first call (one merged dictionary per language). */
 export function loadDemoDictionary(lang: Lang): Promise<Dictionary> {

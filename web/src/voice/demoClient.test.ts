@@ -286,3 +286,50 @@ describe('DemoClient', () => {
     expect(lines.at(-1)!.role).toBe('user');
   });
 });
+
+describe('demo knowledge: contact, privacy and help (issue 12)', () => {
+  it('sends a visitor who wants a person or a call-back to the contact page', () => {
+    for (const [q, lang] of [
+      ['Can I talk to a person?', 'en'],
+      ['Please call me back', 'en'],
+      ['Kan ik iemand spreken?', 'nl'],
+      ['Kunt u mij terugbellen?', 'nl'],
+    ] as const) {
+      const a = ask(q, lang);
+      expect(a.topic, q).toBe('contact');
+      expect(a.link?.href, q).toBe(lang === 'nl' ? '/nl/contact' : '/contact');
+    }
+  });
+
+  it('answers privacy questions with the privacy page', () => {
+    for (const [q, lang] of [
+      ['What about my privacy?', 'en'],
+      ['Are calls recorded?', 'en'],
+      ['Hoe zit het met de AVG?', 'nl'],
+    ] as const) {
+      const a = ask(q, lang);
+      expect(a.topic, q).toBe('privacy');
+      expect(a.link?.href, q).toBe(lang === 'nl' ? '/nl/privacy' : '/privacy');
+    }
+  });
+
+  it('answers from the help center, the same strings /help shows', () => {
+    const a = ask('Can we keep our own phone number?');
+    expect(a.topic).toBe('help');
+    expect(a.text).toBe(en.help.items.ownNumber.a);
+    expect(a.link?.href).toBe('/help');
+    expect(ask('Hoe lang duurt het voordat hij live is?', 'nl').text).toBe(nl.help.items.launch.a);
+    expect(ask('Can it transfer a call to my team?').text).toBe(en.help.items.handover.a);
+  });
+
+  it('knows "gesprekken aannemen" is answering calls', () => {
+    const a = ask('Kan hij gesprekken aannemen?', 'nl');
+    expect(a.topic).toBe('capabilities');
+    expect(a.text).toContain(nl.features.cards.inbound.title);
+  });
+
+  it('never points "Read more" at the page the visitor is on', () => {
+    expect(answerQuestion('What does it cost?', { ...knowledge('en'), here: '/pricing' }).link).toBeUndefined();
+    expect(answerQuestion('What does it cost?', { ...knowledge('en'), here: '/features' }).link?.href).toBe('/pricing');
+  });
+});

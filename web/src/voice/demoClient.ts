@@ -45,6 +45,7 @@ export class DemoClient implements VoiceClient {
   private stream: MediaStream | null = null;
   private stopLevel: () => void = () => {};
   private muted = false;
+  private voiceMuted = false;
   private toldCannotHear = false;
 
   constructor(private readonly options: DemoClientOptions) {}
@@ -55,6 +56,9 @@ export class DemoClient implements VoiceClient {
     if (this.status === 'starting' || this.status === 'active') return; // spec §4: ignored
     const run = ++this.run;
     this.setStatus('starting');
+    // A test agent from /personalized answers in its own (first) call language when the site has it.
+    const own = draft?.callLanguages[0];
+    if (own === 'en' || own === 'nl') lang = own;
     let dict: Dictionary;
     try {
       dict = await this.options.loadDictionary(lang);
@@ -97,9 +101,15 @@ export class DemoClient implements VoiceClient {
     if (this.status !== 'active' || !question || !knowledge) return;
     this.events.emit('transcript', { role: 'user', text: question, final: true });
     this.later(() => {
-      const { text: answer, link } = answerQuestion(question, knowledge);
+      const { text: answer, link } = answerQuestion(question, { ...knowledge, here: globalThis.location?.pathname });
       this.say({ role: 'assistant', text: answer, final: true, link }, knowledge.lang);
     }, REPLY_DELAY_MS);
+  }
+
+  /** Silences (or restores) the read-aloud answers; the transcript carries on either way. */
+  setVoiceMuted(muted: boolean): void {
+    this.voiceMuted = muted;
+    if (muted) globalThis.speechSynthesis?.cancel();
   }
 
   setMuted(muted: boolean): void {
@@ -144,7 +154,7 @@ export class DemoClient implements VoiceClient {
     };
     const synth = globalThis.speechSynthesis;
     const voice = synth?.getVoices().find((v) => v.lang.toLowerCase().startsWith(lang));
-    if (synth && voice && typeof SpeechSynthesisUtterance !== 'undefined') {
+    if (synth && voice && !this.voiceMuted && typeof SpeechSynthesisUtterance !== 'undefined') {
       synth.cancel();
       const utterance = new SpeechSynthesisUtterance(line.text);
       utterance.voice = voice;

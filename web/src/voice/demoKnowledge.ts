@@ -2,6 +2,7 @@
 // and `landing` dictionaries of the page language; the voice dictionary only holds the short sentence
 // templates around them. Matching is deterministic keyword scoring over English and Dutch wording,
 // whatever the page language. Pure: no DOM, no timers.
+import { HELP_IDS, HELP_WORDS } from '../content/help';
 import { INTEGRATIONS, integrationName, type IntegrationCategory, type IntegrationItem } from '../content/integrations';
 import { translate } from '../i18n/translate';
 import type { Dictionary, TKey, TVars } from '../i18n/types';
@@ -19,6 +20,9 @@ export type Topic =
   | 'savings'
   | 'capabilities'
   | 'integrations'
+  | 'contact'
+  | 'privacy'
+  | 'help'
   | 'summary'
   | 'fallback';
 
@@ -30,7 +34,7 @@ export interface DemoAnswer {
 }
 
 /** The pages an answer may link to (their paths come from the page registry). */
-type Page = 'landing' | 'features' | 'pricing' | 'quote' | 'personalized';
+type Page = 'landing' | 'features' | 'pricing' | 'quote' | 'personalized' | 'contact' | 'privacy' | 'help';
 
 /** Stems that start at a word boundary and may run on ("integrat" matches "integration", "integratie"). */
 const stems = (sources: readonly string[]) => new RegExp(`(?<![a-z0-9])(?:${sources.join('|')})`);
@@ -42,7 +46,7 @@ const CARDS = {
   customerService: stems(['customer (?:service|support)', 'klantenservice', 'klantvragen', 'faq', 'veelgestelde']),
   reminders: stems(['remind', 'herinner', 'no[ -]?shows?']),
   leadQualification: stems(['lead', 'kwalific', 'qualif']),
-  inbound: stems(['inbound', 'inkomend', 'incoming', 'receptie', 'reception', 'opnemen', 'answer(?:s|ing)? (?:the )?(?:phone|calls)']),
+  inbound: stems(['inbound', 'inkomend', 'incoming', 'receptie', 'reception', 'opnemen', 'aanne(?:em|men)', 'answer(?:s|ing)? (?:the )?(?:phone|calls)']),
   outbound: stems(['outbound', 'uitgaand', 'notif', 'melding', 'alert']),
   workflows: stems(['workflow', 'proces']),
   dashboard: stems(['dashboard', 'rapport', 'report', 'statistie', 'analytics', 'inzicht']),
@@ -86,6 +90,42 @@ const CATEGORIES: readonly Category[] = INTEGRATIONS.map((g) => g.category);
 /** Topic keywords in tie-break order: on equal scores the earlier topic wins. */
 const TOPICS: readonly (readonly [Topic, RegExp])[] = [
   [
+    // The visitor wants a person at Belwise (the agent handing calls over is a help question).
+    'contact',
+    stems([
+      'contact',
+      '(?:speak|talk) (?:to|with) (?:someone|somebody|a person|a human|a real person|an? (?:employee|agent)|sales|you)',
+      '(?:iemand|een mens|een medewerker|een persoon) (?:spreken|bellen|aan de lijn)',
+      '(?:met )?(?:iemand|een mens|een medewerker) (?:van jullie )?spreken',
+      'call(?:s|ing)? me back',
+      'call-?back',
+      'terugbel',
+      'bel (?:me|mij) (?:terug|op)',
+      'phone number (?:of|for) (?:you|belwise)',
+      'address',
+      'adres',
+      'kvk',
+      'email (?:you|address)',
+    ]),
+  ],
+  [
+    'privacy',
+    stems([
+      'privac',
+      'gdpr',
+      'avg(?![a-z])',
+      'cookie',
+      'persoonsgegevens',
+      'personal data',
+      'record(?:ed|ing)?',
+      'opgenomen',
+      'opname',
+      'transcript',
+      'delete my',
+      'verwijder',
+    ]),
+  ],
+  [
     'quote',
     stems([
       'quot',
@@ -94,14 +134,11 @@ const TOPICS: readonly (readonly [Topic, RegExp])[] = [
       'voorstel',
       'get started',
       'aan de slag',
-      'contact',
       'sales(?![a-z])',
       'kennismak',
       'afspraak (?:maken |inplannen )?met (?:jullie|u|iemand|een)',
       '(?:kan|mag) ik (?:een )?afspraak',
       'meeting with',
-      '(?:speak|talk) (?:to|with) (?:someone|somebody|a person|a human|sales|you)',
-      '(?:iemand|een mens|een medewerker) (?:spreken|bellen)',
       'sign up',
       'buy',
       'kopen',
@@ -240,7 +277,11 @@ const TOPICS: readonly (readonly [Topic, RegExp])[] = [
       'werkt (?:het |dat |hij )?(?:samen )?met',
     ]),
   ],
+  // The help center's questions (content/help.ts); last, so a more specific topic wins a tie.
+  ['help', stems(HELP_IDS.flatMap((id) => HELP_WORDS[id]))],
 ];
+/** The help entry a question is about, by the same words. */
+const HELP_MATCH = HELP_IDS.filter((id) => HELP_WORDS[id].length > 0).map((id) => [id, stems(HELP_WORDS[id])] as const);
 const DRAFT_SUMMARY = stems([
   'who are you',
   'wie ben je',
@@ -258,6 +299,8 @@ export interface Knowledge {
   lang: Lang;
   dict: Dictionary;
   draft?: AgentDraft | null;
+  /** The path of the page the visitor is on: "Read more" never points there. */
+  here?: string;
 }
 
 const lcFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -294,11 +337,12 @@ export function greetingFor({ dict, draft }: Knowledge): string {
 
 /** Composes the answer to a typed question or a suggestion chip, in the page language. */
 export function answerQuestion(question: string, knowledge: Knowledge): DemoAnswer {
-  const { lang, dict, draft } = knowledge;
+  const { lang, dict, draft, here } = knowledge;
   const t = (key: TKey, vars?: TVars) => translate(dict, key, vars);
   const list = (items: readonly string[]) => joinList(items, t('voice.and'));
   const link = (page: Page) => ({ href: localePath(lang, SCREENS[page].path), label: t('voice.readMore', { page: t(`voice.pages.${page}`) }) });
-  const answer = (topic: Topic, text: string, page?: Page): DemoAnswer => (page ? { topic, text, link: link(page) } : { topic, text });
+  const answer = (topic: Topic, text: string, page?: Page): DemoAnswer =>
+    page && localePath(lang, SCREENS[page].path) !== here ? { topic, text, link: link(page) } : { topic, text };
   const productName = (item: IntegrationItem) => integrationName(item, t);
   const integrationsIntro = firstSentence(t('features.integrationsText'));
 
@@ -309,6 +353,17 @@ export function answerQuestion(question: string, knowledge: Knowledge): DemoAnsw
   switch (topic) {
     case 'hello':
       return answer('hello', t('voice.demo.hello'));
+
+    case 'contact':
+      return answer('contact', t('voice.demo.contact'), 'contact');
+
+    case 'privacy':
+      return answer('privacy', t('voice.demo.privacy'), 'privacy');
+
+    case 'help': {
+      const id = HELP_MATCH.find(([, re]) => re.test(q))?.[0];
+      return id ? answer('help', t(`help.items.${id}.a`), 'help') : answer('fallback', t(draft ? 'voice.draft.fallback' : 'voice.demo.fallback'));
+    }
 
     case 'quote':
       return answer('quote', t('voice.demo.quote', { cta: t('pricing.ctaText') }), 'quote');

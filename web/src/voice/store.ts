@@ -18,6 +18,8 @@ export interface VoiceState {
   /** null until the client knows. */
   mic: MicState | null;
   muted: boolean;
+  /** The demo's answers are not read aloud. Kept across calls. */
+  voiceMuted: boolean;
   /** The last failure, shown by the idle button until dismissed or the next start. */
   error: VoiceErrorCode | null;
   draft: AgentDraft | null;
@@ -36,6 +38,7 @@ export interface VoiceStore {
   stop(): void;
   send(text: string): void;
   setMuted(muted: boolean): void;
+  setVoiceMuted(muted: boolean): void;
   dismissError(): void;
 }
 
@@ -50,6 +53,7 @@ const INITIAL: VoiceState = {
   level: 0,
   mic: null,
   muted: false,
+  voiceMuted: false,
   error: null,
   draft: null,
 };
@@ -110,13 +114,14 @@ export function createVoiceStore(loadClient: () => Promise<VoiceClient>): VoiceS
     start({ draft = null, lang }) {
       if (state.phase !== 'idle') return false;
       const id = ++attempt;
-      set({ ...INITIAL, phase: 'starting', draft });
+      set({ ...INITIAL, phase: 'starting', draft, voiceMuted: state.voiceMuted });
       loadClient().then(
         (client) => {
           if (id !== attempt) return; // cancelled while choosing the client
           current = client;
           bind(client);
           set({ mode: client.mode });
+          client.setVoiceMuted?.(state.voiceMuted);
           void client.start({ lang, draft });
         },
         (err: unknown) => {
@@ -140,6 +145,10 @@ export function createVoiceStore(loadClient: () => Promise<VoiceClient>): VoiceS
       if (state.phase !== 'active' || state.mic !== 'live') return;
       current?.setMuted(muted);
       set({ muted, level: muted ? 0 : state.level });
+    },
+    setVoiceMuted(voiceMuted) {
+      current?.setVoiceMuted?.(voiceMuted);
+      set({ voiceMuted });
     },
     dismissError: () => set({ error: null }),
   };

@@ -71,6 +71,8 @@ export interface VoiceClient {
   /** A typed turn from the visitor. */
   sendText(text: string): void;
   setMuted(muted: boolean): void;
+  /** The demo's read-aloud answers (speech synthesis) on or off; absent where nothing is read aloud. */
+  setVoiceMuted?(muted: boolean): void;
   /** Returns the unsubscribe function. */
   on<E extends keyof VoiceClientEvents>(event: E, listener: Listener<VoiceClientEvents[E]>): () => void;
 }

@@ -12,6 +12,12 @@ const common = {
     // The floating voice widget's idle button (prerendered on every page; the rest is in `voice`).
     talkToAssistant: 'Talk to Assistant',
     language: 'Language',
+    menu: 'Menu',
+    navLinks: {
+      features: 'Features',
+      pricing: 'Pricing',
+      personalized: 'Try it',
+    },
     languages: {
       en: 'English',
       nl: 'Nederlands',

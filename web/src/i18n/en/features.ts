@@ -54,6 +54,12 @@ const features = {
       messaging: 'Messaging',
       other: 'Other tools',
     },
+    next: {
+      title: 'Ready to see what it costs?',
+      text: 'Every agent is built for one business, so the price follows what yours needs. See how the fees work, or tell us about your calls.',
+      pricing: 'See pricing',
+      quote: 'Request a quote',
+    },
     items: {
       sms: 'SMS via a messaging provider',
       webhooks: 'Custom Webhooks',

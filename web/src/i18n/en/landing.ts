@@ -8,6 +8,7 @@ const landing = {
       title3: 'and never clock out.',
       subtitle:
         'We design, build and run a voice agent around the way your business works. It picks up, calls out, books appointments and follows up on leads, in English and Dutch.',
+      tryIt: 'Try your own agent',
       features: 'Explore features',
       pricing: 'See pricing',
       stat1Value: '50%',

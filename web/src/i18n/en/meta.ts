@@ -33,6 +33,18 @@ const meta = {
       title: 'Dashboard',
       description: 'Your Belwise voice agents and purchase history.',
     },
+    contact: {
+      title: 'Contact',
+      description: 'How to reach Belwise: the quote form, the voice assistant and our company details.',
+    },
+    privacy: {
+      title: 'Privacy policy',
+      description: 'What the Belwise website processes about you, why and for how long, and your rights under the GDPR.',
+    },
+    help: {
+      title: 'Help center',
+      description: 'Answers about Belwise voice agents: languages, voices, handing over to a person, your own number, launch time, data and pricing.',
+    },
     console: {
       title: 'Console',
       description: 'The agency’s console: quote inbox, orders, agent catalogue and buyers.',

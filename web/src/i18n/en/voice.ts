@@ -17,6 +17,9 @@ const voice = {
     message: 'Type a message',
     send: 'Send',
     mute: 'Mute microphone',
+    muteVoice: 'Mute voice',
+    disclosure: 'You are talking to an AI assistant. The call is processed by Vapi and may be recorded.',
+    privacyLink: 'Privacy policy',
     micLevel: 'Microphone level',
     micOff: 'No microphone in use: type your questions below.',
     suggestions: 'Suggestions',
@@ -42,6 +45,9 @@ const voice = {
       pricing: 'Pricing',
       quote: 'Request a quote',
       personalized: 'Personalized agent',
+      contact: 'Contact',
+      privacy: 'Privacy policy',
+      help: 'Help center',
     },
     readMore: 'Read more: {page}',
     and: 'and',
@@ -68,6 +74,10 @@ const voice = {
       savings: '{costs} {always}',
       personalized:
         'Describe your business in a few words on the personalized agent page, and we sketch the agent we would build for you.',
+      contact:
+        'Our team is glad to talk to you. The contact page has our details and the quote form, and we reply by email within one business day.',
+      privacy:
+        'This demo runs in your browser: nothing you type leaves your device. The privacy policy explains what this site keeps, for how long, and your rights under the GDPR.',
       hello: 'Hello! Ask me anything about our voice agents, or pick a suggestion below.',
     },
     draft: {

@@ -13,6 +13,12 @@ const common = {
     signOut: 'Uitloggen',
     talkToAssistant: 'Praat met de assistent',
     language: 'Taal',
+    menu: 'Menu',
+    navLinks: {
+      features: 'Functies',
+      pricing: 'Prijzen',
+      personalized: 'Zelf proberen',
+    },
     languages: {
       en: 'English',
       nl: 'Nederlands',

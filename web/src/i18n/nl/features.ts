@@ -56,6 +56,12 @@ const features = {
       messaging: 'Berichten',
       other: 'Overige tools',
     },
+    next: {
+      title: 'Benieuwd wat het kost?',
+      text: 'Elke spraakagent wordt voor één bedrijf gebouwd, dus de prijs volgt wat u nodig hebt. Bekijk hoe de kosten zijn opgebouwd, of vertel ons over uw gesprekken.',
+      pricing: 'Bekijk de prijzen',
+      quote: 'Offerte aanvragen',
+    },
     items: {
       sms: 'Sms via een berichtendienst',
       webhooks: 'Eigen webhooks',

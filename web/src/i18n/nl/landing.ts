@@ -10,6 +10,7 @@ const landing = {
       title3: 'en nooit naar huis gaan.',
       subtitle:
         'Wij ontwerpen, bouwen en beheren een spraakagent die past bij hoe jouw bedrijf werkt. Hij neemt op, belt uit, plant afspraken in en volgt leads op, in het Nederlands en Engels.',
+      tryIt: 'Probeer uw eigen spraakagent',
       features: 'Bekijk de functies',
       pricing: 'Bekijk de prijzen',
       stat1Value: '50%',

@@ -37,6 +37,18 @@ const meta = {
       title: 'Dashboard',
       description: 'Jouw spraakagenten en aankoopgeschiedenis bij Belwise.',
     },
+    contact: {
+      title: 'Contact',
+      description: 'Zo bereikt u Belwise: het offerteformulier, de spraakassistent en onze bedrijfsgegevens.',
+    },
+    privacy: {
+      title: 'Privacyverklaring',
+      description: 'Welke gegevens de website van Belwise over u verwerkt, waarom en hoe lang, en uw rechten onder de AVG.',
+    },
+    help: {
+      title: 'Helpcentrum',
+      description: 'Antwoorden over spraakagenten van Belwise: talen, stemmen, doorverbinden, uw eigen nummer, doorlooptijd, gegevens en prijzen.',
+    },
     console: {
       title: 'Console',
       description: 'De console van het bureau: offerte-inbox, bestellingen, agentcatalogus en kopers.',

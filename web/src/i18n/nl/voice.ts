@@ -18,6 +18,9 @@ const voice = {
     message: 'Typ een bericht',
     send: 'Versturen',
     mute: 'Microfoon dempen',
+    muteVoice: 'Stem uit',
+    disclosure: 'U spreekt met een AI-assistent. Het gesprek wordt verwerkt door Vapi en kan worden opgenomen.',
+    privacyLink: 'Privacyverklaring',
     micLevel: 'Microfoonniveau',
     micOff: 'Geen microfoon in gebruik: typ je vragen hieronder.',
     suggestions: 'Suggesties',
@@ -43,6 +46,9 @@ const voice = {
       pricing: 'Prijzen',
       quote: 'Offerte aanvragen',
       personalized: 'Agent op maat',
+      contact: 'Contact',
+      privacy: 'Privacyverklaring',
+      help: 'Helpcentrum',
     },
     readMore: 'Lees meer: {page}',
     and: 'en',
@@ -69,6 +75,10 @@ const voice = {
       savings: '{costs} {always}',
       personalized:
         'Beschrijf je bedrijf in een paar woorden op de pagina voor een agent op maat, dan schetsen wij de agent die we voor je zouden bouwen.',
+      contact:
+        'Ons team spreekt u graag. Op de contactpagina vindt u onze gegevens en het offerteformulier; wij antwoorden binnen één werkdag per e-mail.',
+      privacy:
+        'Deze demo draait in uw browser: niets van wat u typt verlaat uw apparaat. In de privacyverklaring leest u wat deze site bewaart, hoe lang, en welke rechten u hebt onder de AVG.',
       hello: 'Hallo! Vraag me alles over onze spraakagenten, of kies een suggestie hieronder.',
     },
     draft: {

@@ -1,0 +1,195 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { company } from '../playwright.config';
+import { t } from './dictionaries';
+import { gotoHydrated, languages, localized, publicScreens } from './support';
+
+// Issue 12: what a first-time visitor expects — a way to every page, contact, privacy and help, and a voice
+// widget that never gets in the way. Both languages throughout.
+
+for (const lang of languages) {
+  test(`every public page links to the try-out, and the footer to contact and privacy (${lang})`, async ({ page, request }) => {
+    for (const screen of publicScreens) {
+      await gotoHydrated(page, localized(lang, screen));
+      expect(await page.locator(`a[href="${localized(lang, '/personalized')}"]`).count(), screen).toBeGreaterThan(0);
+      const footer = page.locator('footer');
+      for (const [key, path] of [['contact', '/contact'], ['privacy', '/privacy'], ['help', '/help'], ['docs', '/help']] as const) {
+        await expect(footer.getByRole('link', { name: t(lang, `footer.support.${key}`), exact: true }), screen).toHaveAttribute('href', localized(lang, path));
+      }
+    }
+    for (const path of ['/contact', '/privacy', '/help']) {
+      expect((await request.get(localized(lang, path))).status(), path).toBe(200);
+    }
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const path of ['/contact', '/privacy', '/help']) expect(sitemap).toContain(`${localized(lang, path)}</loc>`);
+  });
+
+  test(`the header nav marks the current page and works as a menu on a phone (${lang})`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, localized(lang, '/features'));
+    const toggle = page.getByRole('button', { name: t(lang, 'header.menu') });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const tryIt = page.getByRole('link', { name: t(lang, 'header.navLinks.personalized') });
+    await expect(tryIt).toBeHidden();
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('link', { name: t(lang, 'header.navLinks.features') })).toHaveAttribute('aria-current', 'page');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(tryIt).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(localized(lang, '/personalized'));
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test(`the contact page lists the configured company details and only those (${lang})`, async ({ page }) => {
+    await gotoHydrated(page, localized(lang, '/contact'));
+    const details = page.locator('dl.company');
+    for (const [key, field] of [['name', 'COMPANY_NAME'], ['phone', 'COMPANY_PHONE'], ['email', 'COMPANY_EMAIL'], ['kvk', 'COMPANY_KVK']] as const) {
+      await expect(details.getByText(t(lang, `contact.company.${key}`), { exact: true })).toBeVisible();
+      await expect(details.getByText(company[field], { exact: true })).toBeVisible();
+    }
+    await expect(details.getByRole('link', { name: company.COMPANY_EMAIL })).toHaveAttribute('href', `mailto:${company.COMPANY_EMAIL}`);
+    await expect(details.getByRole('link', { name: company.COMPANY_PHONE })).toHaveAttribute('href', 'tel:+31201234567');
+    // COMPANY_ADDRESS and COMPANY_VAT are not set: no entry, nothing made up.
+    await expect(details.getByText(t(lang, 'contact.company.address'))).toHaveCount(0);
+    await expect(details.getByText(t(lang, 'contact.company.vat'))).toHaveCount(0);
+    await expect(page.getByRole('link', { name: t(lang, 'contact.quoteLink') })).toHaveAttribute('href', localized(lang, '/quote'));
+    // The privacy page states the configured retention (CALL_RETENTION_DAYS=60).
+    await gotoHydrated(page, localized(lang, '/privacy'));
+    await expect(page.getByText(t(lang, 'privacy.sections.retention.text').replace('{days}', '60'))).toBeVisible();
+  });
+
+  test(`the help center has at least 12 answers (${lang})`, async ({ page }) => {
+    await gotoHydrated(page, localized(lang, '/help'));
+    expect(await page.locator('.faq dt').count()).toBeGreaterThanOrEqual(12);
+  });
+
+  for (const path of ['/contact', '/privacy', '/help']) {
+    test(`axe finds no violations on ${localized(lang, path)} at 390 and 1280 px`, async ({ page }) => {
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 844 });
+        await gotoHydrated(page, localized(lang, path));
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${width}`).toEqual([]);
+      }
+    });
+  }
+
+  test(`nothing scrolls sideways at 320 px (${lang})`, async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    for (const screen of [...publicScreens, '/no-such-page']) {
+      await gotoHydrated(page, localized(lang, screen));
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, screen).toBeLessThanOrEqual(0);
+    }
+  });
+
+  test(`the demo assistant answers privacy and talk-to-a-person questions with the right links (${lang})`, async ({ page }) => {
+    await gotoHydrated(page, localized(lang, '/features'));
+    await page.getByRole('button', { name: t(lang, 'header.talkToAssistant') }).click();
+    const card = page.getByRole('region', { name: t(lang, 'voice.region') });
+    const box = card.getByRole('textbox', { name: t(lang, 'voice.message') });
+    await expect(box).toBeVisible({ timeout: 10_000 });
+    const log = card.getByRole('log');
+    for (const [question, answer, path] of [
+      [lang === 'en' ? 'Can I talk to a person?' : 'Kan ik iemand spreken?', 'voice.demo.contact', '/contact'],
+      [lang === 'en' ? 'What about my privacy?' : 'Hoe zit het met mijn privacy?', 'voice.demo.privacy', '/privacy'],
+    ] as const) {
+      await box.fill(question);
+      await box.press('Enter');
+      const line = log.locator('.voice-line-assistant', { hasText: t(lang, answer) });
+      await expect(line).toBeVisible();
+      await expect(line.getByRole('link')).toHaveAttribute('href', localized(lang, path));
+    }
+  });
+}
+
+/** Every link, button and field in view whose centre the round voice button covers. */
+function coveredControls(page: Page) {
+  return page.evaluate(() => {
+    const widget = document.querySelector('.voice-widget')!;
+    const covered: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [role="tab"]')) {
+      if (widget.contains(el)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+      const top = document.elementFromPoint(x, y);
+      if (top && widget.contains(top)) covered.push(`${el.tagName} "${(el.textContent || el.getAttribute('aria-label') || el.getAttribute('name') || '').trim().slice(0, 40)}"`);
+    }
+    return covered;
+  });
+}
+
+async function scrollAndCheck(page: Page, label: string) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const seen = new Set<string>();
+  for (let y = 0; ; y += 150) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    for (const c of await coveredControls(page)) seen.add(c);
+    if (y >= height) break;
+  }
+  expect([...seen], label).toEqual([]);
+}
+
+test('at 390 px the voice button never covers a link, button or field, on any public page or the dashboard', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const lang of languages) {
+    for (const screen of publicScreens) {
+      await gotoHydrated(page, localized(lang, screen));
+      await scrollAndCheck(page, localized(lang, screen));
+    }
+  }
+  // The demo buyer's dashboard.
+  await gotoHydrated(page, '/auth');
+  const panel = page.getByRole('tabpanel', { name: t('en', 'auth.tabs.signIn') });
+  await panel.getByLabel(t('en', 'auth.fields.email')).fill('demo@example.com');
+  await panel.getByLabel(t('en', 'auth.fields.password'), { exact: true }).fill('demo-buyer-2026');
+  await panel.getByRole('button', { name: t('en', 'auth.signIn.submit'), exact: true }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await scrollAndCheck(page, '/dashboard');
+  await gotoHydrated(page, '/nl/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await scrollAndCheck(page, '/nl/dashboard');
+});
+
+test.describe('a browser that prefers Dutch', () => {
+  test.use({ locale: 'nl-NL' });
+
+  test('gets a dismissible suggestion on /, in Dutch, that stays dismissed', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const suggestion = page.getByRole('region', { name: t('nl', 'suggest.label') });
+    await expect(suggestion).toBeVisible();
+    await expect(suggestion).toHaveAttribute('lang', 'nl');
+    await expect(suggestion.getByRole('link', { name: t('nl', 'suggest.switch') })).toHaveAttribute('href', '/nl');
+    // No redirect: the English page is still there.
+    await expect(page).toHaveURL('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await suggestion.getByRole('button', { name: t('nl', 'suggest.dismiss') }).click();
+    await expect(suggestion).toHaveCount(0);
+    await gotoHydrated(page, '/');
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('region', { name: t('nl', 'suggest.label') })).toHaveCount(0);
+  });
+
+  test('following it switches to Dutch and is remembered', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.getByRole('link', { name: t('nl', 'suggest.switch') }).click();
+    await expect(page).toHaveURL('/nl');
+    await page.goto('/');
+    await expect(page).toHaveURL('/nl');
+  });
+});
+
+test('an English-preferring browser gets no Dutch suggestion', async ({ page }) => {
+  await gotoHydrated(page, '/');
+  await page.waitForTimeout(500);
+  await expect(page.locator('.nl-suggestion')).toHaveCount(0);
+});
