@@ -203,7 +203,7 @@ function OrderLinkForm({ order, onChange }: { order: ConsoleOrder; onChange: (o:
   });
   const id = `order-link-${order.id}`;
   return (
-    <form onSubmit={onSubmit} noValidate className="min-w-0 space-y-1" aria-label={t('console.orders.saveLinkFor', { number: order.number })}>
+    <form onSubmit={onSubmit} noValidate className="min-w-0 space-y-3" aria-label={t('console.orders.saveLinkFor', { number: order.number })}>
       <Field
         id={`${id}-assistant`}
         label={t('console.orders.assistantFor', { number: order.number })}
