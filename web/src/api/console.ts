@@ -1,4 +1,5 @@
 import { request } from './client';
+import type { CallSummary } from './types';
 
 // The console's API (/api/console/…, staff only; README "The console"). Every list is a page, newest
 // first, with an opaque `nextCursor` (null after the last page).
@@ -72,6 +73,17 @@ export interface ConsoleOrder {
   buyer: Person & { locale: 'en' | 'nl' };
   agent: { id: string; name: string; title: string };
   quoteId: string | null;
+  /** The Vapi assistant delivered for the order; null while none is linked. */
+  assistantId: string | null;
+  /** What a minute of calls costs the buyer, in cents of the order's currency. */
+  perMinuteCents: number;
+}
+
+/** A call as staff see it: also in progress (`outcome` 'pending'), with its assistant and order (null: unassigned). */
+export interface ConsoleCall extends CallSummary {
+  status: string;
+  assistantId: string;
+  order: { id: string; number: string; buyerEmail: string } | null;
 }
 
 export interface CatalogueAgent {
@@ -128,6 +140,14 @@ export const listOrders = (p: { status?: string; buyer?: string; q?: string; cur
 
 export const setOrderStatus = (orderId: string, body: { status: ConsoleOrderStatus; version: number }) =>
   request<{ order: ConsoleOrder }>('PATCH', `/api/console/orders/${id(orderId)}`, body);
+
+/** An order's Vapi assistant ('' removes the link) and per-minute rate, with the version seen. */
+export const setOrderLink = (orderId: string, body: { assistantId?: string; perMinuteCents?: number; version: number }) =>
+  request<{ order: ConsoleOrder }>('PATCH', `/api/console/orders/${id(orderId)}`, body);
+
+/** Every call, or only the assigned (true) or unassigned (false) ones, newest first. */
+export const listCalls = (p: { assigned?: string; cursor?: string }, signal?: AbortSignal) =>
+  request<Page<ConsoleCall>>('GET', `/api/console/calls${query(p)}`, undefined, signal);
 
 export const listAgents = (signal?: AbortSignal) => request<{ items: CatalogueAgent[] }>('GET', '/api/console/agents', undefined, signal);
 

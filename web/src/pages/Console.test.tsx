@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CatalogueAgent, ConsoleOrder, QuoteDetail, QuoteSummary } from '../api/console';
+import type { CatalogueAgent, ConsoleCall, ConsoleOrder, QuoteDetail, QuoteSummary } from '../api/console';
 import { screenRoute } from '../routes';
 import { apiError, json, mockApi, signedIn, signedOut, USER } from '../testing/mockApi';
 import { loadedRoute, renderApp } from '../testing/renderApp';
@@ -66,7 +66,24 @@ const ORDER: ConsoleOrder = {
   buyer: { id: 'b-1', email: 'fenna@example.nl', fullName: 'Fenna Visser', locale: 'nl' },
   agent: { id: 'a-1', name: 'Front Desk', title: 'Receptionist' },
   quoteId: 'q-1',
+  assistantId: null,
+  perMinuteCents: 10,
 };
+
+const ASSISTANT = 'a0000000-0000-4000-8000-00000000abcd';
+
+const call = (over: Partial<ConsoleCall> & { id: string }): ConsoleCall => ({
+  startedAt: '2026-11-21T09:30:00Z',
+  direction: 'inbound',
+  number: '+31 6 •••• 5678',
+  durationSeconds: 125,
+  outcome: 'answered',
+  summary: 'Booked a cleaning for Tuesday.',
+  status: 'ended',
+  assistantId: ASSISTANT,
+  order: null,
+  ...over,
+});
 
 afterEach(() => {
   cleanup();
@@ -242,6 +259,136 @@ describe('/console/orders', () => {
     expect((await within(row).findByRole('alert')).textContent).toMatch(/^Someone else changed this/);
     expect(within(row).getByText('Cancelled', { selector: '.badge' })).toBeTruthy();
     expect((within(row).getByLabelText('Status of order #abcd1234') as HTMLSelectElement).value).toBe('cancelled');
+  });
+});
+
+describe('/console/orders: the assistant and per-minute rate', () => {
+  it('links an assistant with the version, sending only what changed, in Dutch', async () => {
+    const { sent } = mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/orders': json(200, { items: [ORDER], nextCursor: null }),
+      'PATCH /api/console/orders/o-1': json(200, { order: { ...ORDER, assistantId: ASSISTANT, version: 5 } }),
+    });
+    await renderConsole('/nl/console/orders', 'nl');
+    const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
+    const rate = within(row).getByLabelText('Prijs per minuut van bestelling #abcd1234') as HTMLInputElement;
+    expect(rate.value).toBe('0,10');
+    fireEvent.change(within(row).getByLabelText('Vapi-assistent-id van bestelling #abcd1234'), { target: { value: ` ${ASSISTANT} ` } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Assistent en prijs van bestelling #abcd1234 opslaan' }));
+    expect(await within(row).findByText('Opgeslagen. Het dashboard van de koper toont de gesprekken van deze assistent.')).toBeTruthy();
+    expect(sent('PATCH /api/console/orders/o-1')).toEqual([{ assistantId: ASSISTANT, version: 4 }]);
+
+    // The next change goes with the version the server answered.
+    fireEvent.change(rate, { target: { value: 'twelve' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Assistent en prijs van bestelling #abcd1234 opslaan' }));
+    expect(await within(row).findByText('Vul een prijs in zoals 0,10: nul of meer, met hoogstens twee decimalen.')).toBeTruthy();
+    expect(rate.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(rate, { target: { value: '0,12' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Assistent en prijs van bestelling #abcd1234 opslaan' }));
+    await waitFor(() => expect(sent('PATCH /api/console/orders/o-1')).toHaveLength(2));
+    expect(sent('PATCH /api/console/orders/o-1')[1]).toEqual({ perMinuteCents: 12, version: 5 });
+  });
+
+  it('shows a taken assistant id at its field', async () => {
+    mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/orders': json(200, { items: [ORDER], nextCursor: null }),
+      'PATCH /api/console/orders/o-1': apiError(409, 'assistant_taken'),
+    });
+    await renderConsole('/console/orders');
+    const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
+    const field = within(row).getByLabelText('Vapi assistant id of order #abcd1234');
+    fireEvent.change(field, { target: { value: ASSISTANT } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Save the assistant and price of order #abcd1234' }));
+    expect(await within(row).findByText('Another order already has this assistant. Remove it there first.')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toContain('order-link-o-1-assistant-error');
+    expect(within(row).queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a malformed assistant id at its field', async () => {
+    mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/orders': json(200, { items: [ORDER], nextCursor: null }),
+      'PATCH /api/console/orders/o-1': apiError(400, 'invalid_assistant'),
+    });
+    await renderConsole('/console/orders');
+    const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
+    fireEvent.change(within(row).getByLabelText('Vapi assistant id of order #abcd1234'), { target: { value: 'not-a-uuid' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Save the assistant and price of order #abcd1234' }));
+    expect(await within(row).findByText(/^An assistant id is a UUID/)).toBeTruthy();
+  });
+
+  it('on a stale version shows the link as it is now and says why', async () => {
+    mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/orders': json(200, { items: [ORDER], nextCursor: null }),
+      'PATCH /api/console/orders/o-1': apiError(409, 'version_conflict'),
+      'GET /api/console/orders/o-1': json(200, { order: { ...ORDER, assistantId: ASSISTANT, perMinuteCents: 15, version: 6 }, history: [] }),
+    });
+    await renderConsole('/console/orders');
+    const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
+    fireEvent.change(within(row).getByLabelText('Price per minute of order #abcd1234'), { target: { value: '0.20' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Save the assistant and price of order #abcd1234' }));
+    expect((await within(row).findByRole('alert')).textContent).toMatch(/^Someone else changed this/);
+    expect((within(row).getByLabelText('Price per minute of order #abcd1234') as HTMLInputElement).value).toBe('0.15');
+    expect((within(row).getByLabelText('Vapi assistant id of order #abcd1234') as HTMLInputElement).value).toBe(ASSISTANT);
+  });
+});
+
+describe('/console/calls', () => {
+  it('lists every call newest first with its order or "unassigned", and loads more', async () => {
+    mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/calls': json(200, {
+        items: [
+          call({ id: '9', order: { id: 'o-1', number: 'abcd1234', buyerEmail: 'fenna@example.nl' } }),
+          call({ id: '8', outcome: 'missed', durationSeconds: 0, summary: '', number: '', direction: 'outbound', assistantId: 'a0000000-0000-4000-8000-00000000ffff' }),
+        ],
+        nextCursor: 'c-2',
+      }),
+      'GET /api/console/calls?cursor=c-2': json(200, { items: [call({ id: '7', outcome: 'pending', status: 'in-progress' })], nextCursor: '' }),
+    });
+    await renderConsole('/console/calls');
+    expect(await screen.findByText('Booked a cleaning for Tuesday.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Calls' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Calls' }).getAttribute('aria-current')).toBe('page');
+    const rows = () => screen.getAllByRole('listitem');
+    expect(rows()).toHaveLength(2);
+    const [assigned, unassigned] = rows();
+    expect(within(assigned).getByRole('link', { name: 'Order #abcd1234' }).getAttribute('href')).toBe('/console/orders?q=fenna%40example.nl');
+    expect(within(assigned).getByText('Answered')).toBeTruthy();
+    expect(within(assigned).getByText('2 min 5 s')).toBeTruthy();
+    expect(within(assigned).getByText('+31 6 •••• 5678')).toBeTruthy();
+    expect(within(assigned).getByText('Booked a cleaning for Tuesday.')).toBeTruthy();
+    expect(within(assigned).getByText(ASSISTANT)).toBeTruthy();
+    expect(within(unassigned).getByText('Unassigned')).toBeTruthy();
+    expect(within(unassigned).getByText('Missed')).toBeTruthy();
+    expect(within(unassigned).getByText('Outgoing call')).toBeTruthy();
+    expect(within(unassigned).getByText('Number unknown')).toBeTruthy();
+    expect(within(unassigned).queryByRole('link')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(within(rows()[2]).getByText('In progress')).toBeTruthy();
+    expect(screen.getByText('That is everything.')).toBeTruthy();
+  });
+
+  it('keeps "unassigned only" in the URL, in Dutch', async () => {
+    const { fetchMock } = mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/calls': json(200, { items: [call({ id: '9', order: { id: 'o-1', number: 'abcd1234', buyerEmail: 'fenna@example.nl' } })], nextCursor: null }),
+      'GET /api/console/calls?assigned=false': json(200, { items: [call({ id: '8' })], nextCursor: null }),
+    });
+    const app = await renderConsole('/nl/console/calls', 'nl');
+    expect(await screen.findByText('+31 6 •••• 5678')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Gesprekken' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Tonen'), { target: { value: 'false' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Toepassen' }));
+    await waitFor(() => expect(app.location()).toBe('/nl/console/calls?assigned=false'));
+    expect(await screen.findByText('Niet toegewezen')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/console/calls?assigned=false');
+    expect((screen.getByLabelText('Tonen') as HTMLSelectElement).value).toBe('false');
   });
 });
 

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../api/client';
-import { getConsoleOrder, listOrders, ORDER_STATUSES, setOrderStatus, type ConsoleOrder, type ConsoleOrderStatus } from '../api/console';
+import { getConsoleOrder, listOrders, ORDER_STATUSES, setOrderLink, setOrderStatus, type ConsoleOrder, type ConsoleOrderStatus } from '../api/console';
+import { Field } from '../components/form/Field';
 import { FormAlert } from '../components/form/FormAlert';
 import { useSubmit } from '../components/form/useSubmit';
 import { formatDateTime, formatMoney } from '../format';
 import { useLanguage } from '../i18n/LanguageContext';
 import { localePath } from '../paths';
-import { ConsoleError, ConsoleLoading, FilterBar, ListBody, OrderStatusBadge, personName, useQuery } from './console/parts';
+import { amountText, ConsoleError, ConsoleLoading, FilterBar, ListBody, OrderStatusBadge, parseAmount, personName, useQuery } from './console/parts';
 import { usePages } from './console/usePages';
 
 /** /console/orders: every order, newest first, by status and buyer (?buyer=id, or a search of email and name). */
@@ -80,7 +81,10 @@ export function Component() {
                   </div>
                 )}
               </dl>
-              <OrderStatusForm order={order} onChange={list.replace} />
+              <div className="min-w-0 space-y-6">
+                <OrderStatusForm order={order} onChange={list.replace} />
+                <OrderLinkForm order={order} onChange={list.replace} />
+              </div>
             </li>
           ))}
         </ul>
@@ -136,6 +140,97 @@ function OrderStatusForm({ order, onChange }: { order: ConsoleOrder; onChange: (
       </div>
       <p role="status" className="text-sm text-ink-soft">
         {note === 'saved' ? t('console.orders.saved') : ''}
+      </p>
+      {note === 'conflict' && (
+        <p role="alert" className="notice notice-warn">
+          {t('console.conflict')}
+        </p>
+      )}
+      <FormAlert problem={problem} />
+    </form>
+  );
+}
+
+/**
+ * The order's Vapi assistant and per-minute rate, sent with the version the row shows: only what changed.
+ * A taken or malformed assistant id shows at its field, a stale version reloads the row and says why.
+ */
+function OrderLinkForm({ order, onChange }: { order: ConsoleOrder; onChange: (o: ConsoleOrder) => void }) {
+  const { lang, t } = useLanguage();
+  const [assistant, setAssistant] = useState(order.assistantId ?? '');
+  const [rate, setRate] = useState(amountText(order.perMinuteCents, lang));
+  const [errors, setErrors] = useState<{ assistant?: string; rate?: string }>({});
+  const [note, setNote] = useState<'saved' | 'conflict' | null>(null);
+  const { busy, problem, onSubmit } = useSubmit({
+    validate: () => {
+      const cents = parseAmount(rate);
+      setErrors(cents === null ? { rate: t('console.orders.rateInvalid') } : {});
+      return cents !== null;
+    },
+    send: async () => {
+      setNote(null);
+      const assistantId = assistant.trim();
+      const perMinuteCents = parseAmount(rate)!;
+      const body: { assistantId?: string; perMinuteCents?: number; version: number } = { version: order.version };
+      if (assistantId !== (order.assistantId ?? '')) body.assistantId = assistantId;
+      if (perMinuteCents !== order.perMinuteCents || body.assistantId === undefined) body.perMinuteCents = perMinuteCents;
+      const { order: saved } = await setOrderLink(order.id, body);
+      onChange(saved);
+      setAssistant(saved.assistantId ?? '');
+      setRate(amountText(saved.perMinuteCents, lang));
+      setNote('saved');
+    },
+    onError: (p, err) => {
+      if (!(err instanceof ApiError)) return p;
+      if (err.code === 'invalid_assistant' || err.code === 'assistant_taken') {
+        setErrors({ assistant: t(p.key, p.vars) });
+        return null;
+      }
+      if (err.code === 'invalid_amount') {
+        setErrors({ rate: t(p.key, p.vars) });
+        return null;
+      }
+      if (err.status !== 409) return p;
+      // Someone else changed the order: show it as it is now, with their assistant and rate.
+      getConsoleOrder(order.id).then(({ order: now }) => {
+        onChange(now);
+        setAssistant(now.assistantId ?? '');
+        setRate(amountText(now.perMinuteCents, lang));
+        setNote('conflict');
+      }, console.error);
+      return null;
+    },
+  });
+  const id = `order-link-${order.id}`;
+  return (
+    <form onSubmit={onSubmit} noValidate className="min-w-0 space-y-3" aria-label={t('console.orders.saveLinkFor', { number: order.number })}>
+      <Field
+        id={`${id}-assistant`}
+        label={t('console.orders.assistantFor', { number: order.number })}
+        hint={t('console.orders.assistantHint')}
+        error={errors.assistant}
+        value={assistant}
+        onChange={(e) => setAssistant(e.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={t('console.orders.noAssistant')}
+        className="[&_input]:font-mono [&_input]:text-sm"
+      />
+      <Field
+        id={`${id}-rate`}
+        label={t('console.orders.rateFor', { number: order.number })}
+        hint={t('console.orders.rateHint', { currency: order.currency })}
+        error={errors.rate}
+        value={rate}
+        onChange={(e) => setRate(e.target.value)}
+        inputMode="decimal"
+        autoComplete="off"
+      />
+      <button type="submit" className="btn btn-ink" disabled={busy} data-busy={busy || undefined} aria-label={t('console.orders.saveLinkFor', { number: order.number })}>
+        {busy ? t('console.orders.busy') : t('console.orders.saveLink')}
+      </button>
+      <p role="status" className="text-sm text-ink-soft">
+        {note === 'saved' ? t('console.orders.linkSaved') : ''}
       </p>
       {note === 'conflict' && (
         <p role="alert" className="notice notice-warn">

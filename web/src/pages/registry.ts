@@ -67,10 +67,10 @@ export const SCREENS = {
       { path: 'agents/:orderId/calls/:callId', load: () => import('./DashboardCall') },
     ],
   },
-  // The agency's staff console. It also reads `account` for the API's error messages (form kit).
+  // The agency's staff console. It also reads `account` for the API's error messages (form kit), `calls` for a call's words.
   console: {
     path: '/console',
-    namespace: ['console', 'account'],
+    namespace: ['console', 'account', 'calls'],
     load: () => import('./Console'),
     noindex: true,
     clientOnly: true,
@@ -78,6 +78,7 @@ export const SCREENS = {
       { path: '', load: () => import('./ConsoleQuotes') },
       { path: 'quotes/:id', load: () => import('./ConsoleQuote') },
       { path: 'orders', load: () => import('./ConsoleOrders') },
+      { path: 'calls', load: () => import('./ConsoleCalls') },
       { path: 'agents', load: () => import('./ConsoleAgents') },
       { path: 'buyers', load: () => import('./ConsoleBuyers') },
     ],

@@ -52,6 +52,7 @@ const calls = {
       answered: 'Answered',
       missed: 'Missed',
       failed: 'Failed',
+      pending: 'In progress',
     },
     duration: {
       seconds: '{s} s',

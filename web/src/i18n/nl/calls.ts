@@ -55,6 +55,7 @@ const calls = {
       answered: 'Beantwoord',
       missed: 'Gemist',
       failed: 'Mislukt',
+      pending: 'Bezig',
     },
     duration: {
       seconds: '{s} s',

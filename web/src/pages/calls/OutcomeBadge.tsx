@@ -6,6 +6,7 @@ const TONES: Record<string, string> = {
   answered: 'border-green-300 bg-green-100 text-green-900',
   missed: 'border-amber-300 bg-amber-100 text-amber-900',
   failed: 'border-red-300 bg-red-100 text-red-900',
+  pending: 'border-sky-300 bg-sky-100 text-sky-900',
 };
 
 export function OutcomeBadge({ outcome }: { outcome: string }) {

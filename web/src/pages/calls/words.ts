@@ -24,6 +24,7 @@ const OUTCOMES: Record<string, TKey> = {
   answered: 'calls.outcome.answered',
   missed: 'calls.outcome.missed',
   failed: 'calls.outcome.failed',
+  pending: 'calls.outcome.pending',
 };
 
 export const outcomeText = (outcome: string, t: T) => (outcome in OUTCOMES ? t(OUTCOMES[outcome]) : outcome);

@@ -1,0 +1,128 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { vapiWebhookSecret } from '../playwright.config';
+import { t } from './dictionaries';
+import { uniqueEmail } from './mail';
+import { gotoHydrated, localized } from './support';
+
+// Issue 11, the console's side: a call of an assistant no order claims shows as unassigned; staff link the
+// assistant to an order from the orders screen, and the call moves to that order (the server does that).
+const STAFF = { email: 'ops@example.com', password: 'demo-ops-2026' };
+
+async function signInByApi(page: Page) {
+  const res = await page.request.post('/api/auth/sign-in', { data: STAFF });
+  expect(res.status()).toBe(200);
+}
+
+/** A minimal end-of-call report as Vapi sends it (ServerMessageEndOfCallReport), for a call that ended a minute ago. */
+async function postReport(request: APIRequestContext, assistantId: string, summary: string) {
+  const ended = new Date(Date.now() - 60_000);
+  const started = new Date(ended.getTime() - 64_000);
+  const res = await request.post('/api/voice/webhook', {
+    headers: { 'x-vapi-secret': vapiWebhookSecret },
+    data: {
+      message: {
+        type: 'end-of-call-report',
+        endedReason: 'customer-ended-call',
+        durationSeconds: 64,
+        startedAt: started.toISOString(),
+        endedAt: ended.toISOString(),
+        call: { id: randomUUID(), type: 'inboundPhoneCall', assistantId, customer: { number: '+31612345678' } },
+        analysis: { summary },
+        artifact: {
+          messages: [
+            { role: 'bot', message: 'Goedemorgen, waarmee kan ik u helpen?', secondsFromStart: 0.5 },
+            { role: 'user', message: 'Ik wil een afspraak maken.', secondsFromStart: 3 },
+          ],
+        },
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A fresh buyer's order, made as staff would: a quote, turned into an order for the first agent of the catalogue. */
+async function newOrder(request: APIRequestContext) {
+  const email = uniqueEmail('linked');
+  const quote = await request.post('/api/quotes', {
+    data: { fullName: 'Sanne de Wit', email, description: 'Afspraken inplannen voor de praktijk.', language: 'dutch', locale: 'nl' },
+  });
+  expect(quote.status(), await quote.text()).toBe(201);
+  const { items: quotes } = (await (await request.get(`/api/console/quotes?q=${encodeURIComponent(email)}`)).json()) as { items: { id: string }[] };
+  const { items: agents } = (await (await request.get('/api/console/agents')).json()) as { items: { id: string }[] };
+  const res = await request.post(`/api/console/quotes/${quotes[0].id}/orders`, { data: { agentId: agents[0].id, amountCents: 99_900, currency: 'EUR' } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { order } = (await res.json()) as { order: { id: string; number: string } };
+  return { ...order, email };
+}
+
+test('an unassigned call moves to the order staff link its assistant to', async ({ page }) => {
+  test.setTimeout(60_000);
+  const assistant = randomUUID();
+  const summary = `Asked for an appointment on Tuesday (${assistant.slice(0, 8)}).`;
+  await postReport(page.request, assistant, summary);
+  await signInByApi(page);
+  const order = await newOrder(page.request);
+
+  // 1. The call is listed under "unassigned only" (in the URL), with its assistant and no order.
+  await gotoHydrated(page, '/console/calls');
+  await page.getByLabel(t('en', 'console.calls.show')).selectOption('false');
+  await page.getByRole('button', { name: t('en', 'console.list.apply') }).click();
+  await expect(page).toHaveURL(/\/console\/calls\?assigned=false$/);
+  const unassigned = page.getByRole('listitem').filter({ hasText: summary });
+  await expect(unassigned).toHaveCount(1);
+  await expect(unassigned.getByText(assistant)).toBeVisible();
+  await expect(unassigned.getByText(t('en', 'console.calls.unassigned'), { exact: true })).toBeVisible();
+  await expect(unassigned.getByText('+31 6 •••• 5678')).toBeVisible();
+
+  // 2. Staff link the assistant to the order from the orders screen, from the keyboard.
+  await gotoHydrated(page, `/console/orders?q=${encodeURIComponent(order.email)}`);
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: `#${order.number}` }) });
+  const field = row.getByLabel(t('en', 'console.orders.assistantFor').replace('{number}', order.number));
+  // An assistant another order has (the demo buyer's Appointment Setter) is refused at the field.
+  await field.fill('a0000000-0000-4000-8000-000000000001');
+  await field.press('Enter');
+  await expect(row.getByText(t('en', 'auth.errors.assistantTaken'))).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await field.fill(assistant);
+  await field.press('Enter');
+  await expect(row.getByText(t('en', 'console.orders.linkSaved'))).toBeVisible();
+  await expect(field).not.toHaveAttribute('aria-invalid');
+
+  // 3. The call now belongs to that order, and no longer shows under "unassigned only".
+  await gotoHydrated(page, '/console/calls?assigned=false');
+  await expect(page.getByRole('heading', { level: 1, name: t('en', 'console.calls.title') })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: summary })).toHaveCount(0);
+  await gotoHydrated(page, '/console/calls');
+  const assigned = page.getByRole('listitem').filter({ hasText: summary });
+  await expect(assigned).toHaveCount(1);
+  const link = assigned.getByRole('link', { name: t('en', 'console.calls.orderLink').replace('{number}', order.number) });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/console/orders\\?q=${encodeURIComponent(order.email).replace(/[.]/g, '\\.')}$`));
+  await expect(page.getByRole('heading', { level: 2, name: `#${order.number}` })).toBeVisible();
+});
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  for (const lang of ['en', 'nl'] as const) {
+    test(`axe finds no violations on the console's Calls screen (${lang}, ${viewport.width} px)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signInByApi(page);
+      // At least one unassigned call, so the screen shows both kinds of row.
+      await postReport(page.request, randomUUID(), 'Wanted to know the opening hours.');
+      for (const path of ['/console/calls', '/console/calls?assigned=false']) {
+        await gotoHydrated(page, localized(lang, path));
+        await expect(page.getByRole('heading', { level: 1, name: t(lang, 'console.calls.title') })).toBeVisible();
+        await expect(page.getByRole('listitem').first()).toBeVisible();
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), path).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+      }
+    });
+  }
+}
