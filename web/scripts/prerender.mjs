@@ -11,7 +11,7 @@ const CLIENT = join(WEB, 'build/client');
 const DIST = resolve(WEB, '../internal/web/dist');
 const ENTRY = 'src/entry.client.tsx';
 
-const { render, localePath, PRERENDER, PRERENDERED_PATHS, INDEXED_PATHS, CLIENT_ROUTES } = await import(
+const { render, localePath, formMessages, PRERENDER, PRERENDERED_PATHS, INDEXED_PATHS, CLIENT_ROUTES } = await import(
   pathToFileURL(join(WEB, 'build/server/entry.server.js')).href
 );
 const ORIGIN = PRERENDER.origin; // replaced by the Go server with SITE_URL
@@ -117,6 +117,9 @@ ${urls.join('\n')}
 </urlset>
 `,
 );
+
+// What the server says when it answers a form posted without JavaScript with the form again.
+write('_internal/forms.json', JSON.stringify(formMessages()) + '\n');
 
 write('_internal/site.json', JSON.stringify({ scriptHashes: [bootHash], clientRoutes: CLIENT_ROUTES }) + '\n');
 

@@ -48,6 +48,8 @@ export const SCREENS = {
   features: { path: '/features', namespace: 'features', load: () => import('./Features') },
   pricing: { path: '/pricing', namespace: 'pricing', load: () => import('./Pricing') },
   quote: { path: '/quote', namespace: 'pages', load: () => import('./Quote') },
+  // Where a quote posted without JavaScript lands (internal/web/forms.go).
+  quoteSent: { path: '/quote/thanks', namespace: 'pages', load: () => import('./QuoteSent'), noindex: true },
   personalized: { path: '/personalized', namespace: 'pages', load: () => import('./Personalized') },
   contact: { path: '/contact', namespace: 'pages', load: () => import('./Contact') },
   privacy: { path: '/privacy', namespace: 'pages', load: () => import('./Privacy') },
