@@ -4,7 +4,7 @@ export const languages = ['en', 'nl'] as const;
 export type Lang = (typeof languages)[number];
 
 // The spec's public screens (§2). /dashboard is client-only and is tested with the accounts issue.
-export const publicScreens = ['/', '/features', '/pricing', '/quote', '/personalized', '/contact', '/privacy', '/help', '/auth'] as const;
+export const publicScreens = ['/', '/features', '/pricing', '/quote', '/quote/thanks', '/personalized', '/contact', '/privacy', '/help', '/auth'] as const;
 // Pages meant for search engines (in the sitemap, with canonical links).
 export const indexedScreens = ['/', '/features', '/pricing', '/quote', '/personalized', '/contact', '/privacy', '/help'] as const;
 
