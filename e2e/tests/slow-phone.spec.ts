@@ -139,6 +139,32 @@ test.describe('on a slow phone, before hydration', () => {
   });
 });
 
+test.describe('pages to read load the app at the first interaction', () => {
+  test.setTimeout(60_000);
+
+  test('the front door requests no script until the visitor interacts', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.goto('/');
+    await page.waitForTimeout(4000); // past the 3 s fallback of pages that load it after paint
+    expect(scripts).toEqual([]);
+    await page.mouse.move(20, 20);
+    await expect(hydrated(page)).toHaveCount(1, { timeout: 20_000 });
+    expect(scripts.length).toBeGreaterThan(0);
+  });
+
+  test('a tap on Talk to Assistant before hydration is carried out once the page has hydrated', async ({ page }) => {
+    const release = await slowPhone(page);
+    await page.goto('/features', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: t('en', 'header.talkToAssistant') }).click();
+    await expectNotHydrated(page);
+    release();
+    await expect(hydrated(page)).toHaveCount(1, { timeout: 20_000 });
+    const card = page.getByRole('region', { name: t('en', 'voice.region') });
+    await expect(card).toBeVisible({ timeout: 20_000 });
+  });
+});
+
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -10,7 +10,7 @@ import { messageFor } from './components/form/errors';
 import type { TKey } from './i18n/types';
 import { QUOTE_INBOX_META } from './pages/quote/inbox';
 import { QUOTE_LIMITS } from './pages/quote/limits';
-import { pageOf, screens } from './pages/registry';
+import { pageOf, SCREENS, screens, type Screen } from './pages/registry';
 import { langFromPath } from './paths';
 import { routes } from './routes';
 
@@ -44,6 +44,8 @@ export interface RenderResult {
   lang: 'en' | 'nl';
   head: string;
   html: string;
+  /** The page loads the app at the first interaction (Screen.loadOnInteraction). */
+  loadOnInteraction: boolean;
 }
 
 /** Renders one URL of the app to HTML for the prerender script (no hydration data: hydrate={false}). */
@@ -59,7 +61,8 @@ export async function render(url: string): Promise<RenderResult> {
   const page = pageOf(context.matches.map((m) => m.route));
   if (!page) throw new Error(`No page handle while prerendering ${url}`);
   const head = headHtml(buildHead(page, lang, (k) => translate(dict, k), PRERENDER.origin));
-  return { lang, head, html };
+  const screen: Screen = SCREENS[page];
+  return { lang, head, html, loadOnInteraction: screen.loadOnInteraction === true };
 }
 
 /**
