@@ -151,15 +151,21 @@ func (f *formPages) quote(lang string) http.HandlerFunc {
 }
 
 func (f *formPages) quoteMessage(words formWords, ae *apierr.Error) string {
-	msg := words.message(ae)
-	if ae.Kind == apierr.RateLimited {
-		minutes := int(math.Ceil(ae.RetryAfter.Minutes()))
-		if m := words["rate_limited_minute"]; minutes <= 1 && m != "" {
-			msg = m
-		}
-		msg = strings.ReplaceAll(msg, "{minutes}", strconv.Itoa(max(minutes, 1)))
+	return strings.ReplaceAll(words.say(ae), "{email}", f.inbox)
+}
+
+// say is message with a rate limit's wait filled in, in whole minutes
+// ("in a minute" when there are words for it), as the app words it.
+func (w formWords) say(ae *apierr.Error) string {
+	msg := w.message(ae)
+	if ae.Kind != apierr.RateLimited {
+		return msg
 	}
-	return strings.ReplaceAll(msg, "{email}", f.inbox)
+	minutes := max(int(math.Ceil(ae.RetryAfter.Minutes())), 1)
+	if m := w["rate_limited_minute"]; minutes == 1 && m != "" {
+		msg = m
+	}
+	return strings.ReplaceAll(msg, "{minutes}", strconv.Itoa(minutes))
 }
 
 var errSignInEmail = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeEmailRequired, Field: "email", Message: "Email is required."}
@@ -191,15 +197,7 @@ func (f *formPages) signIn(lang string) http.HandlerFunc {
 		}
 		// The address stays; the password is never written back.
 		f.answerAgain(w, r, lang, "/auth", err, map[string]string{"email": email}, func(words formMessages, ae *apierr.Error) string {
-			msg := words.SignIn.message(ae)
-			if ae.Kind == apierr.RateLimited {
-				minutes := int(math.Ceil(ae.RetryAfter.Minutes()))
-				if m := words.SignIn["rate_limited_minute"]; minutes <= 1 && m != "" {
-					msg = m
-				}
-				msg = strings.ReplaceAll(msg, "{minutes}", strconv.Itoa(max(minutes, 1)))
-			}
-			return msg
+			return words.SignIn.say(ae)
 		})
 	}
 }
