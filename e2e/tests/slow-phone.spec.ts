@@ -165,6 +165,15 @@ test.describe('pages to read load the app at the first interaction', () => {
   });
 });
 
+test('the language link followed before hydration remembers the choice', async ({ page }) => {
+  await slowPhone(page); // never released: the click happens on the server HTML
+  await page.goto('/features', { waitUntil: 'domcontentloaded' });
+  await page.locator('a.lang-picker[lang="nl"]').first().click();
+  await expect(page).toHaveURL(/\/nl\/features$/);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(page).toHaveURL(/\/nl$/);
+});
+
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
 

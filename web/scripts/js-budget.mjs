@@ -1,6 +1,6 @@
 // Reports the JS the browser fetches on `/` before any interaction, gzip level 6 (what the Go server
 // precompresses with) and brotli, against a budget of 80 KB; and what the first interaction loads (entry
-// + its static imports + landing route + the English strings it needs), against 100 KB. `/` is a page to
+// + its static imports + landing route + the English strings it needs), against 105 KB. `/` is a page to
 // read (Screen.loadOnInteraction): its prerendered HTML marks #root data-boot="interaction", and the boot
 // script then imports nothing until the visitor interacts. A page without that mark loads the app after
 // its first paint, so all of it counts before interaction.
@@ -12,7 +12,8 @@ import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 const CLIENT = resolve(dirname(fileURLToPath(import.meta.url)), '../build/client');
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../internal/web/dist');
 const BEFORE_BUDGET = 80;
-const APP_BUDGET = 100;
+// A guard against growth of what the first interaction loads (the app itself: React, the router, the layout).
+const APP_BUDGET = 105;
 const manifest = JSON.parse(readFileSync(join(CLIENT, '.vite/manifest.json'), 'utf8'));
 const roots = ['src/entry.client.tsx', 'src/pages/Landing.tsx', 'src/i18n/en/common.ts', 'src/i18n/en/landing.ts'];
 

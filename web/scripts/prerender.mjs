@@ -29,12 +29,15 @@ if (!css) throw new Error('no CSS found for the client entry');
 // runs before; elsewhere once the first paint has happened, so the JS download cannot delay LCP (3 s
 // fallback if no paint entry). A click on a button or a choice in a select made before the app has
 // taken over is kept in window.__early and carried out by the entry once the page has hydrated
-// (entry.client.tsx); links and form posts work natively (internal/web/forms.go).
+// (entry.client.tsx); links and form posts work natively (internal/web/forms.go), and the language
+// link remembers the choice in the `lang` cookie as LanguageSelect does.
 const boot =
   `(function(){var d=0,h=document.documentElement,r=document.getElementById("root"),` +
   `ev=["pointerover","pointerdown","touchstart","keydown","focusin","wheel","scroll"];` +
   `function go(){if(d)return;d=1;ev.forEach(function(e){removeEventListener(e,go,true)});import(${JSON.stringify('/' + entry.file)})}` +
-  `function early(e){if(h.hasAttribute("data-hydrated"))return;var t=e.target,c=t&&t.closest&&t.closest(e.type=="click"?'button[type="button"]':"select");` +
+  `function early(e){if(h.hasAttribute("data-hydrated"))return;var t=e.target,l=e.type=="click"&&t&&t.closest&&t.closest("a.lang-picker[lang]");` +
+  `if(l)document.cookie="lang="+l.getAttribute("lang")+"; path=/; max-age=31536000";` +
+  `var c=t&&t.closest&&t.closest(e.type=="click"?'button[type="button"]':"select");` +
   `if(!c)return;if(e.type=="click"){e.preventDefault();e.stopPropagation()}window.__early={el:c,type:e.type,value:c.value};go()}` +
   `addEventListener("click",early,true);addEventListener("change",early,true);` +
   `if(r&&r.getAttribute("data-boot")=="interaction"){ev.forEach(function(e){addEventListener(e,go,{capture:true,passive:true})});return}` +
