@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -57,6 +58,7 @@ type envOptions struct {
 	voice      voice.Config // the zero value: demo mode, no webhook
 	trustProxy bool
 	now        func() time.Time // the auth service's clock; default time.Now
+	site       fs.FS            // default fakeDist()
 }
 
 // newEnv builds the API through web.New. With a nil db there is no
@@ -72,7 +74,10 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 	logs := &syncBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	e := &accountEnv{t: t, db: db, mail: &outboxCapture{}, logs: logs, ip: "192.0.2.10"}
-	opts := Options{Site: fakeDist(), SiteURL: o.siteURL, Logger: log, Voice: o.voice, TrustProxy: o.trustProxy}
+	if o.site == nil {
+		o.site = fakeDist()
+	}
+	opts := Options{Site: o.site, SiteURL: o.siteURL, QuoteInbox: testInbox, Logger: log, Voice: o.voice, TrustProxy: o.trustProxy}
 	if db != nil {
 		e.worker = mail.NewWorker(db, e.mail, nil, mail.WorkerOptions{})
 		accounts := auth.New(auth.Options{DB: db, SiteURL: o.siteURL, RateLimitScale: 1, Now: o.now})

@@ -32,12 +32,13 @@ const (
 
 // site is the frontend build loaded into memory, keyed by URL path.
 type site struct {
-	pages        map[string]*asset // "/", "/features", "/nl", "/nl/features"
-	files        map[string]*asset // "/assets/app-1a2b.js", "/favicon.svg"
-	notFound     map[string]*asset // by language
-	appShell     map[string]*asset // by language
-	clientRoutes []string          // "/dashboard"
-	scriptHashes []string          // "sha256-…", for the CSP
+	pages        map[string]*asset       // "/", "/features", "/nl", "/nl/features"
+	files        map[string]*asset       // "/assets/app-1a2b.js", "/favicon.svg"
+	notFound     map[string]*asset       // by language
+	appShell     map[string]*asset       // by language
+	clientRoutes []string                // "/dashboard"
+	scriptHashes []string                // "sha256-…", for the CSP
+	forms        map[string]formMessages // by language: what a form posted without JavaScript says (forms.go)
 }
 
 // siteManifest is _internal/site.json, written by the prerender step.
@@ -145,7 +146,7 @@ func loadSite(fsys fs.FS, siteURL string, facts pageFacts) (*site, error) {
 		appShell: map[string]*asset{},
 	}
 	internal := map[string]*asset{}
-	var manifest []byte
+	var manifest, forms []byte
 
 	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || hiddenPath(name) {
@@ -164,6 +165,10 @@ func loadSite(fsys fs.FS, siteURL string, facts pageFacts) (*site, error) {
 		}
 		if name == "_internal/site.json" {
 			manifest = body
+			return nil
+		}
+		if name == "_internal/forms.json" {
+			forms = body
 			return nil
 		}
 		a, err := newAsset(name, body)
@@ -201,6 +206,12 @@ func loadSite(fsys fs.FS, siteURL string, facts pageFacts) (*site, error) {
 	}
 	if err := s.readManifest(manifest); err != nil {
 		return nil, fmt.Errorf("frontend build: _internal/site.json: %w", err)
+	}
+	// Optional: without it (tests of the static site) a form answered again shows the API's message.
+	if forms != nil {
+		if s.forms, err = parseFormMessages(forms); err != nil {
+			return nil, fmt.Errorf("frontend build: _internal/forms.json: %w", err)
+		}
 	}
 	return s, nil
 }

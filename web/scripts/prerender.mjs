@@ -11,7 +11,7 @@ const CLIENT = join(WEB, 'build/client');
 const DIST = resolve(WEB, '../internal/web/dist');
 const ENTRY = 'src/entry.client.tsx';
 
-const { render, localePath, PRERENDER, PRERENDERED_PATHS, INDEXED_PATHS, CLIENT_ROUTES } = await import(
+const { render, localePath, formMessages, PRERENDER, PRERENDERED_PATHS, INDEXED_PATHS, CLIENT_ROUTES } = await import(
   pathToFileURL(join(WEB, 'build/server/entry.server.js')).href
 );
 const ORIGIN = PRERENDER.origin; // replaced by the Go server with SITE_URL
@@ -24,15 +24,28 @@ if (!entry?.file) throw new Error(`${ENTRY} missing from the Vite manifest`);
 const css = (entry.css ?? []).map((f) => readFileSync(join(CLIENT, f), 'utf8')).join('\n').trim();
 if (!css) throw new Error('no CSS found for the client entry');
 
-// The only inline script on any page (its hash goes into the CSP). It imports the client entry once
-// the first paint has happened, so the JS download cannot delay LCP; 3 s fallback if no paint entry.
+// The only inline script on any page (its hash goes into the CSP). On a page to read (#root
+// data-boot="interaction") it imports the client entry at the visitor's first interaction, so nothing
+// runs before; elsewhere once the first paint has happened, so the JS download cannot delay LCP (3 s
+// fallback if no paint entry). A click on a button or a choice in a select made before the app has
+// taken over is kept in window.__early and carried out by the entry once the page has hydrated
+// (entry.client.tsx); links and form posts work natively (internal/web/forms.go), and the language
+// link remembers the choice in the `lang` cookie as LanguageSelect does.
 const boot =
-  `(function(){var d=0;function go(){if(d)return;d=1;import(${JSON.stringify('/' + entry.file)})}` +
+  `(function(){var d=0,h=document.documentElement,r=document.getElementById("root"),` +
+  `ev=["pointerover","pointerdown","touchstart","keydown","focusin","wheel","scroll"];` +
+  `function go(){if(d)return;d=1;ev.forEach(function(e){removeEventListener(e,go,true)});import(${JSON.stringify('/' + entry.file)})}` +
+  `function early(e){if(h.hasAttribute("data-hydrated"))return;var t=e.target,l=e.type=="click"&&t&&t.closest&&t.closest("a.lang-picker[lang]");` +
+  `if(l)document.cookie="lang="+l.getAttribute("lang")+"; path=/; max-age=31536000";` +
+  `var c=t&&t.closest&&t.closest(e.type=="click"?'button[type="button"]':"select");` +
+  `if(!c)return;if(e.type=="click"){e.preventDefault();e.stopPropagation()}window.__early={el:c,type:e.type,value:c.value};go()}` +
+  `addEventListener("click",early,true);addEventListener("change",early,true);` +
+  `if(r&&r.getAttribute("data-boot")=="interaction"){ev.forEach(function(e){addEventListener(e,go,{capture:true,passive:true})});return}` +
   `try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()})` +
   `.observe({type:"paint",buffered:true})}catch(e){}setTimeout(go,3000)})()`;
 const bootHash = 'sha256-' + createHash('sha256').update(boot).digest('base64');
 
-function documentHtml({ lang, head, html }, { shell = false } = {}) {
+function documentHtml({ lang, head, html, loadOnInteraction }, { shell = false } = {}) {
   return `<!doctype html>
 <html lang="${lang}">
 <head>
@@ -46,7 +59,7 @@ ${PRERENDER.facts.map((f) => `<meta name="${f.name}" content="${f.placeholder}">
 <style>${css}</style>
 </head>
 <body>
-<div id="root"${shell ? ' data-shell' : ''}>${html}</div>
+<div id="root"${shell ? ' data-shell' : loadOnInteraction ? ' data-boot="interaction"' : ''}>${html}</div>
 <script>${boot}</script>
 </body>
 </html>
@@ -117,6 +130,9 @@ ${urls.join('\n')}
 </urlset>
 `,
 );
+
+// What the server says when it answers a form posted without JavaScript with the form again.
+write('_internal/forms.json', JSON.stringify(formMessages()) + '\n');
 
 write('_internal/site.json', JSON.stringify({ scriptHashes: [bootHash], clientRoutes: CLIENT_ROUTES }) + '\n');
 

@@ -20,10 +20,40 @@ async function resolveLazyMatches(): Promise<void> {
   );
 }
 
+declare global {
+  interface Window {
+    /** A click on a button or a choice in a select made before hydration (the boot script, prerender.mjs). */
+    __early?: { el: HTMLElement; type: 'click' | 'change'; value: string };
+  }
+}
+
+/** Carries out what the visitor did before the page had hydrated, once it has (Layout marks <html>). */
+function replayEarlyInput(): void {
+  const html = document.documentElement;
+  const replay = () => {
+    const early = window.__early;
+    delete window.__early;
+    if (!early || !early.el.isConnected) return;
+    if (early.type === 'click') early.el.click();
+    else {
+      (early.el as HTMLSelectElement).value = early.value;
+      early.el.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  };
+  if (html.hasAttribute('data-hydrated')) return replay();
+  const seen = new MutationObserver(() => {
+    if (!html.hasAttribute('data-hydrated')) return;
+    seen.disconnect();
+    replay();
+  });
+  seen.observe(html, { attributes: true, attributeFilter: ['data-hydrated'] });
+}
+
 async function boot(): Promise<void> {
   // Only the active language's strings are downloaded: the shared namespace here, the screen's own
   // namespace by its route's lazy().
   await Promise.all([loadNamespace(langFromPath(window.location.pathname), 'common'), resolveLazyMatches()]);
+  replayEarlyInput();
   const router = createBrowserRouter(routes);
   const container = document.getElementById('root')!;
   const app = <RouterProvider router={router} />;

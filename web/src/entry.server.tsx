@@ -6,8 +6,11 @@ import en from './i18n/en';
 import nl from './i18n/nl';
 import { translate } from './i18n/translate';
 import { FACTS, factPlaceholder } from './content/siteFacts';
+import { messageFor } from './components/form/errors';
+import type { TKey } from './i18n/types';
 import { QUOTE_INBOX_META } from './pages/quote/inbox';
-import { pageOf, screens } from './pages/registry';
+import { QUOTE_LIMITS } from './pages/quote/limits';
+import { pageOf, SCREENS, screens, type Screen } from './pages/registry';
 import { langFromPath } from './paths';
 import { routes } from './routes';
 
@@ -41,6 +44,8 @@ export interface RenderResult {
   lang: 'en' | 'nl';
   head: string;
   html: string;
+  /** The page loads the app at the first interaction (Screen.loadOnInteraction). */
+  loadOnInteraction: boolean;
 }
 
 /** Renders one URL of the app to HTML for the prerender script (no hydration data: hydrate={false}). */
@@ -56,5 +61,49 @@ export async function render(url: string): Promise<RenderResult> {
   const page = pageOf(context.matches.map((m) => m.route));
   if (!page) throw new Error(`No page handle while prerendering ${url}`);
   const head = headHtml(buildHead(page, lang, (k) => translate(dict, k), PRERENDER.origin));
-  return { lang, head, html };
+  const screen: Screen = SCREENS[page];
+  return { lang, head, html, loadOnInteraction: screen.loadOnInteraction === true };
+}
+
+/**
+ * The words the Go server needs when it answers a form posted without JavaScript (internal/web/forms.go)
+ * with the form again: per language and form, a title and a message per API error code, or per
+ * `code:field` when the field decides. {minutes} and {email} (the quote inbox) are left for the server.
+ */
+export function formMessages() {
+  const forLang = (lang: 'en' | 'nl') => {
+    const dict = lang === 'nl' ? nl : en;
+    const t = (key: TKey, vars?: Record<string, string | number>) => translate(dict, key, vars);
+    const tooLong = Object.fromEntries(
+      Object.entries(QUOTE_LIMITS).map(([field, max]) => [`too_long:${field}`, t('quote.validation.tooLong', { max })]),
+    );
+    const auth = (code: string) => t(messageFor(code));
+    return {
+      quote: {
+        title: t('quote.error.title'),
+        'required:fullName': t('quote.validation.fullNameRequired'),
+        'required:email': t('quote.validation.emailRequired'),
+        'required:description': t('quote.validation.descriptionRequired'),
+        ...tooLong,
+        invalid_email: t('quote.validation.emailInvalid'),
+        invalid_language: t('quote.validation.languageInvalid'),
+        rate_limited: t('quote.error.rateLimited'),
+        rate_limited_minute: t('quote.error.rateLimitedMinute'),
+        error: t('quote.error.text'),
+      },
+      signIn: {
+        title: t('auth.signIn.errorTitle'),
+        email_required: t('auth.validation.emailRequired'),
+        invalid_email: t('auth.validation.emailInvalid'),
+        password_required: t('auth.validation.passwordRequired'),
+        invalid_credentials: auth('invalid_credentials'),
+        email_not_verified: auth('email_not_verified'),
+        rate_limited: t('auth.errors.rateLimited'),
+        rate_limited_minute: t('auth.errors.rateLimitedMinute'),
+        unavailable: auth('unavailable'),
+        error: auth('internal'),
+      },
+    };
+  };
+  return { en: forLang('en'), nl: forLang('nl') };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { TextAreaField } from '../components/form/Field';
 import { SubmitButton } from '../components/form/SubmitButton';
+import { useTypedBeforeHydration } from '../components/form/useTypedBeforeHydration';
 import { useLanguage } from '../i18n/LanguageContext';
 import { deriveDraft, type AgentDraft } from '../personalized/draft';
 import { AgentCard } from './personalized/AgentCard';
@@ -17,6 +18,11 @@ export function Component() {
   const [result, setResult] = useState<{ prompt: string; draft: AgentDraft } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A prompt typed before hydration counts: Generate is enabled for it.
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, (typed) => {
+    if (typed.prompt && typed.prompt !== prompt) setPrompt(typed.prompt);
+  });
 
   const text = prompt.trim();
   function onSubmit(e: FormEvent) {
@@ -34,10 +40,11 @@ export function Component() {
     <div className="mx-auto max-w-3xl px-4 pt-12 pb-28 sm:px-6 md:pt-20">
       <h1 className="display text-[2.5rem] sm:text-6xl">{t('personalized.title')}</h1>
       <p className="mt-6 max-w-2xl text-lg leading-relaxed text-ink-soft">{t('personalized.intro')}</p>
-      <form onSubmit={onSubmit} className="panel mt-10 space-y-5">
+      <form ref={form} onSubmit={onSubmit} className="panel mt-10 space-y-5">
         {/* As long as the quote's description, so the whole prompt can go along to /quote. */}
         <TextAreaField
           id="agent-prompt"
+          name="prompt"
           label={t('personalized.promptLabel')}
           placeholder={t('personalized.promptPlaceholder')}
           rows={6}

@@ -41,13 +41,21 @@ export interface Screen {
   clientOnly?: boolean;
   /** Nested lazy routes; the screen's module is then their frame and renders an <Outlet />. */
   children?: readonly SubScreen[];
+  /**
+   * A page to read: it is complete as server HTML (links are real links), so the app's JavaScript is
+   * loaded only at the visitor's first interaction (a pointer, a touch, a key, focus, scrolling) and
+   * nothing runs before. Other pages load it once they have painted.
+   */
+  loadOnInteraction?: boolean;
 }
 
 export const SCREENS = {
-  landing: { path: '/', namespace: 'landing', load: () => import('./Landing') },
-  features: { path: '/features', namespace: 'features', load: () => import('./Features') },
-  pricing: { path: '/pricing', namespace: 'pricing', load: () => import('./Pricing') },
+  landing: { path: '/', namespace: 'landing', load: () => import('./Landing'), loadOnInteraction: true },
+  features: { path: '/features', namespace: 'features', load: () => import('./Features'), loadOnInteraction: true },
+  pricing: { path: '/pricing', namespace: 'pricing', load: () => import('./Pricing'), loadOnInteraction: true },
   quote: { path: '/quote', namespace: 'pages', load: () => import('./Quote') },
+  // Where a quote posted without JavaScript lands (internal/web/forms.go).
+  quoteSent: { path: '/quote/thanks', namespace: 'pages', load: () => import('./QuoteSent'), noindex: true },
   personalized: { path: '/personalized', namespace: 'pages', load: () => import('./Personalized') },
   contact: { path: '/contact', namespace: 'pages', load: () => import('./Contact') },
   privacy: { path: '/privacy', namespace: 'pages', load: () => import('./Privacy') },
@@ -83,7 +91,7 @@ export const SCREENS = {
       { path: 'buyers', load: () => import('./ConsoleBuyers') },
     ],
   },
-  notFound: { path: null, namespace: 'pages', load: () => import('./NotFound'), noindex: true },
+  notFound: { path: null, namespace: 'pages', load: () => import('./NotFound'), noindex: true, loadOnInteraction: true },
 } satisfies Record<string, Screen>;
 
 export type PageId = keyof typeof SCREENS;

@@ -21,6 +21,10 @@ const meta = {
       title: 'Request a quote',
       description: 'Tell Belwise about your calls and get a tailored quote for a custom AI voice agent.',
     },
+    quoteSent: {
+      title: 'Request received',
+      description: 'Your quote request has reached Belwise.',
+    },
     personalized: {
       title: 'Try a personalized agent',
       description: 'Describe your business and preview the AI voice agent Belwise would build for you.',

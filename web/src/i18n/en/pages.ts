@@ -46,6 +46,7 @@ const pages = {
     sent: {
       title: 'Thank you for your request!',
       text: "We've received it and sent a confirmation to {email}. We'll get back to you soon with a tailored quote.",
+      textPage: "We've received it and sent a confirmation to your email address. We'll get back to you soon with a tailored quote.",
       home: 'Back to home',
     },
   },

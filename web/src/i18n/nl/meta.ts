@@ -24,6 +24,10 @@ const meta = {
       description:
         'Vertel Belwise over je gesprekken en ontvang een offerte op maat voor een AI-spraakagent.',
     },
+    quoteSent: {
+      title: 'Aanvraag ontvangen',
+      description: 'Je offerteaanvraag is bij Belwise binnengekomen.',
+    },
     personalized: {
       title: 'Probeer een persoonlijke agent',
       description: 'Beschrijf je bedrijf en bekijk welke AI-spraakagent Belwise voor je zou bouwen.',

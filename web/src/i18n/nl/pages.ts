@@ -48,6 +48,7 @@ const pages = {
     sent: {
       title: 'Bedankt voor je aanvraag!',
       text: 'We hebben je aanvraag ontvangen en een bevestiging gestuurd naar {email}. Je hoort snel van ons, met een offerte op maat.',
+      textPage: 'We hebben je aanvraag ontvangen en een bevestiging naar je e-mailadres gestuurd. Je hoort snel van ons, met een offerte op maat.',
       home: 'Terug naar de homepage',
     },
   },

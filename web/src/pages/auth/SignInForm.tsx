@@ -1,4 +1,4 @@
-import { useState, type Ref } from 'react';
+import { useRef, useState, type Ref } from 'react';
 import { signIn } from '../../api/client';
 import type { User } from '../../api/types';
 import { Field } from '../../components/form/Field';
@@ -6,6 +6,7 @@ import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { useFieldErrors } from '../../components/form/useFieldErrors';
 import { useSubmit } from '../../components/form/useSubmit';
+import { useTypedBeforeHydration } from '../../components/form/useTypedBeforeHydration';
 import { checkEmail, checkPassword } from '../../components/form/validate';
 import { notify } from '../../components/notify';
 import { useFocusOnMount } from '../../components/useFocusOnMount';
@@ -31,6 +32,12 @@ export function SignInForm({ email, onEmailChange, onSignedIn, onForgot, passwor
   const [unverified, setUnverified] = useState<string | null>(null);
   const fields = useFieldErrors('signin', () => ({ email: checkEmail(email), password: checkPassword(password, false) }));
   const emailRef = useFocusOnMount<HTMLInputElement>(focus);
+  // What was typed before hydration (a submit made before then went to the server itself).
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, (typed) => {
+    if (typed.email && typed.email !== email) onEmailChange(typed.email);
+    if (typed.password && typed.password !== password) setPassword(typed.password);
+  });
 
   const { busy, problem, onSubmit } = useSubmit({
     validate: fields.validate,
@@ -52,7 +59,9 @@ export function SignInForm({ email, onEmailChange, onSignedIn, onForgot, passwor
 
   return (
     <>
-      <form method="post" onSubmit={onSubmit} className="space-y-5">
+      {/* Before hydration, or without JavaScript, the browser posts to this page's own URL (its ?next=
+          included) and the server signs in (internal/web/forms.go); no password ever goes into a URL. */}
+      <form ref={form} method="post" onSubmit={onSubmit} className="space-y-5">
         <EmailField ref={emailRef} {...fields.bind('email', email, onEmailChange)} />
         <div>
           <Field

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { submitQuote } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
@@ -6,9 +6,11 @@ import { Field, TextAreaField } from '../../components/form/Field';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { useFieldErrors } from '../../components/form/useFieldErrors';
 import { useSubmit } from '../../components/form/useSubmit';
+import { useTypedBeforeHydration } from '../../components/form/useTypedBeforeHydration';
 import { notify } from '../../components/notify';
 import { useHydrated } from '../../components/useClientValue';
 import { useLanguage } from '../../i18n/LanguageContext';
+import { localePath } from '../../paths';
 import { CharacterCount } from './CharacterCount';
 import { checkQuote, describeQuoteError, emptyQuote, fieldVars, missesRequired, type QuoteField, type QuoteValues } from './fields';
 import { QUOTE_LIMITS } from './limits';
@@ -24,6 +26,20 @@ export function QuoteForm({ onSent }: { onSent: (email: string) => void }) {
   const [values, setValues] = useState(() => emptyQuote(lang));
   const fields = useFieldErrors<QuoteField>('quote', () => checkQuote(values));
 
+  // What was typed (or chosen) before hydration; a submit made before then went to the server itself.
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, (typed) => {
+    const restored = { ...values };
+    for (const key of Object.keys(values) as (keyof QuoteValues)[]) {
+      const value = typed[key];
+      if (value === undefined || value === values[key]) continue;
+      if (key === 'language') {
+        if (value === 'english' || value === 'dutch') restored.language = value;
+      } else restored[key] = value;
+    }
+    if (Object.entries(restored).some(([key, value]) => values[key as keyof QuoteValues] !== value)) setValues(restored);
+  });
+
   // Both prefills come after hydration: the prerendered page knows neither the query nor the visitor.
   // `/quote?description=…` comes from the personalized agent page.
   const query = useHydrated() ? search : '';
@@ -31,7 +47,8 @@ export function QuoteForm({ onSent }: { onSent: (email: string) => void }) {
   if (query !== seenQuery) {
     setSeenQuery(query);
     const description = new URLSearchParams(query).get('description');
-    if (description) setValues((v) => ({ ...v, description: description.slice(0, QUOTE_LIMITS.description) }));
+    // Text typed before hydration wins over the link's.
+    if (description) setValues((v) => (v.description.trim() ? v : { ...v, description: description.slice(0, QUOTE_LIMITS.description) }));
   }
   // Signed in: name and email from the account, unless already typed.
   const [seenUser, setSeenUser] = useState<typeof user>(null);
@@ -92,7 +109,10 @@ export function QuoteForm({ onSent }: { onSent: (email: string) => void }) {
 
   const languageError = error('language');
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
+    // Before hydration, or without JavaScript, the browser posts the form to the page's own URL and the
+    // server runs the same pipeline (internal/web/forms.go): the thank-you page, or this page again with
+    // the values kept and what is wrong.
+    <form ref={form} method="post" action={localePath(lang, '/quote')} noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
       <p className="text-sm text-ink-soft sm:col-span-2">{t('quote.requiredNote')}</p>
       <Field
         id="quote-fullName"

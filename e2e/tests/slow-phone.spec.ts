@@ -1,0 +1,245 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { quoteInbox as INBOX, siteURL } from '../playwright.config';
+import { t } from './dictionaries';
+import { messagesTo, uniqueEmail, waitForMail } from './mail';
+import { localized, languages, watchConsole, type Lang } from './support';
+
+// What a visitor does before the JavaScript has taken over, on a mid-range phone on 4G: the page's
+// scripts held back (at least 2.5 s, and until the test lets them go) and the CPU slowed 4×. And the
+// same forms with JavaScript off. A submit made before hydration goes to the server as a plain form
+// post (internal/web/forms.go) and is carried out exactly once; text typed before hydration counts.
+
+const DEMO = { email: 'demo@example.com', password: 'demo-buyer-2026' };
+const STAFF = { email: 'ops@example.com', password: 'demo-ops-2026' };
+const SCRIPT_DELAY_MS = 2500;
+
+/** Slows the CPU 4× and holds every /assets/*.js; the returned function lets them load (never sooner than 2.5 s). */
+async function slowPhone(page: Page): Promise<() => void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const delay = new Promise<void>((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await Promise.all([released, delay]);
+    await route.continue().catch(() => {}); // the page may have navigated away meanwhile
+  });
+  return release;
+}
+
+const hydrated = (page: Page) => page.locator('html[data-hydrated="true"]');
+
+/** Not hydrated: the text below is typed into the prerendered HTML. */
+async function expectNotHydrated(page: Page) {
+  expect(await hydrated(page).count(), 'the page must not have hydrated yet').toBe(0);
+}
+
+async function fillQuote(page: Page, values: Record<string, string>) {
+  for (const [field, value] of Object.entries(values)) await page.locator(`#quote-${field}`).fill(value);
+}
+
+/** The quote requests stored for `email`, as staff see them in the console's inbox. */
+async function storedQuotes(request: APIRequestContext, email: string): Promise<{ email: string; source: string }[]> {
+  const signIn = await request.post(`${siteURL}/api/auth/sign-in`, { data: STAFF });
+  expect(signIn.status()).toBe(200);
+  const res = await request.get(`${siteURL}/api/console/quotes?q=${encodeURIComponent(email)}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { items: { email: string; source: string }[] }).items.filter((q) => q.email === email);
+}
+
+/** Exactly one request stored, its two emails sent, and no second copy on its way. */
+async function expectOneRequest(request: APIRequestContext, email: string, name: string) {
+  const inbox = async () => (await messagesTo(INBOX)).filter((m) => m.subject === `New Quote Request from ${name}`).length;
+  await expect.poll(async () => (await storedQuotes(request, email)).length, { message: 'stored requests' }).toBe(1);
+  await waitForMail(email, 1);
+  await expect.poll(inbox, { timeout: 15_000, message: 'the agency inbox email' }).toBeGreaterThanOrEqual(1);
+  // Give a duplicate the time to arrive: the outbox sends within a second or two.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  expect(await messagesTo(email), 'confirmations').toHaveLength(1);
+  expect(await inbox(), 'inbox emails').toBe(1);
+  expect(await storedQuotes(request, email)).toHaveLength(1);
+}
+
+test.describe('on a slow phone, before hydration', () => {
+  test.setTimeout(60_000);
+
+  test('a quote typed and sent before hydration is stored once, emailed once, and thanked for', async ({ page, request }) => {
+    const problems = watchConsole(page);
+    const release = await slowPhone(page);
+    const email = uniqueEmail('slow-quote');
+    const name = `Sloane ${Date.now().toString(36)}`;
+    await page.goto('/quote', { waitUntil: 'domcontentloaded' });
+    await fillQuote(page, { fullName: name, email, description: 'Answer the phone while we are with patients.' });
+    await expectNotHydrated(page);
+    await page.getByRole('button', { name: t('en', 'quote.submit') }).click();
+    await expect(page).toHaveURL(/\/quote\/thanks$/);
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: t('en', 'quote.sent.title') })).toBeVisible();
+    await expect(hydrated(page)).toHaveCount(1, { timeout: 20_000 });
+    await expectOneRequest(request, email, name);
+    expect(problems).toEqual([]);
+  });
+
+  test('a quote typed before hydration and sent after it goes through the app, once', async ({ page, request }) => {
+    const release = await slowPhone(page);
+    const email = uniqueEmail('slow-typed');
+    const name = `Tamsin ${Date.now().toString(36)}`;
+    await page.goto('/nl/quote', { waitUntil: 'domcontentloaded' });
+    await fillQuote(page, { fullName: name, email, description: 'Afspraken inplannen terwijl wij bij patiënten zijn.' });
+    await page.getByRole('radio', { name: t('nl', 'quote.languages.english') }).check();
+    await expectNotHydrated(page);
+    release();
+    await expect(hydrated(page)).toHaveCount(1, { timeout: 20_000 });
+    // React took over what was typed: nothing wiped, nothing reported missing.
+    await expect(page.locator('#quote-fullName')).toHaveValue(name);
+    await expect(page.locator('#quote-description')).toHaveValue('Afspraken inplannen terwijl wij bij patiënten zijn.');
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(new URL(r.url()).pathname));
+    await page.getByRole('button', { name: t('nl', 'quote.submit') }).click();
+    await expect(page.getByRole('heading', { name: t('nl', 'quote.sent.title') })).toBeVisible();
+    expect(posts).toEqual(['/api/quotes']);
+    await expectOneRequest(request, email, name);
+    const [inbox] = (await messagesTo(INBOX)).filter((m) => m.subject === `New Quote Request from ${name}`);
+    expect(inbox.text, 'the language chosen before hydration').toMatch(/Language:?\s+English/);
+  });
+
+  test('sign-in before hydration lands on the dashboard', async ({ page }) => {
+    const release = await slowPhone(page);
+    await page.goto('/auth', { waitUntil: 'domcontentloaded' });
+    await page.locator('#signin-email').fill(DEMO.email);
+    await page.locator('#signin-password').fill(DEMO.password);
+    await expectNotHydrated(page);
+    const signInPost = page.waitForRequest((r) => r.method() === 'POST');
+    await page.locator('#signin-password').press('Enter');
+    const post = await signInPost;
+    // A form post to the page itself: the password is in the body, never in a URL.
+    expect(new URL(post.url()).pathname).toBe('/auth');
+    expect(post.url()).not.toContain(DEMO.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: t('en', 'dashboard.greeting').replace('{name}', 'Demi de Vries') })).toBeVisible({
+      timeout: 20_000,
+    });
+  });
+
+  test('a personalized prompt typed before hydration enables Generate', async ({ page }) => {
+    const release = await slowPhone(page);
+    await page.goto('/personalized', { waitUntil: 'domcontentloaded' });
+    const prompt = 'We are a bike shop in Delft. Customers should book repairs by phone.';
+    await page.getByRole('textbox', { name: t('en', 'personalized.promptLabel') }).fill(prompt);
+    const generate = page.getByRole('button', { name: t('en', 'personalized.generate') });
+    await expect(generate).toBeDisabled();
+    await expectNotHydrated(page);
+    release();
+    await expect(hydrated(page)).toHaveCount(1, { timeout: 20_000 });
+    await expect(generate).toBeEnabled();
+    await expect(page.getByRole('textbox', { name: t('en', 'personalized.promptLabel') })).toHaveValue(prompt);
+    await generate.click();
+    await expect(page.getByRole('heading', { name: t('en', 'personalized.ready.title') })).toBeVisible({ timeout: 15_000 });
+  });
+});
+
+test.describe('pages to read load the app at the first interaction', () => {
+  test.setTimeout(60_000);
+
+  test('the front door requests no script until the visitor interacts', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.goto('/');
+    await page.waitForTimeout(4000); // past the 3 s fallback of pages that load it after paint
+    expect(scripts).toEqual([]);
+    await page.mouse.move(20, 20);
+    await expect(hydrated(page)).toHaveCount(1, { timeout: 20_000 });
+    expect(scripts.length).toBeGreaterThan(0);
+  });
+
+  test('a tap on Talk to Assistant before hydration is carried out once the page has hydrated', async ({ page }) => {
+    const release = await slowPhone(page);
+    await page.goto('/features', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: t('en', 'header.talkToAssistant') }).click();
+    await expectNotHydrated(page);
+    release();
+    await expect(hydrated(page)).toHaveCount(1, { timeout: 20_000 });
+    const card = page.getByRole('region', { name: t('en', 'voice.region') });
+    await expect(card).toBeVisible({ timeout: 20_000 });
+  });
+});
+
+test('the language link followed before hydration remembers the choice', async ({ page }) => {
+  await slowPhone(page); // never released: the click happens on the server HTML
+  await page.goto('/features', { waitUntil: 'domcontentloaded' });
+  await page.locator('a.lang-picker[lang="nl"]').first().click();
+  await expect(page).toHaveURL(/\/nl\/features$/);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(page).toHaveURL(/\/nl$/);
+});
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const lang of languages) {
+    test(`${lang}: a quote request reaches the thank-you page and its emails are sent`, async ({ page, request }) => {
+      const email = uniqueEmail(`nojs-${lang}`);
+      const name = `Nojs ${lang} ${Date.now().toString(36)}`;
+      await page.goto(localized(lang, '/quote'));
+      await fillQuote(page, { fullName: name, email, companyName: 'Fietsenmaker', description: 'Reparaties inplannen via de telefoon.' });
+      await page.getByRole('button', { name: t(lang, 'quote.submit') }).click();
+      await expect(page).toHaveURL(new RegExp(`${localized(lang, '/quote/thanks')}$`));
+      await expect(page.getByRole('heading', { level: 1, name: t(lang, 'quote.sent.title') })).toBeVisible();
+      await expect(page.getByText(t(lang, 'quote.sent.textPage'))).toBeVisible();
+      await expectOneRequest(request, email, name);
+      const [confirmation] = await messagesTo(email);
+      if (lang === 'nl') expect(confirmation.subject).not.toMatch(/received your quote request/i);
+      else expect(confirmation.subject).toMatch(/received your quote request/i);
+    });
+
+    test(`${lang}: sign-in lands on the dashboard, signed in`, async ({ page }) => {
+      await page.goto(localized(lang, '/auth'));
+      await page.locator('#signin-email').fill(DEMO.email);
+      await page.locator('#signin-password').fill(DEMO.password);
+      await page.getByRole('button', { name: t(lang, 'auth.signIn.submit'), exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${localized(lang, '/dashboard')}$`));
+      const me = await page.request.get('/api/me');
+      expect(await me.json()).toMatchObject({ authenticated: true, user: { email: DEMO.email } });
+    });
+
+    test(`${lang}: a wrong password shows the problem and keeps the address, not the password`, async ({ page }) => {
+      await page.goto(localized(lang, '/auth'));
+      await page.locator('#signin-email').fill(DEMO.email);
+      await page.locator('#signin-password').fill('not-the-password');
+      await page.getByRole('button', { name: t(lang, 'auth.signIn.submit'), exact: true }).click();
+      await expect(page.getByRole('alert')).toContainText(t(lang, 'auth.errors.invalidCredentials'));
+      await expect(page).toHaveURL(new RegExp(`${localized(lang, '/auth')}$`));
+      await expect(page.locator('#signin-email')).toHaveValue(DEMO.email);
+      await expect(page.locator('#signin-password')).toHaveValue('');
+    });
+
+    test(`${lang}: an invalid quote shows what is wrong and keeps the values`, async ({ page, request }) => {
+      const name = `Kept ${lang} ${Date.now().toString(36)}`;
+      const description = 'Line one of what we need.\nLine two, with <angle> & "quotes".';
+      await page.goto(localized(lang, '/quote'));
+      await fillQuote(page, { fullName: name, email: 'not-an-address', phone: '+31 6 1234 5678', description });
+      await page.getByRole('radio', { name: t(lang, lang === 'nl' ? 'quote.languages.english' : 'quote.languages.dutch') }).check();
+      await page.getByRole('button', { name: t(lang, 'quote.submit') }).click();
+      await expect(page).toHaveURL(new RegExp(`${localized(lang, '/quote')}$`));
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText(t(lang, 'quote.error.title'));
+      await expect(alert).toContainText(t(lang, 'quote.validation.emailInvalid'));
+      await expect(page.locator('#quote-email')).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.locator('#quote-email')).toBeFocused();
+      await expect(page.locator('#quote-fullName')).toHaveValue(name);
+      await expect(page.locator('#quote-email')).toHaveValue('not-an-address');
+      await expect(page.locator('#quote-phone')).toHaveValue('+31 6 1234 5678');
+      await expect(page.locator('#quote-description')).toHaveValue(description);
+      await expect(page.getByRole('radio', { name: t(lang, lang === 'nl' ? 'quote.languages.english' : 'quote.languages.dutch') })).toBeChecked();
+      expect(await storedQuotes(request, 'not-an-address')).toHaveLength(0);
+
+      // Corrected and sent again: the thank-you.
+      const email = uniqueEmail(`fixed-${lang}`);
+      await page.locator('#quote-email').fill(email);
+      await page.getByRole('button', { name: t(lang, 'quote.submit') }).click();
+      await expect(page).toHaveURL(new RegExp(`${localized(lang, '/quote/thanks')}$`));
+      await expectOneRequest(request, email, name);
+    });
+  }
+});
