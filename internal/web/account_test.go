@@ -30,7 +30,7 @@ func TestSignUpVerifySignIn(t *testing.T) {
 		if len(msgs) != 1 || msgs[0].To != "anna@example.com" {
 			t.Fatalf("sent %+v", msgs)
 		}
-		if !strings.Contains(msgs[0].Text, testSiteURL+"/nl/auth#verify=") || !strings.Contains(msgs[0].Text, "Anna de Boer") {
+		if !strings.Contains(msgs[0].Text, testSiteURL+"/nl/auth#verify=") || !strings.Contains(msgs[0].Text, "Beste Anna,\n") {
 			t.Fatalf("Dutch verification link and name expected:\n%s", msgs[0].Text)
 		}
 		token := tokenFrom(t, msgs, "anna@example.com", "verify")
