@@ -31,7 +31,7 @@ describe('/auth', () => {
   it('shows the sign-in tab first, with the fields the browser can fill in', () => {
     mockApi({ 'GET /api/me': signedOut() });
     renderAuth();
-    expect(screen.getByRole('heading', { level: 1, name: 'Sign in or create an account' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Belwise' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Sign in' }).getAttribute('aria-selected')).toBe('true');
     const email = within(panel('Sign in')).getByRole('textbox', { name: 'Email address' });
     expect(email.getAttribute('type')).toBe('email');
@@ -181,10 +181,57 @@ describe('/auth', () => {
     expect(screen.getByRole('button', { name: 'Send the link again' })).toBeTruthy();
   });
 
+  it('says a used or expired reset link is dead as soon as the page opens, without using it', async () => {
+    const { sent } = mockApi({ 'GET /api/me': signedOut(), 'POST /api/auth/check-token': apiError(400, 'invalid_token') });
+    renderAuth('/auth#reset=used-tok');
+    expect((await screen.findByRole('alert')).textContent).toContain('This link is invalid or has expired.');
+    expect(screen.getByRole('button', { name: 'Send reset link' })).toBeTruthy();
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    expect(sent('POST /api/auth/check-token')).toEqual([{ token: 'used-tok', purpose: 'reset' }]);
+    expect(sent('POST /api/auth/reset-password')).toEqual([]);
+  });
+
+  it('the heading follows the mode, and says "Welcome back" only after a sign-in on this browser', async () => {
+    localStorage.removeItem('belwise.returning');
+    mockApi({ 'GET /api/me': signedOut(), 'POST /api/auth/sign-in': json(200, { user: USER }) });
+    renderAuth();
+    const h1 = () => screen.getByRole('heading', { level: 1 }).textContent;
+    expect(h1()).toBe('Sign in to Belwise');
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Sign up' }));
+    await waitFor(() => expect(h1()).toBe('Create your Belwise account'));
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Sign in' }));
+    await waitFor(() => expect(h1()).toBe('Sign in to Belwise'));
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await waitFor(() => expect(h1()).toBe('Reset your password'));
+    cleanup();
+    renderAuth();
+    fillSignIn();
+    await waitFor(() => expect(localStorage.getItem('belwise.returning')).toBe('1'));
+    cleanup();
+    mockApi({ 'GET /api/me': signedOut() });
+    renderAuth();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
+    localStorage.removeItem('belwise.returning');
+  });
+
+  it('shows and hides the password with a toggle button', () => {
+    mockApi({ 'GET /api/me': signedOut() });
+    renderAuth();
+    const input = within(panel('Sign in')).getByLabelText('Password');
+    const toggle = within(panel('Sign in')).getByRole('button', { name: 'Show password' });
+    expect(input.getAttribute('type')).toBe('password');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(input.getAttribute('type')).toBe('text');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(toggle);
+    expect(input.getAttribute('type')).toBe('password');
+  });
+
   it('sets a new password from #reset=…', async () => {
     const { sent } = mockApi({ 'GET /api/me': signedOut(), 'POST /api/auth/reset-password': json(200, { user: USER }) });
     const app = renderAuth('/auth#reset=tok-9');
-    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Choose a new password' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'brand-new-pass' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
     await waitFor(() => expect(app.location()).toBe('/dashboard'));

@@ -7,6 +7,15 @@ const account = {
   },
   auth: {
     title: 'Inloggen of account aanmaken',
+    headings: {
+      signIn: 'Inloggen bij Belwise',
+      welcomeBack: 'Welkom terug',
+      signUp: 'Maak uw Belwise-account aan',
+      forgot: 'Wachtwoord opnieuw instellen',
+      reset: 'Kies een nieuw wachtwoord',
+      invite: 'Kies uw wachtwoord',
+      verify: 'Uw e-mailadres bevestigen',
+    },
     tabsLabel: 'Inloggen of registreren',
     tabs: {
       signIn: 'Inloggen',
@@ -18,6 +27,7 @@ const account = {
       password: 'Wachtwoord',
       newPassword: 'Nieuw wachtwoord',
       passwordHint: 'Minstens 8 tekens',
+      showPassword: 'Wachtwoord tonen',
     },
     signIn: {
       submit: 'Inloggen',

@@ -1,7 +1,6 @@
 import { useState, type Ref } from 'react';
 import { signIn } from '../../api/client';
 import type { User } from '../../api/types';
-import { Field } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { useFieldErrors } from '../../components/form/useFieldErrors';
@@ -10,7 +9,7 @@ import { checkEmail, checkPassword } from '../../components/form/validate';
 import { notify } from '../../components/notify';
 import { useFocusOnMount } from '../../components/useFocusOnMount';
 import { useLanguage } from '../../i18n/LanguageContext';
-import { EmailField } from './AccountFields';
+import { EmailField, PasswordField } from './AccountFields';
 import { ResendVerification } from './ResendVerification';
 
 interface Props {
@@ -55,7 +54,7 @@ export function SignInForm({ email, onEmailChange, onSignedIn, onForgot, passwor
       <form method="post" onSubmit={onSubmit} className="space-y-5">
         <EmailField ref={emailRef} {...fields.bind('email', email, onEmailChange)} />
         <div>
-          <Field
+          <PasswordField
             ref={passwordRef}
             label={t('auth.fields.password')}
             type="password"
