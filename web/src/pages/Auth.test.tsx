@@ -48,12 +48,13 @@ describe('/auth', () => {
     expect(sent('POST /api/auth/sign-in')).toEqual([{ email: 'ada@example.com', password: 'correct-horse' }]);
   });
 
-  it('reports invalid credentials in a toast and next to the form, keeping what was typed', async () => {
+  it('reports invalid credentials once, next to the form (no toast saying the same), keeping what was typed', async () => {
     mockApi({ 'GET /api/me': signedOut(), 'POST /api/auth/sign-in': apiError(401, 'invalid_credentials') });
     renderAuth();
     fillSignIn('ada@example.com', 'wrong-password');
-    expect(await screen.findByText('Error signing in')).toBeTruthy();
-    expect(within(panel('Sign in')).getByRole('alert').textContent).toBe('Invalid email or password.');
+    expect((await within(panel('Sign in')).findByRole('alert')).textContent).toBe('Invalid email or password.');
+    expect(screen.queryByText('Error signing in')).toBeNull();
+    expect(screen.getAllByText('Invalid email or password.')).toHaveLength(1);
     expect(within(panel('Sign in')).getByRole('textbox', { name: 'Email address' })).toHaveProperty('value', 'ada@example.com');
     expect(within(panel('Sign in')).getByLabelText('Password')).toHaveProperty('value', 'wrong-password');
     expect(screen.getByRole('button', { name: 'Sign in' })).toHaveProperty('disabled', false);
@@ -129,7 +130,8 @@ describe('/auth', () => {
     fireEvent.change(password, { target: { value: 'correct-horse' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByText('Account created!')).toBeTruthy();
+    expect(await screen.findByText('Account created! Please check your email to verify your account.')).toBeTruthy();
+    expect(screen.getAllByText(/Account created!/)).toHaveLength(1); // said once: no toast repeating the notice
     expect(screen.getByRole('tab', { name: 'Sign in' }).getAttribute('aria-selected')).toBe('true');
     expect(within(panel('Sign in')).getByRole('textbox', { name: 'Email address' })).toHaveProperty('value', 'ada@example.com');
     expect(sent('POST /api/auth/sign-up')).toEqual([
@@ -137,7 +139,7 @@ describe('/auth', () => {
     ]);
   });
 
-  it('shows sign-up errors in a toast titled "Error creating account"', async () => {
+  it('shows sign-up errors next to the field, without a toast repeating them', async () => {
     mockApi({ 'GET /api/me': signedOut(), 'POST /api/auth/sign-up': apiError(400, 'password_too_short') });
     renderAuth();
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Sign up' }));
@@ -146,8 +148,11 @@ describe('/auth', () => {
     fireEvent.change(within(form).getByRole('textbox', { name: 'Email address' }), { target: { value: 'ada@example.com' } });
     fireEvent.change(within(form).getByLabelText('Password'), { target: { value: '12345678' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('Error creating account')).toBeTruthy();
-    expect(within(form).getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(within(form).getByLabelText('Password').getAttribute('aria-invalid')).toBe('true'));
+    const error = form.querySelector('#signup-password-error')?.textContent ?? '';
+    expect(error).not.toBe('');
+    expect(screen.getAllByText(error)).toHaveLength(1);
+    expect(screen.queryByText('Error creating account')).toBeNull();
   });
 
   it('sends a reset link from "Forgot password?"', async () => {

@@ -6,7 +6,6 @@ import { SubmitButton } from '../../components/form/SubmitButton';
 import { useFieldErrors } from '../../components/form/useFieldErrors';
 import { useSubmit } from '../../components/form/useSubmit';
 import { checkEmail, checkPassword } from '../../components/form/validate';
-import { notify } from '../../components/notify';
 import { useFocusOnMount } from '../../components/useFocusOnMount';
 import { useLanguage } from '../../i18n/LanguageContext';
 import { EmailField, PasswordField } from './AccountFields';
@@ -41,7 +40,7 @@ export function SignInForm({ email, onEmailChange, onSignedIn, onForgot, passwor
     // The page navigates away.
     leaves: true,
     onError: (p) => {
-      notify('error', t('auth.signIn.errorTitle'), t(p.key, p.vars));
+      // Said once, next to the form (no toast repeating it).
       if (p.code === 'email_not_verified') setUnverified(email.trim());
       else if (p.field) fields.setErrors({ [p.field]: p.key });
       else return p;
