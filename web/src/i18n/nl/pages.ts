@@ -57,7 +57,7 @@ const pages = {
       'Beschrijf uw bedrijf en wat uw agent moet doen. Wij schetsen de agent die we voor u zouden bouwen: zijn doelen, zijn talen, de tools waarmee hij koppelt en hoe hij een gesprek opent.',
     promptLabel: 'Beschrijf uw bedrijf en wat uw agent moet doen',
     promptPlaceholder:
-      'Bijvoorbeeld: We zijn een tandartspraktijk in Utrecht. Patiënten moeten dag en nacht afspraken kunnen maken en verzetten in Google Agenda, met een herinnering via WhatsApp de dag ervoor.',
+      'bijv. een tandartspraktijk in Utrecht waar patiënten dag en nacht afspraken maken en verzetten in Google Agenda, met een herinnering via WhatsApp de dag ervoor',
     generate: 'Maak mijn agent',
     generating: 'Uw agent wordt gemaakt...',
     generatingStatus: 'We maken uw agent. Een ogenblik geduld.',
