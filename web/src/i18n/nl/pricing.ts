@@ -3,9 +3,9 @@ import type { Dictionary } from '../types';
 // The pricing page (/pricing). Dutch, business tone (u/uw).
 const pricing = {
   pricing: {
-    title: 'Heldere prijzen voor een agent op maat',
+    title: 'Prijzen die u kunt volgen',
     subtitle:
-      'U betaalt één keer voor het bouwen van uw agent, maandelijks om hem scherp te houden, en alleen voor de minuten dat hij echt aan de telefoon zit.',
+      'Elke agent bouwen we op maat, dus de opstart- en maandkosten berekenen we voor uw agent na een eerste gesprek. Wat u vooraf kunt nagaan: wat elk bedrag dekt, waar de prijs van afhangt en een gebruikstarief vanaf € 0,10 per minuut, alleen voor de minuten dat uw agent echt aan de telefoon zit.',
     includedLabel: 'Inbegrepen',
     coveredLabel: 'Wat we doen',
     variesLabel: 'Waar de prijs van afhangt',
@@ -13,7 +13,7 @@ const pricing = {
       name: 'Opstartkosten',
       cadence: 'Eenmalig',
       amount: 'Offerte op maat',
-      description: 'We ontwerpen, bouwen en lanceren een agent die past bij uw gesprekken en systemen.',
+      description: 'Betaalt u één keer. Dit dekt het ontwerpen, bouwen, testen en lanceren van een agent die past bij uw gesprekken en systemen.',
       items: {
         discovery: 'Kennismakingssessie en ontwerp van het gespreksverloop',
         voice: 'Een stem en persoonlijkheid die bij uw merk passen',
@@ -26,7 +26,7 @@ const pricing = {
       name: 'Onderhoudskosten',
       cadence: 'Maandelijks',
       amount: 'Offerte op maat',
-      description: 'We houden uw agent soepel draaiende en verbeteren hem als uw bedrijf verandert.',
+      description: 'Betaalt u maandelijks. Dit dekt hosting, monitoring, updates en onderhoud, zodat uw agent blijft draaien en beter wordt als uw bedrijf verandert.',
       items: {
         hosting: 'Hosting en monitoring, dag en nacht',
         updates: 'Updates van scripts en kennis',
