@@ -3,7 +3,7 @@ import type { Dictionary } from '../types';
 // The pricing page (/pricing). Dutch, business tone (u/uw).
 const pricing = {
   pricing: {
-    title: 'Prijzen die u kunt volgen',
+    title: 'Zo is uw prijs opgebouwd',
     subtitle:
       'Elke agent bouwen we op maat, dus de opstart- en maandkosten berekenen we voor uw agent na een eerste gesprek. Wat u vooraf kunt nagaan: wat elk bedrag dekt, waar de prijs van afhangt en een gebruikstarief vanaf € 0,10 per minuut, alleen voor de minuten dat uw agent echt aan de telefoon zit.',
     includedLabel: 'Inbegrepen',
