@@ -49,7 +49,7 @@ const content: Record<string, (page: Page, lang: Lang) => Promise<void>> = {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'personalized.title'));
   },
   '/auth': async (page, lang) => {
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'auth.title'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'auth.headings.signIn'));
   },
 };
 
@@ -100,5 +100,5 @@ test.describe('prerendered, before any script runs', () => {
 test('a signed-out visit to /dashboard goes to sign in, keeping where to come back to', async ({ page }) => {
   await page.goto('/nl/dashboard');
   await expect(page).toHaveURL('/nl/auth?next=%2Fnl%2Fdashboard');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('nl', 'auth.title'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('nl', 'auth.headings.signIn'));
 });

@@ -78,7 +78,7 @@ test('in Dutch the confirmation is Dutch and every optional field reaches the ag
   await expect(page.getByRole('heading', { name: t('nl', 'quote.sent.title') })).toBeVisible();
 
   const [confirmation] = await waitForMail(email, 1);
-  expect(confirmation.subject).toBe('We hebben je offerteaanvraag ontvangen');
+  expect(confirmation.subject).toBe('We hebben uw offerteaanvraag ontvangen');
   expect(confirmation.text).toContain('Bestellingen aannemen via de telefoon');
   const inbox = (await waitForMail(INBOX, 1)).find((m) => m.subject === `New Quote Request from ${name}`);
   expect(inbox?.text).toContain('Bakkerij Noor');

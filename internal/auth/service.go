@@ -268,6 +268,26 @@ func (s *Service) ResetPassword(ctx context.Context, token, password, ip string)
 	return s.setPasswordByLink(ctx, token, password, ip, "reset password", s.db.ResetPassword)
 }
 
+// CheckLink tells whether a reset ("reset") or invitation ("invite") link
+// still works, without using it, so the page can say so when it opens.
+// It is rate limited like the endpoints that use the links.
+func (s *Service) CheckLink(ctx context.Context, token, purpose, ip string) error {
+	if err := s.limit(ctx, byIP(tokenIP, ip)); err != nil {
+		return err
+	}
+	if (purpose != store.PurposeReset && purpose != store.PurposeInvite) || !plausibleToken(token) {
+		return ErrInvalidToken
+	}
+	err := s.db.TokenUsable(ctx, hashToken(token), purpose, s.now().UTC())
+	if errors.Is(err, store.ErrNotFound) {
+		return ErrInvalidToken
+	}
+	if err != nil {
+		return storeErr("check link", err)
+	}
+	return nil
+}
+
 // setPasswordByLink is a reset or an invitation: it checks the password and
 // the token, applies the link with apply, and signs the owner in.
 func (s *Service) setPasswordByLink(ctx context.Context, token, password, ip, op string,

@@ -288,7 +288,7 @@ func TestWorkerRetriesThroughOutage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Subject != testEmail("nl", testData{}).Subject || !strings.Contains(p.Text, "Hoi Ann,") ||
+	if p.Subject != testEmail("nl", testData{}).Subject || !strings.Contains(p.Text, "Beste Ann,") ||
 		!strings.Contains(p.Text, "SECRET123") || !strings.Contains(p.Text, "24 uur") {
 		t.Errorf("delivered %q:\n%s", p.Subject, p.Text)
 	}

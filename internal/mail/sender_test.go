@@ -83,7 +83,7 @@ func TestFileSender(t *testing.T) {
 	if p.Subject != m.Subject {
 		t.Errorf("subject = %q, want %q", p.Subject, m.Subject)
 	}
-	if !strings.Contains(p.Text, link) || !strings.Contains(p.Text, "Hoi Zoë,") {
+	if !strings.Contains(p.Text, link) || !strings.Contains(p.Text, "Beste Zoë,") {
 		t.Errorf("text part:\n%s", p.Text)
 	}
 	if !strings.Contains(p.HTML, `lang="nl"`) || !strings.Contains(p.HTML, "Zoë") {
@@ -152,7 +152,7 @@ func TestSMTPSender(t *testing.T) {
 	if p.Subject != m.Subject {
 		t.Errorf("subject = %q, want %q", p.Subject, m.Subject)
 	}
-	if !strings.Contains(p.Text, "Hoi René Daniëlle,") || !strings.Contains(p.Text, "één keer") || !strings.Contains(p.Text, link) {
+	if !strings.Contains(p.Text, "Beste René,") || !strings.Contains(p.Text, "één keer") || !strings.Contains(p.Text, link) {
 		t.Errorf("text part:\n%s", p.Text)
 	}
 	if !strings.Contains(p.HTML, "René Daniëlle") || !strings.Contains(p.HTML, `lang="nl"`) {

@@ -35,15 +35,15 @@ type layoutText struct {
 var layoutTexts = map[string]layoutText{
 	"en": {
 		Greeting:       "Hi %s,",
-		GreetingNoName: "Hi there,",
+		GreetingNoName: "Hello,",
 		LinkFallback:   "Button not working? Copy and paste this link into your browser:",
 		SignOff:        "Warm regards,",
 		Team:           "The Belwise team",
 	},
 	"nl": {
-		Greeting:       "Hoi %s,",
-		GreetingNoName: "Hoi,",
-		LinkFallback:   "Werkt de knop niet? Kopieer en plak dan deze link in je browser:",
+		Greeting:       "Beste %s,",
+		GreetingNoName: "Goedendag,",
+		LinkFallback:   "Werkt de knop niet? Kopieer en plak dan deze link in uw browser:",
 		SignOff:        "Hartelijke groet,",
 		Team:           "Het team van Belwise",
 	},
@@ -62,10 +62,15 @@ func Lang(locale string) string {
 	return "en"
 }
 
-// Greeting opens an email to name in lang: "Hi Anna," or, without a name,
-// "Hi there,". The name is kept to one short line.
+// Greeting opens an email to name in lang with the first name only:
+// "Hi Anna," / "Beste Anna," for "Anna de Vries", the name alone if it is
+// one word, and without a name "Hello," / "Goedendag,". The name is kept
+// to one short line.
 func Greeting(lang, name string) string {
 	t := layoutTexts[Lang(lang)]
+	if f := strings.Fields(CleanLine(name)); len(f) > 0 {
+		name = f[0]
+	}
 	if name = cleanName(name); name == "" {
 		return t.GreetingNoName
 	}
@@ -83,6 +88,9 @@ type Email struct {
 	Actions                                     []Action
 	Notes                                       []string
 	Footer                                      string
+	// Unsigned leaves out the "Warm regards, The Belwise team" sign-off,
+	// for emails to the agency's own inbox.
+	Unsigned bool
 }
 
 // Action is a button, with the link also written out as text.

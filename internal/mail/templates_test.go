@@ -101,8 +101,8 @@ func TestLang(t *testing.T) {
 
 func TestGreeting(t *testing.T) {
 	for lang, want := range map[string][2]string{
-		"en": {"Hi there,", "Hi Anna de Vries,"},
-		"nl": {"Hoi,", "Hoi Anna de Vries,"},
+		"en": {"Hello,", "Hi Anna,"},
+		"nl": {"Goedendag,", "Beste Anna,"},
 	} {
 		if got := Greeting(lang, " \t"); got != want[0] {
 			t.Errorf("%s without name: %q", lang, got)
@@ -115,6 +115,25 @@ func TestGreeting(t *testing.T) {
 	}
 	if got := Greeting("en", strings.Repeat("é", 100)); got != "Hi "+strings.Repeat("é", 60)+"…," {
 		t.Errorf("a long name is cut: %q", got)
+	}
+	for name, want := range map[string]string{"Cher": "Beste Cher,", " Zoë  van Dijk": "Beste Zoë,", "": "Goedendag,"} {
+		if got := Greeting("nl", name); got != want {
+			t.Errorf("Greeting(nl, %q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+func TestUnsignedEmailHasNoSignOff(t *testing.T) {
+	e := Email{Lang: "en", Subject: "s", Greeting: "Hi team,", Paragraphs: []string{"p"}, Footer: "f"}
+	signed := e.Render()
+	e.Unsigned = true
+	unsigned := e.Render()
+	if !strings.Contains(signed.Text, "The Belwise team") || !strings.Contains(signed.HTML, "The Belwise team") {
+		t.Fatalf("signed email lacks the sign-off")
+	}
+	if strings.Contains(unsigned.Text, "The Belwise team") || strings.Contains(unsigned.HTML, "The Belwise team") ||
+		strings.Contains(unsigned.Text, "Warm regards") {
+		t.Errorf("unsigned email is signed:\n%s", unsigned.Text)
 	}
 }
 

@@ -49,7 +49,7 @@ var emailTexts = map[string]emailText{
 	},
 	"nl": {
 		Button: "Uw bestelling bekijken",
-		Footer: "Belwise · AI-belassistenten op maat voor uw bedrijf. Dit is een automatisch bericht over uw bestelling.",
+		Footer: "Belwise · Spraakagenten op maat voor uw bedrijf. Dit is een automatisch bericht over uw bestelling.",
 		Status: map[string]statusText{
 			StatusPending: {
 				Subject:   "We richten uw agent in: {agent}",

@@ -52,7 +52,8 @@ func inboxEmail(q store.QuoteRequest) mail.Message {
 			"They also get a confirmation email in " + confirmLang + ".",
 			"Reference: " + q.ID,
 		},
-		Footer: "Belwise · Sent by the quote form on the website.",
+		Footer:   "Belwise · Sent by the quote form on the website.",
+		Unsigned: true, // to the agency's own inbox: not signed by the team to itself
 	}
 	m := e.Render()
 	m.ReplyTo = mail.CleanLine(q.Email)
@@ -101,20 +102,20 @@ var quoteCopies = map[string]quoteCopyText{
 		Dutch:        "Dutch",
 	},
 	"nl": {
-		Subject:      "We hebben je offerteaanvraag ontvangen",
-		Preheader:    "Bedankt! Je hoort binnen één werkdag van ons.",
-		Heading:      "Bedankt voor je aanvraag",
-		Intro:        "Bedankt voor je interesse in een AI-belassistent op maat. We hebben je offerteaanvraag goed ontvangen en reageren binnen één werkdag.",
-		SummaryIntro: "Dit heb je ons gestuurd:",
-		Reply:        "Wil je nog iets toevoegen of aanpassen? Beantwoord dan deze e-mail of mail ons op %s.",
-		Footer:       "Belwise · AI-belassistenten op maat voor jouw bedrijf. Je ontvangt deze e-mail omdat je via onze website een offerte hebt aangevraagd.",
+		Subject:      "We hebben uw offerteaanvraag ontvangen",
+		Preheader:    "Bedankt! U hoort binnen één werkdag van ons.",
+		Heading:      "Bedankt voor uw aanvraag",
+		Intro:        "Bedankt voor uw interesse in een spraakagent op maat. We hebben uw offerteaanvraag goed ontvangen en reageren binnen één werkdag.",
+		SummaryIntro: "Dit hebt u ons gestuurd:",
+		Reply:        "Wilt u nog iets toevoegen of aanpassen? Beantwoord dan deze e-mail of mail ons op %s.",
+		Footer:       "Belwise · Spraakagenten op maat voor uw bedrijf. U ontvangt deze e-mail omdat u via onze website een offerte hebt aangevraagd.",
 		FullName:     "Naam",
 		Company:      "Bedrijf",
 		BusinessType: "Type bedrijf",
 		Email:        "E-mailadres",
 		Phone:        "Telefoonnummer",
 		Language:     "Voorkeurstaal",
-		Description:  "Je bericht",
+		Description:  "Uw bericht",
 		English:      "Engels",
 		Dutch:        "Nederlands",
 	},

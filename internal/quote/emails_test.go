@@ -34,6 +34,18 @@ func fullQuote() store.QuoteRequest {
 	}
 }
 
+func TestQuoteInboxIsNotSignedByTheTeam(t *testing.T) {
+	m := inboxEmail(fullQuote())
+	for _, part := range []string{m.Text, m.HTML} {
+		if strings.Contains(part, "The Belwise team") || strings.Contains(part, "Warm regards") {
+			t.Errorf("the email to the agency's own inbox is signed by the team:\n%s", part)
+		}
+	}
+	if c := confirmationEmail("en", fullQuote(), testInboxAddr); !strings.Contains(c.Text, "The Belwise team") {
+		t.Errorf("the confirmation to the requester should stay signed")
+	}
+}
+
 func TestQuoteInboxBlanks(t *testing.T) {
 	d := fullQuote()
 	d.CompanyName, d.BusinessType, d.Phone = "", "  ", "\t"
@@ -153,12 +165,12 @@ func TestQuoteConfirmation(t *testing.T) {
 	d := fullQuote()
 	d.Phone = ""
 	for lang, want := range map[string][]string{
-		"en": {"Hi Anna de Vries,", "within one business day", "Here’s what you sent us:", "Full name: Anna de Vries\n",
+		"en": {"Hi Anna,", "within one business day", "Here’s what you sent us:", "Full name: Anna de Vries\n",
 			"Company: Tandartspraktijk Zuid\n", "Preferred language: Dutch\n",
 			"Your message:\n> We miss calls at lunch.\n> Can an agent book appointments?\n", "write to us at quotes@belwise.test."},
-		"nl": {"Hoi Anna de Vries,", "binnen één werkdag", "Dit heb je ons gestuurd:", "Naam: Anna de Vries\n",
+		"nl": {"Beste Anna,", "binnen één werkdag", "Dit hebt u ons gestuurd:", "Naam: Anna de Vries\n",
 			"Bedrijf: Tandartspraktijk Zuid\n", "Type bedrijf: Dental clinic\n", "Voorkeurstaal: Nederlands\n",
-			"Je bericht:\n> We miss calls at lunch.\n", "mail ons op quotes@belwise.test."},
+			"Uw bericht:\n> We miss calls at lunch.\n", "mail ons op quotes@belwise.test."},
 	} {
 		m := confirmationEmail(lang, d, testInboxAddr)
 		if m.Subject != quoteCopies[lang].Subject || m.ReplyTo != "quotes@belwise.test" || m.To != "" {

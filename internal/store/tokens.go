@@ -55,6 +55,14 @@ func (db *DB) consumeToken(ctx context.Context, tx *sql.Tx, hash []byte, purpose
 	return userID, signup.String, classify(err)
 }
 
+// TokenUsable reports, without using it, whether a link of purpose is
+// still open: ErrNotFound when it is unknown, used or expired.
+func (db *DB) TokenUsable(ctx context.Context, tokenHash []byte, purpose string, now time.Time) error {
+	var one int
+	return classify(db.queryRow(ctx, db.db, `SELECT 1 FROM email_tokens
+		WHERE hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?`, tokenHash, purpose, db.ts(now)).Scan(&one))
+}
+
 // retireTokens marks every outstanding link of the user used: of one
 // purpose, or of every purpose when purpose is "".
 func (db *DB) retireTokens(ctx context.Context, tx *sql.Tx, userID, purpose string, now time.Time) error {

@@ -29,6 +29,7 @@ func (a *accountAPI) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/auth/forgot-password", db(a.forgot))
 	mux.HandleFunc("POST /api/auth/reset-password", db(a.reset))
 	mux.HandleFunc("POST /api/auth/accept-invite", db(a.acceptInvite))
+	mux.HandleFunc("POST /api/auth/check-token", db(a.checkToken))
 	mux.HandleFunc("GET /api/dashboard", db(a.signedIn(a.dashboard)))
 	mux.HandleFunc("GET /api/orders/{id}", db(a.signedIn(a.order)))
 }
@@ -119,6 +120,23 @@ func (a *accountAPI) acceptInvite(w http.ResponseWriter, r *http.Request) {
 	}
 	u, sess, err := a.auth.AcceptInvite(r.Context(), b.Token, b.Password, request.ClientIP(r))
 	a.startSession(w, r, u, sess, err)
+}
+
+// checkToken answers 204 while a reset or invitation link still works, and
+// invalid_token when it is used or expired; it does not use the link.
+func (a *accountAPI) checkToken(w http.ResponseWriter, r *http.Request) {
+	var b struct {
+		Token   string `json:"token"`
+		Purpose string `json:"purpose"`
+	}
+	if !a.decode(w, r, &b) {
+		return
+	}
+	if err := a.auth.CheckLink(r.Context(), b.Token, b.Purpose, request.ClientIP(r)); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
 }
 
 type emailBody struct {

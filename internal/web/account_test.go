@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -30,7 +31,7 @@ func TestSignUpVerifySignIn(t *testing.T) {
 		if len(msgs) != 1 || msgs[0].To != "anna@example.com" {
 			t.Fatalf("sent %+v", msgs)
 		}
-		if !strings.Contains(msgs[0].Text, testSiteURL+"/nl/auth#verify=") || !strings.Contains(msgs[0].Text, "Anna de Boer") {
+		if !strings.Contains(msgs[0].Text, testSiteURL+"/nl/auth#verify=") || !strings.Contains(msgs[0].Text, "Beste Anna,\n") {
 			t.Fatalf("Dutch verification link and name expected:\n%s", msgs[0].Text)
 		}
 		token := tokenFrom(t, msgs, "anna@example.com", "verify")
@@ -232,6 +233,27 @@ func TestPasswordReset(t *testing.T) {
 		expectStatus(t, e.call("POST", "/api/auth/sign-in", map[string]string{"email": "eva@example.com", "password": "old password"}, nil), 401)
 		expectStatus(t, e.call("POST", "/api/auth/sign-in", map[string]string{"email": "eva@example.com", "password": "new password"}, nil), 200)
 		expectStatus(t, e.call("POST", "/api/auth/reset-password", map[string]string{"token": token, "password": "third password"}, nil), 400)
+	})
+}
+
+// TestCheckToken: /api/auth/check-token tells whether a reset link still
+// works without using it, so the page can say so when it opens.
+func TestCheckToken(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newAccountEnv(t, db, testSiteURL)
+		e.signUpVerified("Eva", "eva@example.com", "old password")
+		expectStatus(t, e.call("POST", "/api/auth/forgot-password", map[string]string{"email": "eva@example.com", "locale": "en"}, nil), 202)
+		token := tokenFrom(t, e.flushMail(), "eva@example.com", "reset")
+		check := func(tok, purpose string) *httptest.ResponseRecorder {
+			return e.call("POST", "/api/auth/check-token", map[string]string{"token": tok, "purpose": purpose}, nil)
+		}
+		expectStatus(t, check(token, "reset"), 204)
+		expectStatus(t, check(token, "reset"), 204) // checking does not use the link
+		expectError(t, check(token, "invite"), 400, "invalid_token", "")
+		expectError(t, check(token, "verify"), 400, "invalid_token", "")
+		expectError(t, check("not-a-token", "reset"), 400, "invalid_token", "")
+		expectStatus(t, e.call("POST", "/api/auth/reset-password", map[string]string{"token": token, "password": "new password"}, nil), 200)
+		expectError(t, check(token, "reset"), 400, "invalid_token", "") // used
 	})
 }
 

@@ -108,7 +108,7 @@ func TestQuoteSubmit(t *testing.T) {
 			!strings.Contains(inbox.Text, "(Europe/Amsterdam)") || !strings.Contains(inbox.Text, "Reference: "+id) {
 			t.Errorf("inbox email %q (Reply-To %q):\n%s", inbox.Subject, inbox.ReplyTo, inbox.Text)
 		}
-		if confirm.Subject != "We hebben je offerteaanvraag ontvangen" || confirm.ReplyTo != testInbox ||
+		if confirm.Subject != "We hebben uw offerteaanvraag ontvangen" || confirm.ReplyTo != testInbox ||
 			!strings.Contains(confirm.Text, "> We miss calls at lunch.") {
 			t.Errorf("confirmation %q (Reply-To %q):\n%s", confirm.Subject, confirm.ReplyTo, confirm.Text)
 		}

@@ -290,7 +290,7 @@ func TestVoiceWebhookStoresQuote(t *testing.T) {
 			subjects[m.To] = m.Subject
 		}
 		if len(sent) != 2 || subjects[testInbox] != "New Quote Request from Anna de Vries" ||
-			subjects["anna@example.nl"] != "We hebben je offerteaanvraag ontvangen" {
+			subjects["anna@example.nl"] != "We hebben uw offerteaanvraag ontvangen" {
 			t.Errorf("sent %v", subjects)
 		}
 

@@ -105,5 +105,9 @@ export const getOrder = (id: string, lang: Locale, signal?: AbortSignal) =>
 export const acceptInvite = (body: { token: string; password: string }) =>
   post<{ user: User }>('/api/auth/accept-invite', body);
 
+/** Resolves while a reset or invitation link still works (204), without using it; throws `invalid_token` otherwise. */
+export const checkToken = (body: { token: string; purpose: 'reset' | 'invite' }, signal?: AbortSignal) =>
+  request<void>('POST', '/api/auth/check-token', body, signal);
+
 /** 201 with the new request's id. Signed in, the server links the request to the account (cookie). */
 export const submitQuote = (body: QuoteRequest) => post<{ ok: true; id: string }>('/api/quotes', body);

@@ -10,7 +10,7 @@ import pricing from './nl/pricing';
 import voice from './nl/voice';
 import type { Dictionary } from './types';
 
-// Dutch dictionary (informal je/jouw tone, Dutch number format: € 0,10 and 5.000).
+// Dutch dictionary (business tone with u/uw, Dutch number format: € 0,10 and 5.000).
 // Same namespace files as en.ts; `satisfies` makes a missing or extra key a type error.
 const nl = { ...meta, ...common, ...landing, ...features, ...pricing, ...pages, ...account, ...consoleStrings, ...voice, ...calls } satisfies Dictionary;
 

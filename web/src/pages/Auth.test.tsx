@@ -31,7 +31,7 @@ describe('/auth', () => {
   it('shows the sign-in tab first, with the fields the browser can fill in', () => {
     mockApi({ 'GET /api/me': signedOut() });
     renderAuth();
-    expect(screen.getByRole('heading', { level: 1, name: 'Sign in or create an account' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Belwise' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Sign in' }).getAttribute('aria-selected')).toBe('true');
     const email = within(panel('Sign in')).getByRole('textbox', { name: 'Email address' });
     expect(email.getAttribute('type')).toBe('email');
@@ -48,12 +48,13 @@ describe('/auth', () => {
     expect(sent('POST /api/auth/sign-in')).toEqual([{ email: 'ada@example.com', password: 'correct-horse' }]);
   });
 
-  it('reports invalid credentials in a toast and next to the form, keeping what was typed', async () => {
+  it('reports invalid credentials once, next to the form (no toast saying the same), keeping what was typed', async () => {
     mockApi({ 'GET /api/me': signedOut(), 'POST /api/auth/sign-in': apiError(401, 'invalid_credentials') });
     renderAuth();
     fillSignIn('ada@example.com', 'wrong-password');
-    expect(await screen.findByText('Error signing in')).toBeTruthy();
-    expect(within(panel('Sign in')).getByRole('alert').textContent).toBe('Invalid email or password.');
+    expect((await within(panel('Sign in')).findByRole('alert')).textContent).toBe('Invalid email or password.');
+    expect(screen.queryByText('Error signing in')).toBeNull();
+    expect(screen.getAllByText('Invalid email or password.')).toHaveLength(1);
     expect(within(panel('Sign in')).getByRole('textbox', { name: 'Email address' })).toHaveProperty('value', 'ada@example.com');
     expect(within(panel('Sign in')).getByLabelText('Password')).toHaveProperty('value', 'wrong-password');
     expect(screen.getByRole('button', { name: 'Sign in' })).toHaveProperty('disabled', false);
@@ -129,7 +130,8 @@ describe('/auth', () => {
     fireEvent.change(password, { target: { value: 'correct-horse' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByText('Account created!')).toBeTruthy();
+    expect(await screen.findByText('Account created! Please check your email to verify your account.')).toBeTruthy();
+    expect(screen.getAllByText(/Account created!/)).toHaveLength(1); // said once: no toast repeating the notice
     expect(screen.getByRole('tab', { name: 'Sign in' }).getAttribute('aria-selected')).toBe('true');
     expect(within(panel('Sign in')).getByRole('textbox', { name: 'Email address' })).toHaveProperty('value', 'ada@example.com');
     expect(sent('POST /api/auth/sign-up')).toEqual([
@@ -137,7 +139,7 @@ describe('/auth', () => {
     ]);
   });
 
-  it('shows sign-up errors in a toast titled "Error creating account"', async () => {
+  it('shows sign-up errors next to the field, without a toast repeating them', async () => {
     mockApi({ 'GET /api/me': signedOut(), 'POST /api/auth/sign-up': apiError(400, 'password_too_short') });
     renderAuth();
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Sign up' }));
@@ -146,8 +148,11 @@ describe('/auth', () => {
     fireEvent.change(within(form).getByRole('textbox', { name: 'Email address' }), { target: { value: 'ada@example.com' } });
     fireEvent.change(within(form).getByLabelText('Password'), { target: { value: '12345678' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('Error creating account')).toBeTruthy();
-    expect(within(form).getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(within(form).getByLabelText('Password').getAttribute('aria-invalid')).toBe('true'));
+    const error = form.querySelector('#signup-password-error')?.textContent ?? '';
+    expect(error).not.toBe('');
+    expect(screen.getAllByText(error)).toHaveLength(1);
+    expect(screen.queryByText('Error creating account')).toBeNull();
   });
 
   it('sends a reset link from "Forgot password?"', async () => {
@@ -181,10 +186,57 @@ describe('/auth', () => {
     expect(screen.getByRole('button', { name: 'Send the link again' })).toBeTruthy();
   });
 
+  it('says a used or expired reset link is dead as soon as the page opens, without using it', async () => {
+    const { sent } = mockApi({ 'GET /api/me': signedOut(), 'POST /api/auth/check-token': apiError(400, 'invalid_token') });
+    renderAuth('/auth#reset=used-tok');
+    expect((await screen.findByRole('alert')).textContent).toContain('This link is invalid or has expired.');
+    expect(screen.getByRole('button', { name: 'Send reset link' })).toBeTruthy();
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    expect(sent('POST /api/auth/check-token')).toEqual([{ token: 'used-tok', purpose: 'reset' }]);
+    expect(sent('POST /api/auth/reset-password')).toEqual([]);
+  });
+
+  it('the heading follows the mode, and says "Welcome back" only after a sign-in on this browser', async () => {
+    localStorage.removeItem('belwise.returning');
+    mockApi({ 'GET /api/me': signedOut(), 'POST /api/auth/sign-in': json(200, { user: USER }) });
+    renderAuth();
+    const h1 = () => screen.getByRole('heading', { level: 1 }).textContent;
+    expect(h1()).toBe('Sign in to Belwise');
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Sign up' }));
+    await waitFor(() => expect(h1()).toBe('Create your Belwise account'));
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Sign in' }));
+    await waitFor(() => expect(h1()).toBe('Sign in to Belwise'));
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await waitFor(() => expect(h1()).toBe('Reset your password'));
+    cleanup();
+    renderAuth();
+    fillSignIn();
+    await waitFor(() => expect(localStorage.getItem('belwise.returning')).toBe('1'));
+    cleanup();
+    mockApi({ 'GET /api/me': signedOut() });
+    renderAuth();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
+    localStorage.removeItem('belwise.returning');
+  });
+
+  it('shows and hides the password with a toggle button', () => {
+    mockApi({ 'GET /api/me': signedOut() });
+    renderAuth();
+    const input = within(panel('Sign in')).getByLabelText('Password');
+    const toggle = within(panel('Sign in')).getByRole('button', { name: 'Show password' });
+    expect(input.getAttribute('type')).toBe('password');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(input.getAttribute('type')).toBe('text');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(toggle);
+    expect(input.getAttribute('type')).toBe('password');
+  });
+
   it('sets a new password from #reset=…', async () => {
     const { sent } = mockApi({ 'GET /api/me': signedOut(), 'POST /api/auth/reset-password': json(200, { user: USER }) });
     const app = renderAuth('/auth#reset=tok-9');
-    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Choose a new password' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'brand-new-pass' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
     await waitFor(() => expect(app.location()).toBe('/dashboard'));

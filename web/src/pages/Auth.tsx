@@ -7,13 +7,24 @@ import { useHydrated } from '../components/useClientValue';
 import { notify } from '../components/notify';
 import { useLanguage } from '../i18n/LanguageContext';
 import { localePath } from '../paths';
-import { AuthTabs } from './auth/AuthTabs';
+import { AuthTabs, type AuthMode } from './auth/AuthTabs';
 import { safeNext } from './auth/next';
 import { ResetPassword } from './auth/ResetPassword';
 import { VerifyEmail } from './auth/VerifyEmail';
 
 // What the page shows: the two tabs, or the screen for a link from one of our emails.
 type Flow = { kind: 'tabs'; forgot?: boolean } | { kind: 'verify' | 'reset' | 'invite'; token: string };
+
+// Set after a successful sign-in on this browser: only then does the page say "Welcome back".
+const RETURNING_KEY = 'belwise.returning';
+
+function readReturning(): boolean {
+  try {
+    return localStorage.getItem(RETURNING_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
 
 const TOKEN_LINK = /^#(verify|reset|invite)=([^&]+)$/;
 
@@ -24,6 +35,10 @@ export function Component() {
   const navigate = useNavigate();
   const { pathname, search, hash } = useLocation();
   const [flow, setFlow] = useState<Flow>({ kind: 'tabs' });
+  const [mode, setMode] = useState<AuthMode>('signin');
+  const hydrated = useHydrated();
+  // Read after hydration: the prerendered page has the neutral heading.
+  const returning = hydrated && readReturning();
   // Came with a token link: a signed-in visitor may still verify or reset, so no redirect.
   const [tokenLink, setTokenLink] = useState(false);
   // This page just signed the visitor in and is on its way elsewhere.
@@ -32,7 +47,7 @@ export function Component() {
   // Emails link to /auth#verify=TOKEN, #reset=TOKEN or #invite=TOKEN (the agency made the account with
   // an order; a fragment never reaches server logs), and to
   // #forgot. Read after hydration (the prerendered HTML cannot know it), then dropped from the address bar.
-  const link = useHydrated() && (hash === '#forgot' || TOKEN_LINK.test(hash)) ? hash : '';
+  const link = hydrated && (hash === '#forgot' || TOKEN_LINK.test(hash)) ? hash : '';
   const [seenLink, setSeenLink] = useState('');
   if (link !== seenLink) {
     setSeenLink(link);
@@ -56,6 +71,11 @@ export function Component() {
   const signedIn = useCallback(
     (user: User, to: string) => {
       leaving.current = true;
+      try {
+        localStorage.setItem(RETURNING_KEY, '1');
+      } catch {
+        // Storage blocked: the next visit simply gets the neutral heading.
+      }
       setUser(user);
       navigate(to, { replace: true });
     },
@@ -76,9 +96,12 @@ export function Component() {
   const onReset = useCallback((user: User) => signedIn(user, dashboard), [signedIn, dashboard]);
   const backToTabs = useCallback(() => setFlow({ kind: 'tabs' }), []);
 
+  const heading =
+    flow.kind !== 'tabs' ? flow.kind : mode === 'signin' ? (returning ? 'welcomeBack' : 'signIn') : mode === 'signup' ? 'signUp' : 'forgot';
+
   return (
     <div className="mx-auto max-w-lg px-4 pt-12 pb-28 sm:px-6 md:pt-20">
-      <h1 className="display text-4xl sm:text-5xl">{t('auth.title')}</h1>
+      <h1 className="display text-4xl sm:text-5xl">{t(`auth.headings.${heading}`)}</h1>
       <div className="panel mt-8">
         {flow.kind === 'verify' ? (
           <VerifyEmail key={flow.token} token={flow.token} onVerified={onVerified} onBack={backToTabs} />
@@ -87,7 +110,7 @@ export function Component() {
           // language (/nl/auth#invite=…), so the dashboard it lands on is too.
           <ResetPassword key={flow.token} token={flow.token} invite={flow.kind === 'invite'} onDone={onReset} onBack={backToTabs} />
         ) : (
-          <AuthTabs onSignedIn={onSignedIn} forgot={flow.kind === 'tabs' && flow.forgot} />
+          <AuthTabs onSignedIn={onSignedIn} forgot={flow.kind === 'tabs' && flow.forgot} onModeChange={setMode} />
         )}
       </div>
       <LazyToaster label={t('account.notifications')} />

@@ -118,13 +118,13 @@ describe('/personalized', () => {
 
   it('speaks Dutch on the Dutch page', () => {
     renderPage('nl');
-    fireEvent.change(screen.getByRole('textbox', { name: 'Beschrijf je bedrijf en wat je agent moet doen' }), {
+    fireEvent.change(screen.getByRole('textbox', { name: 'Beschrijf uw bedrijf en wat uw agent moet doen' }), {
       target: { value: 'Ik heb een tandartspraktijk en wil afspraken in Google Agenda, in het Nederlands en Engels.' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Maak mijn agent' }));
-    expect(screen.getByRole('button', { name: 'Je agent wordt gemaakt...' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Uw agent wordt gemaakt...' })).toBeTruthy();
     act(() => vi.advanceTimersByTime(2000));
-    const card = screen.getByRole('region', { name: 'Je agent is klaar' });
+    const card = screen.getByRole('region', { name: 'Uw agent is klaar' });
     expect(within(within(card).getByRole('list', { name: 'Gesprekstalen' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'Nederlands',
       'Engels',

@@ -158,7 +158,7 @@ describe('/quote', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'E-mailadres' }), { target: { value: 'ada@example.com' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Omschrijving' }), { target: { value: 'Afspraken inplannen.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Offerte aanvragen' }));
-    const heading = await screen.findByRole('heading', { level: 2, name: 'Bedankt voor je aanvraag!' });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Bedankt voor uw aanvraag!' });
     expect(document.activeElement).toBe(heading);
     expect(screen.getByText(/bevestiging gestuurd naar ada@example\.com/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Terug naar de homepage' }).getAttribute('href')).toBe('/nl');

@@ -38,10 +38,10 @@ describe('deriveDraft: realistic prompts', () => {
     expect(draft.capabilities).toEqual(['appointments', 'reminders']);
     expect(draft.integrations).toEqual(['Google Calendar', 'WhatsApp']);
     expect(draft.callLanguages).toEqual(['nl']);
-    expect(draft.name).toBe('Sophie, de afsprakenassistent van je tandartspraktijk');
+    expect(draft.name).toBe('Sophie, de afsprakenassistent van uw tandartspraktijk');
     expect(draft.goals).toEqual([
       'Direct in Google Agenda afspraken inplannen, verzetten en annuleren.',
-      'Je patiënten via WhatsApp herinneren aan hun afspraak, zodat er minder no-shows zijn.',
+      'Uw patiënten via WhatsApp herinneren aan hun afspraak, zodat er minder no-shows zijn.',
     ]);
     expect(draft.tools.map((t) => t.name)).toEqual([
       'check_availability',
@@ -53,7 +53,7 @@ describe('deriveDraft: realistic prompts', () => {
     ]);
     // Exact wording, so regressions in the Dutch copy are caught.
     expect(draft.summary).toBe(
-      'Je agent voor je tandartspraktijk plant afspraken direct in Google Agenda en herinnert je patiënten via WhatsApp aan hun afspraak. Hij is dag en nacht bereikbaar en spreekt Nederlands met je patiënten.',
+      'Uw agent voor uw tandartspraktijk plant afspraken direct in Google Agenda en herinnert uw patiënten via WhatsApp aan hun afspraak. Hij is dag en nacht bereikbaar en spreekt Nederlands met uw patiënten.',
     );
     expect(draft.systemPrompt).toContain('dental practice');
     expect(draft.systemPrompt).toContain('around the clock');
@@ -106,9 +106,9 @@ describe('deriveDraft: realistic prompts', () => {
     expect(draft.integrations).toEqual(['WhatsApp', 'Shopify']);
     expect(draft.callLanguages).toEqual(['nl']);
     expect(draft.summary).toBe(
-      'Je agent voor je webshop handelt vragen over bestellingen in Shopify af en houdt je klanten via WhatsApp op de hoogte. Hij spreekt Nederlands met je klanten.',
+      'Uw agent voor uw webshop handelt vragen over bestellingen in Shopify af en houdt uw klanten via WhatsApp op de hoogte. Hij spreekt Nederlands met uw klanten.',
     );
-    expect(draft.goals[0]).toBe('Vragen van je klanten beantwoorden en bestellingen opzoeken in Shopify.');
+    expect(draft.goals[0]).toBe('Vragen van uw klanten beantwoorden en bestellingen opzoeken in Shopify.');
     expect(draft.tools.map((t) => t.name)).toEqual(
       expect.arrayContaining(['search_knowledge_base', 'lookup_order', 'send_whatsapp', 'transfer_call']),
     );
@@ -142,7 +142,7 @@ describe('deriveDraft: realistic prompts', () => {
     expect(draft.callLanguages).toEqual(['fr', 'es', 'nl']);
     expect(draft.greeting).toContain("Camille à l'appareil");
     expect(draft.summary).toContain('Frans, Spaans en Nederlands');
-    expect(draft.goals[0]).toBe('Direct in je agenda reserveringen aannemen, wijzigen en annuleren.');
+    expect(draft.goals[0]).toBe('Direct in uw agenda reserveringen aannemen, wijzigen en annuleren.');
   });
 
   it('treats "bilingual"/"tweetalig" as English and Dutch, page language first', () => {
@@ -172,7 +172,7 @@ describe('deriveDraft: realistic prompts', () => {
     expect(draft.generic).toBe(false);
     expect(draft.businessType).toBe('dierenartspraktijk');
     expect(draft.capabilities).toEqual(['appointments', 'reminders', 'inboundReception']);
-    expect(draft.summary).toContain('Hij koppelt met de tools die je al gebruikt.');
+    expect(draft.summary).toContain('Hij koppelt met de tools die u al gebruikt.');
   });
 
   it('reads fault reports as calls to take, not notifications to send', () => {
@@ -184,13 +184,13 @@ describe('deriveDraft: realistic prompts', () => {
     expect(draft.businessType).toBe('installatiebedrijf');
     expect(draft.capabilities).toEqual(['appointments', 'customerService', 'inboundReception']);
     expect(draft.callLanguages).toEqual(['nl', 'de']);
-    expect(draft.summary).toContain('Hij spreekt Nederlands en Duits met je klanten.');
+    expect(draft.summary).toContain('Hij spreekt Nederlands en Duits met uw klanten.');
   });
 
   it('writes payment reminders, not appointment reminders, when the prompt is about invoices', () => {
     const draft = deriveDraft('Energiebedrijf: bel klanten met betalingsherinneringen voor openstaande facturen, via sms.', 'nl');
     expect(draft.capabilities).toContain('reminders');
-    expect(draft.summary).toContain('herinnert je klanten via sms aan openstaande betalingen');
+    expect(draft.summary).toContain('herinnert uw klanten via sms aan openstaande betalingen');
     expect(draft.goals.join(' ')).not.toContain('no-shows');
   });
 });
@@ -250,7 +250,7 @@ describe('deriveDraft: business names', () => {
   it('picks up a name after "voor" and keeps its accents and particles', () => {
     const draft = deriveDraft('Een receptie voor Tandartspraktijk De Molen. Afspraken in het Nederlands.', 'en');
     expect(draft.name).toBe('Sophie, the front desk of Tandartspraktijk De Molen');
-    expect(draft.greeting).toBe('Goedendag, je spreekt met Sophie van Tandartspraktijk De Molen. Waarmee kan ik je helpen?');
+    expect(draft.greeting).toBe('Goedendag, u spreekt met Sophie van Tandartspraktijk De Molen. Waarmee kan ik u helpen?');
     expect(deriveDraft('Receptie voor Café Het Hoekje van Jansen.', 'nl').name).toBe(
       'Sophie, de digitale receptioniste van Café Het Hoekje van Jansen',
     );
@@ -322,9 +322,9 @@ describe('deriveDraft: generic fallback', () => {
       'A custom voice agent tailored to your business: it answers calls, books appointments and qualifies leads, in English and Dutch, connected to the tools you already use.',
     );
     const nl = deriveDraft('hallo', 'nl');
-    expect(nl.name).toBe('Je Belwise-spraakagent');
-    expect(nl.summary).toMatch(/^Een spraakagent op maat van je bedrijf: hij beantwoordt gesprekken/);
-    expect(nl.greeting).toBe('Goedendag, je spreekt met Sophie, de digitale assistent. Waarmee kan ik je helpen?');
+    expect(nl.name).toBe('Uw Belwise-spraakagent');
+    expect(nl.summary).toMatch(/^Een spraakagent op maat van uw bedrijf: hij beantwoordt gesprekken/);
+    expect(nl.greeting).toBe('Goedendag, u spreekt met Sophie, de digitale assistent. Waarmee kan ik u helpen?');
   });
 });
 

@@ -13,7 +13,7 @@
 //   persona depends on the first call language (en Emma, nl Sophie, de Lena, fr Camille, es Lucía); the role
 //   on the first capability in narrative order (see capabilities.ts).
 // - The greeting answers the phone, or opens an outbound call when the main job is calling out (cold
-//   calling, lead qualification, reminders, notifications). Dutch uses "je" like the site; German, French
+//   calling, lead qualification, reminders, notifications). Dutch addresses the visitor with "u" like the site; German, French
 //   and Spanish use the formal address. Legal forms (B.V., Ltd.) are left out of the spoken greeting.
 // - Negation is not understood: "no cold calling" still counts as cold calling.
 // - Input beyond 10,000 characters is ignored.

@@ -1,4 +1,4 @@
-// The agent's opening line, in each call language. Dutch uses "je" like the rest of the site; German,
+// The agent's opening line, in each call language. Dutch uses "u" like the rest of the site; German,
 // French and Spanish use the formal address that callers expect from a business in those languages.
 import type { CallLanguage } from './types';
 
@@ -26,8 +26,8 @@ export const GREETINGS: Readonly<Record<CallLanguage, GreetingSet>> = {
   nl: {
     persona: 'Sophie',
     inbound: {
-      named: 'Goedendag, je spreekt met {persona} van {business}. Waarmee kan ik je helpen?',
-      plain: 'Goedendag, je spreekt met {persona}, de digitale assistent. Waarmee kan ik je helpen?',
+      named: 'Goedendag, u spreekt met {persona} van {business}. Waarmee kan ik u helpen?',
+      plain: 'Goedendag, u spreekt met {persona}, de digitale assistent. Waarmee kan ik u helpen?',
     },
     outbound: {
       named: 'Hallo, met {persona} van {business}. Komt het even gelegen?',

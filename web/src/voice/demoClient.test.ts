@@ -263,7 +263,7 @@ describe('DemoClient', () => {
     void client.start({ lang: 'nl', draft });
     await flush();
     expect(lines[0]).toEqual({ role: 'assistant', text: draft.greeting, final: true });
-    client.sendText('Met welke tools zou je koppelen?');
+    client.sendText('Met welke tools zou u koppelen?');
     await vi.advanceTimersByTimeAsync(REPLY_DELAY_MS);
     expect(lines.at(-1)!.text).toContain('Google Calendar');
   });

@@ -36,6 +36,6 @@ describe('describeError', () => {
   it('names the field of full_name_invalid (it showed as "unknown" before)', () => {
     const problem = describeError(new ApiError(400, 'full_name_invalid', 'Your name contains characters we cannot store.'));
     expect(problem).toMatchObject({ key: 'auth.validation.fullNameInvalid', field: 'fullName' });
-    expect(translate(nl, problem.key)).toBe('Je naam bevat tekens die we niet kunnen opslaan. Haal ze weg.');
+    expect(translate(nl, problem.key)).toBe('Uw naam bevat tekens die we niet kunnen opslaan. Haal ze weg.');
   });
 });

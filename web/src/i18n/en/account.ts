@@ -5,6 +5,15 @@ const account = {
   },
   auth: {
     title: 'Sign in or create an account',
+    headings: {
+      signIn: 'Sign in to Belwise',
+      welcomeBack: 'Welcome back',
+      signUp: 'Create your Belwise account',
+      forgot: 'Reset your password',
+      reset: 'Choose a new password',
+      invite: 'Choose your password',
+      verify: 'Verify your email address',
+    },
     tabsLabel: 'Sign in or sign up',
     tabs: {
       signIn: 'Sign in',
@@ -16,6 +25,7 @@ const account = {
       password: 'Password',
       newPassword: 'New password',
       passwordHint: 'At least 8 characters',
+      showPassword: 'Show password',
     },
     signIn: {
       submit: 'Sign in',

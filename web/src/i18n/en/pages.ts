@@ -56,7 +56,7 @@ const pages = {
       'Describe your business and what your agent should do. We sketch the agent we would build for you: its goals, its languages, the tools it connects to and how it opens a call.',
     promptLabel: 'Describe your business and what your agent should do',
     promptPlaceholder:
-      'For example: We are a dental practice in Utrecht. Patients should be able to book and move appointments 24/7 in Google Calendar, with a WhatsApp reminder the day before.',
+      'e.g. a dental practice in Utrecht where patients book and move appointments around the clock in Google Calendar, with a WhatsApp reminder the day before',
     generate: 'Generate my agent',
     generating: 'Generating Your Agent...',
     generatingStatus: 'Building your agent. This takes a moment.',

@@ -1,9 +1,9 @@
 // The pricing page (/pricing). English source strings.
 const pricing = {
   pricing: {
-    title: 'Clear pricing for a custom-built agent',
+    title: 'Pricing you can follow',
     subtitle:
-      'You pay once to have your agent built, a monthly fee to keep it sharp, and only for the minutes it actually spends on the phone.',
+      'Every agent is built to measure, so the setup and monthly fees are quoted for yours after a first conversation. What you can check in advance: what each fee covers, what moves the price, and a usage rate from €0.10 a minute, for the minutes your agent is actually on the phone.',
     includedLabel: 'Included',
     coveredLabel: 'Covered',
     variesLabel: 'What moves the price',
@@ -11,7 +11,7 @@ const pricing = {
       name: 'Setup fee',
       cadence: 'One-time',
       amount: 'Custom quote',
-      description: 'We design, build and launch an agent shaped around your calls and systems.',
+      description: 'Paid once. It covers the work to design, build, test and launch an agent shaped around your calls and systems.',
       items: {
         discovery: 'Discovery session and call-flow design',
         voice: 'A voice and personality that fit your brand',
@@ -24,7 +24,7 @@ const pricing = {
       name: 'Maintenance fee',
       cadence: 'Monthly',
       amount: 'Custom quote',
-      description: 'We keep your agent running smoothly and improve it as your business changes.',
+      description: 'Paid monthly. It covers hosting, monitoring, updates and upkeep, so your agent keeps running and improves as your business changes.',
       items: {
         hosting: 'Hosting and round-the-clock monitoring',
         updates: 'Script and knowledge updates',

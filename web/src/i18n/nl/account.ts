@@ -1,12 +1,21 @@
 import type { Dictionary } from '../types';
 
-// Inloggen / account aanmaken (/auth) en het dashboard van de koper (/dashboard…). Dutch, je/jouw tone.
+// Inloggen / account aanmaken (/auth) en het dashboard van de koper (/dashboard…). Dutch, business tone (u/uw).
 const account = {
   account: {
     notifications: 'Meldingen',
   },
   auth: {
     title: 'Inloggen of account aanmaken',
+    headings: {
+      signIn: 'Inloggen bij Belwise',
+      welcomeBack: 'Welkom terug',
+      signUp: 'Maak uw Belwise-account aan',
+      forgot: 'Wachtwoord opnieuw instellen',
+      reset: 'Kies een nieuw wachtwoord',
+      invite: 'Kies uw wachtwoord',
+      verify: 'Uw e-mailadres bevestigen',
+    },
     tabsLabel: 'Inloggen of registreren',
     tabs: {
       signIn: 'Inloggen',
@@ -18,6 +27,7 @@ const account = {
       password: 'Wachtwoord',
       newPassword: 'Nieuw wachtwoord',
       passwordHint: 'Minstens 8 tekens',
+      showPassword: 'Wachtwoord tonen',
     },
     signIn: {
       submit: 'Inloggen',
@@ -30,31 +40,31 @@ const account = {
       busy: 'Account wordt aangemaakt...',
       errorTitle: 'Account aanmaken mislukt',
       successTitle: 'Account aangemaakt!',
-      successText: 'Check je e-mail om je account te bevestigen.',
+      successText: 'Kijk in uw mailbox om uw account te bevestigen.',
     },
     notVerified: {
-      text: 'Bevestig eerst je e-mailadres. We hebben je een link gestuurd toen je je registreerde.',
+      text: 'Bevestig eerst uw e-mailadres. We hebben u een link gestuurd toen u zich registreerde.',
       resend: 'Stuur de link opnieuw',
       busy: 'Bezig met versturen...',
-      sent: 'Als er een account bestaat voor {email}, is er een nieuwe link naar je onderweg.',
+      sent: 'Als er een account bestaat voor {email}, is er een nieuwe link naar u onderweg.',
     },
     forgot: {
       title: 'Wachtwoord opnieuw instellen',
-      text: 'Vul het e-mailadres van je account in, dan sturen we je een link om een nieuw wachtwoord te kiezen.',
+      text: 'Vul het e-mailadres van uw account in, dan sturen we u een link om een nieuw wachtwoord te kiezen.',
       submit: 'Stuur resetlink',
       busy: 'Bezig met versturen...',
-      sent: 'Als er een account bestaat voor {email}, hebben we je een link gestuurd om je wachtwoord opnieuw in te stellen.',
+      sent: 'Als er een account bestaat voor {email}, hebben we u een link gestuurd om uw wachtwoord opnieuw in te stellen.',
       back: 'Terug naar inloggen',
     },
     verify: {
-      title: 'Je e-mailadres bevestigen',
-      busy: 'Je e-mailadres wordt bevestigd...',
+      title: 'Uw e-mailadres bevestigen',
+      busy: 'Uw e-mailadres wordt bevestigd...',
       invalid: 'Deze link is ongeldig of verlopen.',
-      resendText: 'Vul je e-mailadres in, dan sturen we je een nieuwe link.',
+      resendText: 'Vul uw e-mailadres in, dan sturen we u een nieuwe link.',
       retry: 'Probeer het opnieuw',
       back: 'Terug naar inloggen',
       doneTitle: 'E-mailadres bevestigd',
-      doneText: 'Welkom bij Belwise. Je bent nu ingelogd.',
+      doneText: 'Welkom bij Belwise. U bent nu ingelogd.',
     },
     reset: {
       title: 'Kies een nieuw wachtwoord',
@@ -68,25 +78,25 @@ const account = {
       submit: 'Wachtwoord opslaan en inloggen',
     },
     validation: {
-      emailRequired: 'Vul je e-mailadres in.',
+      emailRequired: 'Vul uw e-mailadres in.',
       emailInvalid: 'Vul een geldig e-mailadres in, zoals naam@voorbeeld.nl.',
-      passwordRequired: 'Vul je wachtwoord in.',
+      passwordRequired: 'Vul uw wachtwoord in.',
       passwordTooShort: 'Gebruik minstens 8 tekens.',
       passwordTooLong: 'Gebruik maximaal 128 tekens.',
-      fullNameRequired: 'Vul je volledige naam in.',
+      fullNameRequired: 'Vul uw volledige naam in.',
       fullNameTooLong: 'Die naam is te lang. Maak hem wat korter.',
-      fullNameInvalid: 'Je naam bevat tekens die we niet kunnen opslaan. Haal ze weg.',
+      fullNameInvalid: 'Uw naam bevat tekens die we niet kunnen opslaan. Haal ze weg.',
     },
     errors: {
       invalidCredentials: 'Onjuist e-mailadres of wachtwoord.',
-      emailNotVerified: 'Bevestig eerst je e-mailadres.',
+      emailNotVerified: 'Bevestig eerst uw e-mailadres.',
       invalidToken: 'Deze link is ongeldig of verlopen.',
       rateLimited: 'Te veel pogingen. Probeer het over {minutes} minuten opnieuw.',
       rateLimitedMinute: 'Te veel pogingen. Probeer het over een minuut opnieuw.',
-      network: 'We kunnen Belwise niet bereiken. Controleer je internetverbinding en probeer het opnieuw.',
+      network: 'We kunnen Belwise niet bereiken. Controleer uw internetverbinding en probeer het opnieuw.',
       unavailable: 'Onze database is tijdelijk niet beschikbaar. Probeer het zo opnieuw.',
       unknown: 'Er ging bij ons iets mis. Probeer het opnieuw.',
-      unauthenticated: 'Je sessie is verlopen. Log opnieuw in.',
+      unauthenticated: 'Uw sessie is verlopen. Log opnieuw in.',
       staffOnly: 'Dit deel van Belwise is alleen voor ons team.',
       notFound: 'We kunnen dit niet vinden. Misschien is het verwijderd.',
       required: 'Vul alle verplichte velden in.',
@@ -122,7 +132,7 @@ const account = {
     agents: {
       since: 'Actief sinds',
       emptyTitle: 'Nog geen actieve agenten',
-      emptyText: 'Zodra een agent die je hebt besteld live gaat, vind je hem hier.',
+      emptyText: 'Zodra een agent die u hebt besteld live gaat, vindt u hem hier.',
       cta: 'Offerte aanvragen',
     },
     history: {
@@ -133,7 +143,7 @@ const account = {
       details: 'Details',
       detailsFor: 'Details van bestelling #{number}',
       emptyTitle: 'Nog geen aankopen',
-      emptyText: 'Je bestellingen verschijnen hier, met hun status en wat je hebt betaald.',
+      emptyText: 'Uw bestellingen verschijnen hier, met hun status en wat u hebt betaald.',
       cta: 'Offerte aanvragen',
     },
     status: {
@@ -154,10 +164,10 @@ const account = {
       ordered: 'Besteld op',
       expected: 'Verwachte oplevering',
       notFoundTitle: 'Bestelling niet gevonden',
-      notFoundText: 'Deze bestelling bestaat niet of is niet van jou.',
+      notFoundText: 'Deze bestelling bestaat niet of is niet van u.',
     },
     error: {
-      title: 'We konden je dashboard niet laden.',
+      title: 'We konden uw dashboard niet laden.',
       unavailable: 'Onze database is tijdelijk niet beschikbaar. Probeer het zo opnieuw.',
       retry: 'Probeer het opnieuw',
     },

@@ -1,6 +1,6 @@
 import type { Dictionary } from '../types';
 
-// Header, footer and other strings every page uses. Dutch, informal je/jouw tone.
+// Header, footer and other strings every page uses. Dutch, business tone (u/uw).
 const common = {
   header: {
     skipToContent: 'Direct naar de inhoud',
@@ -26,7 +26,7 @@ const common = {
   },
   footer: {
     description:
-      'Belwise ontwerpt, bouwt en onderhoudt AI-spraakagenten op maat die je telefoonwerk overnemen, in het Nederlands en Engels.',
+      'Belwise ontwerpt, bouwt en onderhoudt AI-spraakagenten op maat die uw telefoonwerk overnemen, in het Nederlands en Engels.',
     servicesTitle: 'Diensten',
     services: {
       customerService: 'Klantenservice',

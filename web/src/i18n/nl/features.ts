@@ -1,17 +1,17 @@
 import type { Dictionary } from '../types';
 
-// The features page (/features). Dutch, informal je/jouw tone.
+// The features page (/features). Dutch, business tone (u/uw).
 const features = {
   features: {
-    title: 'Eén agent voor elk gesprek dat je bedrijf voert',
+    title: 'Eén agent voor elk gesprek dat uw bedrijf voert',
     subtitle:
-      'Elke agent van Belwise bouwen we rond jouw scripts, systemen en klanten. Jij kiest welke taken hij overneemt; wij zorgen dat hij klinkt als een collega.',
+      'Elke agent van Belwise bouwen we rond uw scripts, systemen en klanten. U kiest welke taken hij overneemt; wij zorgen dat hij klinkt als een collega.',
     capabilitiesLabel: 'Wat hij doet',
     capabilitiesTitle: 'Mogelijkheden',
     cards: {
       coldCalling: {
         title: 'Koude acquisitie',
-        text: 'Werkt je leadlijsten af en opent het gesprek voor je.',
+        text: 'Werkt uw leadlijsten af en opent het gesprek voor u.',
       },
       appointments: {
         title: 'Afspraken plannen',
@@ -27,7 +27,7 @@ const features = {
       },
       leadQualification: {
         title: 'Leadkwalificatie',
-        text: 'Stelt jouw kwalificatievragen en beoordeelt elke lead.',
+        text: 'Stelt uw kwalificatievragen en beoordeelt elke lead.',
       },
       inbound: {
         title: 'Inkomende gesprekken',
@@ -39,15 +39,15 @@ const features = {
       },
       workflows: {
         title: 'Workflows op maat',
-        text: 'Volgt precies de stappen van jouw proces, van begin tot eind.',
+        text: 'Volgt precies de stappen van uw proces, van begin tot eind.',
       },
       dashboard: {
         title: 'Dashboard',
-        text: 'Toont je agenten, gesprekken en resultaten op één plek.',
+        text: 'Toont uw agenten, gesprekken en resultaten op één plek.',
       },
     },
     integrationsLabel: 'Koppelingen',
-    integrationsTitle: 'Werkt met de tools die je al gebruikt',
+    integrationsTitle: 'Werkt met de tools die u al gebruikt',
     integrationsText:
       'Agenten koppelen met 5.000+ tools via automatiseringsplatforms of een API. Dit zijn de koppelingen die we het vaakst maken.',
     categories: {

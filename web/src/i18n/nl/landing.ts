@@ -1,6 +1,6 @@
 import type { Dictionary } from '../types';
 
-// The landing page (/). Dutch, informal je/jouw tone.
+// The landing page (/). Dutch, business tone (u/uw).
 const landing = {
   landing: {
     hero: {
@@ -9,7 +9,7 @@ const landing = {
       title2: 'die elk gesprek aannemen',
       title3: 'en nooit naar huis gaan.',
       subtitle:
-        'Wij ontwerpen, bouwen en beheren een spraakagent die past bij hoe jouw bedrijf werkt. Hij neemt op, belt uit, plant afspraken in en volgt leads op, in het Nederlands en Engels.',
+        'Wij ontwerpen, bouwen en beheren een spraakagent die past bij hoe uw bedrijf werkt. Hij neemt op, belt uit, plant afspraken in en volgt leads op, in het Nederlands en Engels.',
       tryIt: 'Probeer uw eigen spraakagent',
       features: 'Bekijk de functies',
       pricing: 'Bekijk de prijzen',
@@ -24,14 +24,14 @@ const landing = {
       label: 'Waarom Belwise',
       title: 'Waarom bedrijven de telefoon aan ons overlaten',
       benefits: {
-        costs: 'Verlaag je kosten voor telefoonwerk met tot wel 50%.',
+        costs: 'Bespaar tot 50% op uw kosten voor telefoonwerk.',
         always: 'Dag en nacht bereikbaar, ook in het weekend en op feestdagen.',
         integrations: 'Koppelt met meer dan 5.000 tools via automatiseringsplatforms of een API.',
         languages: 'Spreekt Nederlands en Engels, zodat elke beller in zijn eigen taal wordt geholpen.',
-        custom: 'Op maat gebouwd rond jouw werkwijze, geen standaardbot.',
-        booking: 'Plant afspraken in, verzet ze en bevestigt ze direct in je agenda.',
-        leads: 'Kwalificeert leads tijdens het gesprek en geeft de warme leads door aan je team.',
-        insight: 'Elk gesprek vastgelegd en samengevat in je eigen dashboard.',
+        custom: 'Op maat gebouwd rond uw werkwijze, geen standaardbot.',
+        booking: 'Plant afspraken in, verzet ze en bevestigt ze direct in uw agenda.',
+        leads: 'Kwalificeert leads tijdens het gesprek en geeft de warme leads door aan uw team.',
+        insight: 'Elk gesprek vastgelegd en samengevat in uw eigen dashboard.',
       },
     },
   },

@@ -1,13 +1,13 @@
 import type { Dictionary } from '../types';
 
 // Page titles and descriptions. The prerender writes them into <head>; the browser loads them only
-// on the first client-side navigation. Dutch, informal je/jouw tone.
+// on the first client-side navigation. Dutch, business tone (u/uw).
 const meta = {
   meta: {
     landing: {
-      title: 'AI-spraakagenten op maat voor jouw bedrijf',
+      title: 'AI-spraakagenten op maat voor uw bedrijf',
       description:
-        'Belwise bouwt AI-spraakagenten op maat die dag en nacht opnemen, bellen en afspraken inplannen voor jouw bedrijf, in het Nederlands en Engels. Tot 50% lagere belkosten.',
+        'Belwise bouwt AI-spraakagenten op maat die dag en nacht opnemen, bellen en afspraken inplannen voor uw bedrijf, in het Nederlands en Engels. Tot 50% lagere belkosten.',
     },
     features: {
       title: 'Functies',
@@ -22,7 +22,7 @@ const meta = {
     quote: {
       title: 'Offerte aanvragen',
       description:
-        'Vertel Belwise over je gesprekken en ontvang een offerte op maat voor een AI-spraakagent.',
+        'Vertel Belwise over uw gesprekken en ontvang een offerte op maat voor een AI-spraakagent.',
     },
     quoteSent: {
       title: 'Aanvraag ontvangen',
@@ -30,16 +30,16 @@ const meta = {
     },
     personalized: {
       title: 'Probeer een persoonlijke agent',
-      description: 'Beschrijf je bedrijf en bekijk welke AI-spraakagent Belwise voor je zou bouwen.',
+      description: 'Beschrijf uw bedrijf en bekijk welke AI-spraakagent Belwise voor u zou bouwen.',
     },
     auth: {
       title: 'Inloggen',
       description:
-        'Log in op je Belwise-account of maak er een aan om je spraakagenten en bestellingen te volgen.',
+        'Log in op uw Belwise-account of maak er een aan om uw spraakagenten en bestellingen te volgen.',
     },
     dashboard: {
       title: 'Dashboard',
-      description: 'Jouw spraakagenten en aankoopgeschiedenis bij Belwise.',
+      description: 'Uw spraakagenten en aankoopgeschiedenis bij Belwise.',
     },
     contact: {
       title: 'Contact',

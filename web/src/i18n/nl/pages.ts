@@ -1,10 +1,10 @@
 import type { Dictionary } from '../types';
 
-// Smaller screens: quote, personalized and not-found. Dutch, informal je/jouw tone.
+// Smaller screens: quote, personalized and not-found. Dutch, business tone (u/uw).
 const pages = {
   quote: {
     title: 'Offerte aanvragen',
-    intro: 'Vertel ons over je bedrijf en de gesprekken die je agent moet voeren. Je hoort snel van ons, met een offerte op maat.',
+    intro: 'Vertel ons over uw bedrijf en de gesprekken die uw agent moet voeren. U hoort snel van ons, met een offerte op maat.',
     requiredNote: 'Velden met een * zijn verplicht.',
     notifications: 'Meldingen',
     fields: {
@@ -14,9 +14,9 @@ const pages = {
       businessType: 'Soort bedrijf',
       phone: 'Telefoonnummer',
       language: 'Voorkeurstaal',
-      languageHint: 'De taal die je agent aan de telefoon spreekt.',
+      languageHint: 'De taal die uw agent aan de telefoon spreekt.',
       description: 'Omschrijving',
-      descriptionHint: 'Welke gesprekken moet je agent voeren, en met welke tools moet hij koppelen?',
+      descriptionHint: 'Welke gesprekken moet uw agent voeren, en met welke tools moet hij koppelen?',
       count: '{count} / {max}',
       countLong: '{count} van {max} tekens gebruikt',
       website: 'Website (laat leeg)',
@@ -32,10 +32,10 @@ const pages = {
       text: 'Volledige naam, e-mailadres en omschrijving zijn verplicht.',
     },
     validation: {
-      fullNameRequired: 'Vul je volledige naam in.',
-      emailRequired: 'Vul je e-mailadres in.',
+      fullNameRequired: 'Vul uw volledige naam in.',
+      emailRequired: 'Vul uw e-mailadres in.',
       emailInvalid: 'Vul een geldig e-mailadres in, zoals naam@voorbeeld.nl.',
-      descriptionRequired: 'Beschrijf wat je agent moet doen.',
+      descriptionRequired: 'Beschrijf wat uw agent moet doen.',
       tooLong: 'Dit is te lang: gebruik maximaal {max} tekens.',
       languageInvalid: 'Kies Engels of Nederlands.',
     },
@@ -46,29 +46,29 @@ const pages = {
       rateLimitedMinute: 'Te veel aanvragen. Probeer het over een minuut opnieuw of mail ons direct op {email}',
     },
     sent: {
-      title: 'Bedankt voor je aanvraag!',
-      text: 'We hebben je aanvraag ontvangen en een bevestiging gestuurd naar {email}. Je hoort snel van ons, met een offerte op maat.',
-      textPage: 'We hebben je aanvraag ontvangen en een bevestiging naar je e-mailadres gestuurd. Je hoort snel van ons, met een offerte op maat.',
+      title: 'Bedankt voor uw aanvraag!',
+      text: 'We hebben uw aanvraag ontvangen en een bevestiging gestuurd naar {email}. U hoort snel van ons, met een offerte op maat.',
+      textPage: 'We hebben uw aanvraag ontvangen en een bevestiging naar uw e-mailadres gestuurd. U hoort snel van ons, met een offerte op maat.',
       home: 'Terug naar de homepage',
     },
   },
   personalized: {
-    title: 'Probeer je persoonlijke spraakagent',
+    title: 'Probeer uw persoonlijke spraakagent',
     intro:
-      'Beschrijf je bedrijf en wat je agent moet doen. Wij schetsen de agent die we voor je zouden bouwen: zijn doelen, zijn talen, de tools waarmee hij koppelt en hoe hij een gesprek opent.',
-    promptLabel: 'Beschrijf je bedrijf en wat je agent moet doen',
+      'Beschrijf uw bedrijf en wat uw agent moet doen. Wij schetsen de agent die we voor u zouden bouwen: zijn doelen, zijn talen, de tools waarmee hij koppelt en hoe hij een gesprek opent.',
+    promptLabel: 'Beschrijf uw bedrijf en wat uw agent moet doen',
     promptPlaceholder:
-      'Bijvoorbeeld: We zijn een tandartspraktijk in Utrecht. Patiënten moeten dag en nacht afspraken kunnen maken en verzetten in Google Agenda, met een herinnering via WhatsApp de dag ervoor.',
+      'bijv. een tandartspraktijk in Utrecht waar patiënten dag en nacht afspraken maken en verzetten in Google Agenda, met een herinnering via WhatsApp de dag ervoor',
     generate: 'Maak mijn agent',
-    generating: 'Je agent wordt gemaakt...',
-    generatingStatus: 'We maken je agent. Een ogenblik geduld.',
+    generating: 'Uw agent wordt gemaakt...',
+    generatingStatus: 'We maken uw agent. Een ogenblik geduld.',
     ready: {
-      title: 'Je agent is klaar',
+      title: 'Uw agent is klaar',
       goals: 'Wat hij doet',
       greeting: 'Zo opent hij een gesprek',
       languages: 'Gesprekstalen',
       integrations: 'Koppelt met',
-      note: 'Een eerste schets, alleen op basis van je beschrijving. De echte agent ontwerpen we samen met jou.',
+      note: 'Een eerste schets, alleen op basis van uw beschrijving. De echte agent ontwerpen we samen met u.',
       test: 'Agent testen',
       testHint: 'Start een testgesprek met deze agent in de assistent rechtsonder: typ of praat ertegen.',
       quote: 'Vraag een volledige offerte aan',
@@ -84,7 +84,7 @@ const pages = {
   notFound: {
     code: '404',
     title: 'Oeps! Pagina niet gevonden',
-    text: 'De pagina die je zoekt bestaat niet of is verplaatst.',
+    text: 'De pagina die u zoekt bestaat niet of is verplaatst.',
     home: 'Terug naar de homepage',
   },
   // Contact, privacy and help (/contact, /privacy, /help). The help answers are also what the demo voice

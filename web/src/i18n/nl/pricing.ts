@@ -1,11 +1,11 @@
 import type { Dictionary } from '../types';
 
-// The pricing page (/pricing). Dutch, informal je/jouw tone.
+// The pricing page (/pricing). Dutch, business tone (u/uw).
 const pricing = {
   pricing: {
-    title: 'Heldere prijzen voor een agent op maat',
+    title: 'Zo is uw prijs opgebouwd',
     subtitle:
-      'Je betaalt één keer voor het bouwen van je agent, maandelijks om hem scherp te houden, en alleen voor de minuten dat hij echt aan de telefoon zit.',
+      'Elke agent bouwen we op maat, dus de opstart- en maandkosten berekenen we voor uw agent na een eerste gesprek. Wat u vooraf kunt nagaan: wat elk bedrag dekt, waar de prijs van afhangt en een gebruikstarief vanaf € 0,10 per minuut, alleen voor de minuten dat uw agent echt aan de telefoon zit.',
     includedLabel: 'Inbegrepen',
     coveredLabel: 'Wat we doen',
     variesLabel: 'Waar de prijs van afhangt',
@@ -13,20 +13,20 @@ const pricing = {
       name: 'Opstartkosten',
       cadence: 'Eenmalig',
       amount: 'Offerte op maat',
-      description: 'We ontwerpen, bouwen en lanceren een agent die past bij jouw gesprekken en systemen.',
+      description: 'Betaalt u één keer. Dit dekt het ontwerpen, bouwen, testen en lanceren van een agent die past bij uw gesprekken en systemen.',
       items: {
         discovery: 'Kennismakingssessie en ontwerp van het gespreksverloop',
-        voice: 'Een stem en persoonlijkheid die bij je merk passen',
-        integrations: 'Koppeling met je agenda, CRM en andere tools',
+        voice: 'Een stem en persoonlijkheid die bij uw merk passen',
+        integrations: 'Koppeling met uw agenda, CRM en andere tools',
         testing: 'Testen met echte gespreksscenario’s',
-        launch: 'Hulp bij de lancering en overdracht aan je team',
+        launch: 'Hulp bij de lancering en overdracht aan uw team',
       },
     },
     maintenance: {
       name: 'Onderhoudskosten',
       cadence: 'Maandelijks',
       amount: 'Offerte op maat',
-      description: 'We houden je agent soepel draaiende en verbeteren hem als je bedrijf verandert.',
+      description: 'Betaalt u maandelijks. Dit dekt hosting, monitoring, updates en onderhoud, zodat uw agent blijft draaien en beter wordt als uw bedrijf verandert.',
       items: {
         hosting: 'Hosting en monitoring, dag en nacht',
         updates: 'Updates van scripts en kennis',
@@ -39,15 +39,15 @@ const pricing = {
       cadence: 'Per minuut',
       amount: 'Vanaf € 0,10',
       note: 'per gespreksminuut',
-      description: 'Je betaalt alleen voor de minuten dat je agent echt in gesprek is.',
+      description: 'U betaalt alleen voor de minuten dat uw agent echt in gesprek is.',
       items: {
         volume: 'Aantal gesprekken',
         complexity: 'Complexiteit van de gesprekken',
         workflow: 'Soort workflow',
       },
     },
-    ctaTitle: 'Benieuwd wat jouw agent zou kosten?',
-    ctaText: 'Vertel ons over je gesprekken, dan stellen we een offerte op die bij je past.',
+    ctaTitle: 'Benieuwd wat uw agent zou kosten?',
+    ctaText: 'Vertel ons over uw gesprekken, dan stellen we een offerte op die bij u past.',
     cta: 'Vraag een offerte aan',
   },
 } satisfies Pick<Dictionary, 'pricing'>;

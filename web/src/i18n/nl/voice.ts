@@ -1,6 +1,6 @@
 import type { Dictionary } from '../types';
 
-// The floating voice-call widget and its offline demo assistant. Dutch, informal je/jouw tone.
+// The floating voice-call widget and its offline demo assistant. Dutch, business tone (u/uw).
 const voice = {
   voice: {
     region: 'Spraakgesprek',
@@ -13,7 +13,7 @@ const voice = {
     endCall: 'Gesprek beëindigen',
     transcript: 'Gesprek',
     placeholder: 'Het gesprek verschijnt hier...',
-    you: 'Jij',
+    you: 'U',
     assistant: 'Assistent',
     message: 'Typ een bericht',
     send: 'Versturen',
@@ -22,12 +22,12 @@ const voice = {
     disclosure: 'U spreekt met een AI-assistent. Het gesprek wordt verwerkt door Vapi en kan worden opgenomen.',
     privacyLink: 'Privacyverklaring',
     micLevel: 'Microfoonniveau',
-    micOff: 'Geen microfoon in gebruik: typ je vragen hieronder.',
+    micOff: 'Geen microfoon in gebruik: typ uw vragen hieronder.',
     suggestions: 'Suggesties',
     dismiss: 'Sluiten',
     errors: {
-      microphone: 'We konden je microfoon niet gebruiken. Geef je browser toegang tot de microfoon en probeer het opnieuw.',
-      network: 'We konden geen verbinding maken met de assistent. Controleer je internetverbinding en probeer het opnieuw.',
+      microphone: 'We konden uw microfoon niet gebruiken. Geef uw browser toegang tot de microfoon en probeer het opnieuw.',
+      network: 'We konden geen verbinding maken met de assistent. Controleer uw internetverbinding en probeer het opnieuw.',
       platform: 'De spraakdienst liep tegen een probleem aan. Probeer het zo nog eens.',
       timeout: 'Het gesprek kwam niet binnen 15 seconden tot stand. Probeer het opnieuw.',
     },
@@ -37,8 +37,8 @@ const voice = {
       integrations: 'Werkt het met HubSpot?',
       languages: 'Welke talen spreekt hij?',
       quote: 'Hoe vraag ik een offerte aan?',
-      goals: 'Wat zou je voor ons doen?',
-      tools: 'Met welke tools zou je koppelen?',
+      goals: 'Wat zou u voor ons doen?',
+      tools: 'Met welke tools zou u koppelen?',
     },
     pages: {
       landing: 'Home',
@@ -60,21 +60,21 @@ const voice = {
       es: 'Spaans',
     },
     demo: {
-      greeting: 'Hoi, ik ben de demo-assistent van Belwise. Vraag me wat onze spraakagenten doen, wat ze kosten of hoe je een offerte aanvraagt.',
-      hearYou: 'Ik hoor je, maar deze demo kan geen spraak verstaan — typ je vraag hieronder.',
+      greeting: 'Goedendag, ik ben de demo-assistent van Belwise. Vraag me wat onze spraakagenten doen, wat ze kosten of hoe u een offerte aanvraagt.',
+      hearYou: 'Ik hoor u, maar deze demo kan geen spraak verstaan. Typ uw vraag hieronder.',
       fallback:
-        'Ik kan je vertellen wat onze agenten doen, met welke tools ze koppelen, wat ze kosten, welke talen ze spreken en hoe je een offerte aanvraagt. Probeer een van de suggesties hieronder.',
-      capabilities: 'Een Belwise-agent kan {count} soorten werk overnemen: {list}. Jij kiest wat je nodig hebt en wij bouwen de agent eromheen.',
+        'Ik kan u vertellen wat onze agenten doen, met welke tools ze koppelen, wat ze kosten, welke talen ze spreken en hoe u een offerte aanvraagt. Probeer een van de suggesties hieronder.',
+      capabilities: 'Een Belwise-agent kan {count} soorten werk overnemen: {list}. U kiest wat u nodig hebt en wij bouwen de agent eromheen.',
       capability: '{title}: {text}',
       integrations: '{intro} {groups}.',
       integration: 'Ja, {name} is een van de tools die we het vaakst koppelen ({category}). {intro}',
       pricing:
         '{setup} ({setupCadence}, {setupAmount}): {setupText} {maintenance} ({maintenanceCadence}, {maintenanceAmount}): {maintenanceText} {usage}: {usageAmount} {usageNote}. Waar de prijs van afhangt: {varies}.',
-      quote: '{cta} Het offerteformulier vraagt alleen je naam, e-mailadres en een korte beschrijving van je gesprekken.',
+      quote: '{cta} Het offerteformulier vraagt alleen uw naam, e-mailadres en een korte beschrijving van uw gesprekken.',
       languages: 'Een Belwise-agent {benefit}',
       savings: '{costs} {always}',
       personalized:
-        'Beschrijf je bedrijf in een paar woorden op de pagina voor een agent op maat, dan schetsen wij de agent die we voor je zouden bouwen.',
+        'Beschrijf uw bedrijf in een paar woorden op de pagina voor een agent op maat, dan schetsen wij de agent die we voor u zouden bouwen.',
       contact:
         'Ons team spreekt u graag. Op de contactpagina vindt u onze gegevens en het offerteformulier; wij antwoorden binnen één werkdag per e-mail.',
       privacy:
@@ -82,13 +82,13 @@ const voice = {
       hello: 'Hallo! Vraag me alles over onze spraakagenten, of kies een suggestie hieronder.',
     },
     draft: {
-      goals: 'Dit zou ik voor je doen. {goals}',
+      goals: 'Dit zou ik voor u doen. {goals}',
       tools: 'Ik zou koppelen met {list}. {intro}',
       noTools: 'Er zijn nog geen tools genoemd. {intro}',
       languages: 'Ik zou in gesprekken {list} spreken.',
       summary: '{summary}',
       fallback:
-        'Vraag me wat ik voor je zou doen, met welke tools ik zou koppelen of welke talen ik spreek. Ik kan je ook vertellen over prijzen en offertes.',
+        'Vraag me wat ik voor u zou doen, met welke tools ik zou koppelen of welke talen ik spreek. Ik kan u ook vertellen over prijzen en offertes.',
     },
   },
 } satisfies Pick<Dictionary, 'voice'>;

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { Field } from '../../components/form/Field';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../components/form/validate';
 import { useLanguage } from '../../i18n/LanguageContext';
@@ -12,11 +12,31 @@ export function EmailField(props: Bound) {
   return <Field label={t('auth.fields.email')} type="email" name="email" autoComplete="email" required {...props} />;
 }
 
+/** A password input with a show-password toggle: a real button, so it works with the keyboard, with aria-pressed. */
+export function PasswordField(props: ComponentProps<typeof Field>) {
+  const { t } = useLanguage();
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="relative">
+      <Field {...props} type={shown ? 'text' : 'password'} />
+      <button
+        type="button"
+        className="absolute top-0 right-0 text-sm font-medium text-brand underline underline-offset-2"
+        aria-pressed={shown}
+        aria-controls={props.id}
+        onClick={() => setShown((v) => !v)}
+      >
+        {t('auth.fields.showPassword')}
+      </button>
+    </div>
+  );
+}
+
 /** A password being chosen (sign up, reset), with its length rules as hint and attributes. */
 export function NewPasswordField({ label, ...props }: Bound & { label: string }) {
   const { t } = useLanguage();
   return (
-    <Field
+    <PasswordField
       label={label}
       hint={t('auth.fields.passwordHint')}
       type="password"

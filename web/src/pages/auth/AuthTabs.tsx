@@ -11,7 +11,18 @@ type Tab = 'signin' | 'signup';
 type SignInView = 'form' | 'forgot' | 'back';
 
 /** The two tabs of /auth. Sign in is the default, so the prerendered page (and no-JS visitors) get it. */
-export function AuthTabs({ onSignedIn, forgot = false }: { onSignedIn: (user: User) => void; forgot?: boolean }) {
+export type AuthMode = 'signin' | 'signup' | 'forgot';
+
+export function AuthTabs({
+  onSignedIn,
+  forgot = false,
+  onModeChange,
+}: {
+  onSignedIn: (user: User) => void;
+  forgot?: boolean;
+  /** Told which form shows, so the page heading can follow it. */
+  onModeChange?: (mode: AuthMode) => void;
+}) {
   const { t } = useLanguage();
   const [tab, setTab] = useState<Tab>('signin');
   const [view, setView] = useState<SignInView>(forgot ? 'forgot' : 'form');
@@ -28,6 +39,9 @@ export function AuthTabs({ onSignedIn, forgot = false }: { onSignedIn: (user: Us
   // Counts sign-ups made here; each one moves the focus to the sign-in password.
   const [created, setCreated] = useState(0);
   const signInPassword = useRef<HTMLInputElement>(null);
+
+  const mode: AuthMode = tab === 'signup' ? 'signup' : view === 'forgot' ? 'forgot' : 'signin';
+  useEffect(() => onModeChange?.(mode), [mode, onModeChange]);
 
   // After signing up, the visitor lands on sign in with the address filled in: the password is next.
   useEffect(() => {

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { acceptInvite, resetPassword } from '../../api/client';
+import { useEffect, useState } from 'react';
+import { acceptInvite, checkToken, resetPassword } from '../../api/client';
 import type { User } from '../../api/types';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
@@ -19,6 +19,14 @@ export function ResetPassword({ token, invite, onDone, onBack }: { token: string
   const { t } = useLanguage();
   const [password, setPassword] = useState('');
   const [expired, setExpired] = useState(false);
+  // A used or expired link is recognised when the form opens, not after the password is typed.
+  useEffect(() => {
+    const ctrl = new AbortController();
+    checkToken({ token, purpose: invite ? 'invite' : 'reset' }, ctrl.signal).catch((err: unknown) => {
+      if (!ctrl.signal.aborted && (err as { code?: string })?.code === 'invalid_token') setExpired(true);
+    });
+    return () => ctrl.abort();
+  }, [token, invite]);
   const fields = useFieldErrors('reset', () => ({ password: checkPassword(password, true) }));
 
   const { busy, problem, onSubmit } = useSubmit({

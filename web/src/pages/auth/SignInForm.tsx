@@ -1,17 +1,15 @@
 import { useRef, useState, type Ref } from 'react';
 import { signIn } from '../../api/client';
 import type { User } from '../../api/types';
-import { Field } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { useFieldErrors } from '../../components/form/useFieldErrors';
 import { useSubmit } from '../../components/form/useSubmit';
 import { useTypedBeforeHydration } from '../../components/form/useTypedBeforeHydration';
 import { checkEmail, checkPassword } from '../../components/form/validate';
-import { notify } from '../../components/notify';
 import { useFocusOnMount } from '../../components/useFocusOnMount';
 import { useLanguage } from '../../i18n/LanguageContext';
-import { EmailField } from './AccountFields';
+import { EmailField, PasswordField } from './AccountFields';
 import { ResendVerification } from './ResendVerification';
 
 interface Props {
@@ -49,7 +47,7 @@ export function SignInForm({ email, onEmailChange, onSignedIn, onForgot, passwor
     // The page navigates away.
     leaves: true,
     onError: (p) => {
-      notify('error', t('auth.signIn.errorTitle'), t(p.key, p.vars));
+      // Said once, next to the form (no toast repeating it).
       if (p.code === 'email_not_verified') setUnverified(email.trim());
       else if (p.field) fields.setErrors({ [p.field]: p.key });
       else return p;
@@ -64,7 +62,7 @@ export function SignInForm({ email, onEmailChange, onSignedIn, onForgot, passwor
       <form ref={form} method="post" onSubmit={onSubmit} className="space-y-5">
         <EmailField ref={emailRef} {...fields.bind('email', email, onEmailChange)} />
         <div>
-          <Field
+          <PasswordField
             ref={passwordRef}
             label={t('auth.fields.password')}
             type="password"

@@ -6,7 +6,6 @@ import { SubmitButton } from '../../components/form/SubmitButton';
 import { useFieldErrors } from '../../components/form/useFieldErrors';
 import { useSubmit } from '../../components/form/useSubmit';
 import { checkEmail, checkFullName, checkPassword } from '../../components/form/validate';
-import { notify } from '../../components/notify';
 import { useLanguage } from '../../i18n/LanguageContext';
 import { EmailField, NewPasswordField } from './AccountFields';
 
@@ -31,13 +30,12 @@ export function SignUpForm({ email, onEmailChange, onCreated }: Props) {
     validate: fields.validate,
     send: async () => {
       await signUp({ fullName: fullName.trim(), email: email.trim(), password, locale: lang });
-      notify('success', t('auth.signUp.successTitle'), t('auth.signUp.successText'));
       setFullName('');
       setPassword('');
       onCreated();
     },
     onError: (p) => {
-      notify('error', t('auth.signUp.errorTitle'), t(p.key, p.vars));
+      // Said once, next to the form (no toast repeating it); success is the notice on the sign-in tab.
       if (!p.field) return p;
       fields.setErrors({ [p.field]: p.key });
       return null;
