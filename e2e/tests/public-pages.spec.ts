@@ -38,7 +38,7 @@ const content: Record<string, (page: Page, lang: Lang) => Promise<void>> = {
   '/pricing': async (page, lang) => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'pricing.title'));
     for (const card of ['setup', 'maintenance', 'usage']) await expect(page.getByRole('heading', { name: t(lang, `pricing.${card}.name`) })).toBeVisible();
-    await expect(page.getByText(t(lang, 'pricing.usage.amount'))).toBeVisible();
+    await expect(page.getByText(t(lang, 'pricing.usage.amount'), { exact: true })).toBeVisible();
     for (const item of ['volume', 'complexity', 'workflow']) await expect(page.getByText(t(lang, `pricing.usage.items.${item}`))).toBeVisible();
     await expect(page.getByRole('link', { name: t(lang, 'pricing.cta') }).last()).toHaveAttribute('href', localized(lang, '/quote'));
   },
