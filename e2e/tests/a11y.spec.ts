@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { languages, publicScreens, localized, gotoHydrated } from './support';
+import { languages, publicScreens, localized, gotoHydrated, watchConsole } from './support';
 
 const pages = languages.flatMap((lang) => [...publicScreens, '/no-such-page'].map((s) => localized(lang, s)));
 
@@ -11,8 +11,13 @@ for (const viewport of [
   test.describe(`${viewport.name} (${viewport.width} px)`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
     for (const path of pages) {
-      test(`axe finds no violations on ${path}`, async ({ page }) => {
+      // One visit checks both: axe finds nothing, and the page hydrates without console errors or warnings
+      // (the not-found page's own 404 response is logged by the browser, so its console is not checked).
+      test(`axe finds no violations on ${path}, and the console stays clean`, async ({ page }) => {
+        const problems = watchConsole(page);
         await gotoHydrated(page, path);
+        await page.waitForLoadState('networkidle');
+        if (!path.endsWith('/no-such-page')) expect(problems).toEqual([]);
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
         const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
         expect(summary).toEqual([]);

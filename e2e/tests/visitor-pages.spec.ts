@@ -1,5 +1,4 @@
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { company } from '../playwright.config';
 import { t } from './dictionaries';
 import { gotoHydrated, languages, localized, publicScreens } from './support';
@@ -67,16 +66,7 @@ for (const lang of languages) {
     expect(await page.locator('.faq dt').count()).toBeGreaterThanOrEqual(12);
   });
 
-  for (const path of ['/contact', '/privacy', '/help']) {
-    test(`axe finds no violations on ${localized(lang, path)} at 390 and 1280 px`, async ({ page }) => {
-      for (const width of [390, 1280]) {
-        await page.setViewportSize({ width, height: 844 });
-        await gotoHydrated(page, localized(lang, path));
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${width}`).toEqual([]);
-      }
-    });
-  }
+  // axe on /contact, /privacy and /help at 390 and 1280 px: a11y.spec.ts runs it on every public page (support.ts lists them).
 
   test(`nothing scrolls sideways at 320 px (${lang})`, async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
