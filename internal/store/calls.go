@@ -213,18 +213,7 @@ func (db *DB) RecordCall(ctx context.Context, r CallReport, now time.Time) (Call
 	now = now.UTC().Truncate(time.Microsecond)
 	var out Call
 	err := db.WithTx(ctx, func(tx *sql.Tx) error {
-		c := Call{VapiCallID: r.VapiCallID, Type: CallWeb, Transcript: []TranscriptLine{}, StartedAt: now}
-		switch {
-		case r.StartedAt != nil:
-			c.StartedAt = *r.StartedAt
-		case r.CreatedAt != nil:
-			c.StartedAt = *r.CreatedAt
-		}
-		c.merge(r)
-		if c.Status == "" {
-			c.Status = "queued"
-		}
-		transcript, err := json.Marshal(c.Transcript)
+		c, transcript, err := newCall(r, now)
 		if err != nil {
 			return err
 		}
@@ -585,6 +574,24 @@ func (db *DB) SetOrderLink(ctx context.Context, id string, in OrderLink, version
 	return o, changed, classify(err)
 }
 
+// newCall is the call a first report makes, with its transcript as JSON:
+// RecordCall and ImportCalls store the same thing.
+func newCall(r CallReport, now time.Time) (Call, []byte, error) {
+	c := Call{VapiCallID: r.VapiCallID, Type: CallWeb, Transcript: []TranscriptLine{}, StartedAt: now}
+	switch {
+	case r.StartedAt != nil:
+		c.StartedAt = *r.StartedAt
+	case r.CreatedAt != nil:
+		c.StartedAt = *r.CreatedAt
+	}
+	c.merge(r)
+	if c.Status == "" {
+		c.Status = "queued"
+	}
+	transcript, err := json.Marshal(c.Transcript)
+	return c, transcript, err
+}
+
 // ImportCalls inserts new calls in one transaction, for benchmarks: each
 // as RecordCall would store it first, assigned to the order that claims
 // its assistant. Calls already stored are left alone.
@@ -600,15 +607,7 @@ func (db *DB) ImportCalls(ctx context.Context, reports []CallReport, now time.Ti
 		}
 		defer stmt.Close()
 		for _, r := range reports {
-			c := Call{VapiCallID: r.VapiCallID, Type: CallWeb, Transcript: []TranscriptLine{}, StartedAt: now}
-			if r.CreatedAt != nil {
-				c.StartedAt = *r.CreatedAt
-			}
-			c.merge(r)
-			if c.Status == "" {
-				c.Status = "queued"
-			}
-			transcript, err := json.Marshal(c.Transcript)
+			c, transcript, err := newCall(r, now)
 			if err != nil {
 				return err
 			}
