@@ -14,7 +14,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -121,7 +120,7 @@ func run(ctx context.Context, name string, cfg store.Config, total, reports, pos
 	check(err)
 	fmt.Printf("\n%d calls for one agent, over a year (inserted in %s).\n\n", total, time.Since(start).Round(time.Second))
 
-	cookie := signIn(h)
+	cookie := benchsite.SignIn(h, buyerEmail, buyerPassword)
 	fmt.Println("| request | p50 | p90 | p99 | max | response bytes |\n|---|---|---|---|---|---|")
 	for _, c := range []struct{ name, target string }{
 		{"GET /api/orders/{id}/agent", "/api/orders/" + pageOrder.ID + "/agent?lang=en&tz=Europe/Amsterdam"},
@@ -244,20 +243,6 @@ func get(h http.Handler, cookie *http.Cookie, target string) (int, time.Duration
 		log.Fatalf("%s answered %d: %s", target, rec.Code, rec.Body)
 	}
 	return rec.Body.Len(), d
-}
-
-func signIn(h http.Handler) *http.Cookie {
-	req := httptest.NewRequest("POST", "/api/auth/sign-in", bytes.NewReader([]byte(`{"email":"`+buyerEmail+`","password":"`+buyerPassword+`"}`)))
-	req.Header.Set("Content-Type", "application/json")
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	for _, c := range rec.Result().Cookies() {
-		if c.Name == "session" {
-			return c
-		}
-	}
-	log.Fatalf("sign-in failed: %d %s", rec.Code, rec.Body)
-	return nil
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000) }

@@ -31,6 +31,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/belwise/site/bench/internal/benchdb"
 	"github.com/belwise/site/bench/internal/benchsite"
 	"github.com/belwise/site/internal/auth"
@@ -39,7 +41,6 @@ import (
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/web"
-	"github.com/google/uuid"
 )
 
 const staffEmail, staffPassword = "ops@bench.invalid", "bench password"
@@ -105,7 +106,7 @@ func run(ctx context.Context, name string, cfg store.Config, total, n int) {
 	h, err := web.New(web.Options{Site: benchsite.Site(), SiteURL: "http://bench.invalid", Auth: svc, Orders: orders.New(orders.Options{DB: db}),
 		Quotes: quotes, Catalogue: catalogue.New(db, nil), DBReady: func() bool { return true }})
 	check(err)
-	cookie := signIn(h)
+	cookie := benchsite.SignIn(h, staffEmail, staffPassword)
 
 	cases := []benchCase{
 		{name: "first page", query: url.Values{}},
@@ -235,20 +236,6 @@ func get(h http.Handler, cookie *http.Cookie, target string) ([]byte, int, time.
 	body, err := io.ReadAll(zr)
 	check(err)
 	return body, len(wire), d
-}
-
-func signIn(h http.Handler) *http.Cookie {
-	req := httptest.NewRequest("POST", "/api/auth/sign-in", strings.NewReader(`{"email":"`+staffEmail+`","password":"`+staffPassword+`"}`))
-	req.Header.Set("Content-Type", "application/json")
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	for _, c := range rec.Result().Cookies() {
-		if c.Name == "session" {
-			return c
-		}
-	}
-	log.Fatalf("sign-in failed: %d %s", rec.Code, rec.Body)
-	return nil
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000) }

@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"log"
 	"math/rand/v2"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"runtime/pprof"
@@ -27,6 +26,7 @@ import (
 	crand "crypto/rand"
 
 	"github.com/belwise/site/bench/internal/benchdb"
+	"github.com/belwise/site/bench/internal/benchsite"
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/orders"
@@ -118,7 +118,7 @@ func run(ctx context.Context, name string, cfg store.Config, n int) {
 				AmountCents: int64(10_000 + rand.IntN(500_000)), CreatedAt: start.Add(time.Duration(i) * time.Hour)}
 		}
 		check(db.CreateOrders(ctx, batch))
-		cookie := signIn(h, email)
+		cookie := benchsite.SignIn(h, email, "bench password")
 
 		// Warm up connection pools and caches, then measure.
 		times := make([]time.Duration, 0, n)
@@ -172,20 +172,6 @@ func verifiedBuyer(ctx context.Context, db *store.DB, email, hash string) store.
 	u, err = db.VerifyEmail(ctx, token, now)
 	check(err)
 	return u
-}
-
-func signIn(h http.Handler, email string) *http.Cookie {
-	req := httptest.NewRequest("POST", "/api/auth/sign-in", strings.NewReader(`{"email":"`+email+`","password":"bench password"}`))
-	req.Header.Set("Content-Type", "application/json")
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	for _, c := range rec.Result().Cookies() {
-		if c.Name == "session" {
-			return c
-		}
-	}
-	log.Fatalf("sign-in failed: %d %s", rec.Code, rec.Body)
-	return nil
 }
 
 func check(err error) {
