@@ -138,15 +138,7 @@ function OrderStatusForm({ order, onChange }: { order: ConsoleOrder; onChange: (
           {busy ? t('console.orders.busy') : t('console.orders.save')}
         </button>
       </div>
-      <p role="status" className="text-sm text-ink-soft">
-        {note === 'saved' ? t('console.orders.saved') : ''}
-      </p>
-      {note === 'conflict' && (
-        <p role="alert" className="notice notice-warn">
-          {t('console.conflict')}
-        </p>
-      )}
-      <FormAlert problem={problem} />
+      <SaveOutcome note={note} saved={t('console.orders.saved')} problem={problem} />
     </form>
   );
 }
@@ -229,8 +221,18 @@ function OrderLinkForm({ order, onChange }: { order: ConsoleOrder; onChange: (o:
       <button type="submit" className="btn btn-ink" disabled={busy} data-busy={busy || undefined} aria-label={t('console.orders.saveLinkFor', { number: order.number })}>
         {busy ? t('console.orders.busy') : t('console.orders.saveLink')}
       </button>
+      <SaveOutcome note={note} saved={t('console.orders.linkSaved')} problem={problem} />
+    </form>
+  );
+}
+
+/** What became of a row's save: saved (announced politely), overtaken by someone else's change, or a problem. */
+function SaveOutcome({ note, saved, problem }: { note: 'saved' | 'conflict' | null; saved: string; problem: Parameters<typeof FormAlert>[0]['problem'] }) {
+  const { t } = useLanguage();
+  return (
+    <>
       <p role="status" className="text-sm text-ink-soft">
-        {note === 'saved' ? t('console.orders.linkSaved') : ''}
+        {note === 'saved' ? saved : ''}
       </p>
       {note === 'conflict' && (
         <p role="alert" className="notice notice-warn">
@@ -238,6 +240,6 @@ function OrderLinkForm({ order, onChange }: { order: ConsoleOrder; onChange: (o:
         </p>
       )}
       <FormAlert problem={problem} />
-    </form>
+    </>
   );
 }
