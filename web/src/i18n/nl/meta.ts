@@ -26,7 +26,7 @@ const meta = {
     },
     quoteSent: {
       title: 'Aanvraag ontvangen',
-      description: 'Je offerteaanvraag is bij Belwise binnengekomen.',
+      description: 'Uw offerteaanvraag is bij Belwise binnengekomen.',
     },
     personalized: {
       title: 'Probeer een persoonlijke agent',
