@@ -106,6 +106,21 @@ func contentSecurityPolicy(scriptHashes []string, extra ...cspSources) string {
 	return strings.Join(directives, "; ")
 }
 
+// publicPageHeaders relaxes securityHeaders for a marketing page (a
+// prerendered page search engines may index: the same HTML for everyone,
+// no account data, no form with a password): it drops
+// Cross-Origin-Opener-Policy. That header severs other sites' windows from
+// ours, which matters where an account's data or a password is on screen,
+// and keeps it on sign-in, the dashboard, the console and the API. On a
+// marketing page it bought nothing, and it cost a fresh renderer process on
+// every arrival from another site: Lighthouse measured Total Blocking Time
+// of 250-460 ms with it and 30-160 ms without it on the same HTML (issue 13,
+// bench/lighthouse.mjs), because the page then painted in two steps, the
+// second a long style and layout task.
+func publicPageHeaders(h http.Header) {
+	h.Del("Cross-Origin-Opener-Policy")
+}
+
 // securityHeaders sets the same headers on every response. The values are
 // computed once; per request they are only copied.
 func securityHeaders(csp string, https bool, next http.Handler) http.Handler {

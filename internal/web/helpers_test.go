@@ -27,10 +27,12 @@ func fakeDist() fstest.MapFS {
 			strings.Repeat("<p>Belwise builds custom AI voice agents.</p>", 50) + `</body></html>`)}
 	}
 	return fstest.MapFS{
-		"index.html":                  page("home en"),
-		"features/index.html":         page("features en"),
-		"nl/index.html":               page("home nl"),
-		"nl/features/index.html":      page("features nl"),
+		"index.html":             page("home en"),
+		"features/index.html":    page("features en"),
+		"nl/index.html":          page("home nl"),
+		"nl/features/index.html": page("features nl"),
+		"auth/index.html": {Data: []byte(`<!doctype html><html><head><title>sign in</title>` +
+			`<meta name="robots" content="noindex"></head><body><form method="post"><input type="password" name="password"></form></body></html>`)},
 		"assets/app-1a2b3c.js":        {Data: []byte(strings.Repeat("console.log('hydrate');\n", 100))},
 		"assets/font-9f8e.woff2":      {Data: []byte("wOF2 binary")},
 		"favicon.svg":                 {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`)},

@@ -10,7 +10,7 @@ import (
 
 func TestSecurityHeaders(t *testing.T) {
 	h, _ := newTestHandler(t, testSiteURL)
-	for _, path := range []string{"/", "/nope", "/api/me", "/assets/app-1a2b3c.js"} {
+	for _, path := range []string{"/", "/nl/features", "/auth", "/dashboard", "/nope", "/api/me", "/assets/app-1a2b3c.js"} {
 		w := do(h, "GET", path)
 		csp := w.Header().Get("Content-Security-Policy")
 		var scriptSrc string
@@ -28,15 +28,23 @@ func TestSecurityHeaders(t *testing.T) {
 			}
 		}
 		for k, v := range map[string]string{
-			"X-Content-Type-Options":     "nosniff",
-			"Referrer-Policy":            "strict-origin-when-cross-origin",
-			"Permissions-Policy":         "camera=(), geolocation=(), microphone=(self)",
-			"Cross-Origin-Opener-Policy": "same-origin",
-			"Strict-Transport-Security":  "max-age=31536000",
+			"X-Content-Type-Options":    "nosniff",
+			"Referrer-Policy":           "strict-origin-when-cross-origin",
+			"Permissions-Policy":        "camera=(), geolocation=(), microphone=(self)",
+			"Strict-Transport-Security": "max-age=31536000",
 		} {
 			if got := w.Header().Get(k); got != v {
 				t.Errorf("%s: %s = %q, want %q", path, k, got, v)
 			}
+		}
+		// Cross-Origin-Opener-Policy guards sign-in, the app and the API;
+		// the marketing pages go without it (publicPageHeaders).
+		coop, marketing := w.Header().Get("Cross-Origin-Opener-Policy"), path == "/" || path == "/nl/features"
+		if marketing && coop != "" {
+			t.Errorf("%s: a marketing page is served with Cross-Origin-Opener-Policy %q", path, coop)
+		}
+		if !marketing && coop != "same-origin" {
+			t.Errorf("%s: Cross-Origin-Opener-Policy = %q, want same-origin", path, coop)
 		}
 	}
 	plain, _ := newTestHandler(t, "http://localhost:3000")

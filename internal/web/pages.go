@@ -41,6 +41,9 @@ func (p *pageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 
 	if page := p.site.pages[urlPath]; page != nil {
+		if p.site.public[urlPath] {
+			publicPageHeaders(w.Header())
+		}
 		page.serve(w, r, http.StatusOK, cacheRevalidate)
 		return
 	}

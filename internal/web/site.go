@@ -33,6 +33,7 @@ const (
 // site is the frontend build loaded into memory, keyed by URL path.
 type site struct {
 	pages        map[string]*asset       // "/", "/features", "/nl", "/nl/features"
+	public       map[string]bool         // the pages search engines may index (no robots noindex): the marketing pages
 	files        map[string]*asset       // "/assets/app-1a2b.js", "/favicon.svg"
 	notFound     map[string]*asset       // by language
 	appShell     map[string]*asset       // by language
@@ -141,6 +142,7 @@ func loadSite(fsys fs.FS, siteURL string, facts pageFacts) (*site, error) {
 	}
 	s := &site{
 		pages:    map[string]*asset{},
+		public:   map[string]bool{},
 		files:    map[string]*asset{},
 		notFound: map[string]*asset{},
 		appShell: map[string]*asset{},
@@ -178,10 +180,10 @@ func loadSite(fsys fs.FS, siteURL string, facts pageFacts) (*site, error) {
 		switch {
 		case strings.HasPrefix(name, "_internal/"):
 			internal[strings.TrimPrefix(name, "_internal/")] = a
-		case name == "index.html":
-			s.pages["/"] = a
-		case strings.HasSuffix(name, "/index.html"):
-			s.pages["/"+strings.TrimSuffix(name, "/index.html")] = a
+		case name == "index.html" || strings.HasSuffix(name, "/index.html"):
+			p := "/" + strings.TrimSuffix(strings.TrimSuffix(name, "index.html"), "/")
+			s.pages[p] = a
+			s.public[p] = !bytes.Contains(body, []byte(`<meta name="robots" content="noindex">`))
 		case path.Ext(name) == ".html":
 			// Pages are only served at their directory path, never as files.
 		default:
