@@ -80,6 +80,46 @@ test.describe('on a slow phone, before hydration', () => {
     expect(problems).toEqual([]);
   });
 
+  test('Send pressed twice before hydration: one request, one set of emails, the thank-you', async ({ page, request }) => {
+    const release = await slowPhone(page);
+    const email = uniqueEmail('slow-twice');
+    const name = `Tobias ${Date.now().toString(36)}`;
+    await page.goto('/quote', { waitUntil: 'domcontentloaded' });
+    await fillQuote(page, { fullName: name, email, description: 'Take bookings by phone while the shop is busy.' });
+    await expectNotHydrated(page);
+    // The first press reaches the server, but its answer is slow to come back, so the visitor
+    // presses Send again: the browser drops the first navigation and posts the form a second time.
+    let posts = 0;
+    let firstStored!: () => void;
+    const stored = new Promise<void>((resolve) => (firstStored = resolve));
+    let secondSent!: () => void;
+    const sent = new Promise<void>((resolve) => (secondSent = resolve));
+    await page.route('**/quote', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      if (++posts === 1) {
+        const response = await route.fetch({ maxRedirects: 0 });
+        firstStored();
+        await sent;
+        await route.fulfill({ response }).catch(() => {}); // the browser has given up on it
+        return;
+      }
+      await route.continue();
+    });
+    // Raw taps on the button: a locator's click would wait for the first navigation to settle.
+    const box = await page.getByRole('button', { name: t('en', 'quote.submit') }).boundingBox();
+    if (!box) throw new Error('no Send button');
+    const tap = () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await tap();
+    await stored;
+    await tap();
+    await expect(page).toHaveURL(/\/quote\/thanks$/);
+    secondSent();
+    expect(posts, 'form posts').toBe(2);
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: t('en', 'quote.sent.title') })).toBeVisible();
+    await expectOneRequest(request, email, name);
+  });
+
   test('a quote typed before hydration and sent after it goes through the app, once', async ({ page, request }) => {
     const release = await slowPhone(page);
     const email = uniqueEmail('slow-typed');

@@ -8,6 +8,8 @@ package quote
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -31,6 +33,25 @@ const (
 // submitIP is the per-address budget. The counters live in the database, so
 // it holds across server instances.
 var submitIP = ratelimit.Rule{Name: "quote:ip", Limit: 5, Window: 10 * time.Minute}
+
+// repeatWindow is how long the same request (fingerprint) counts as a
+// repeat of the first: Send pressed twice before the page's script took
+// over, a form the browser resent, a retried post. The repeat is answered
+// as a success with the first request's id; nothing is stored, sent or
+// counted against the rate limit.
+const repeatWindow = 15 * time.Minute
+
+// fingerprint is what a repeat is recognised by: what the visitor wrote,
+// after validation's normalising (the address in any case), the account
+// and where the request comes from.
+func fingerprint(q store.QuoteRequest) string {
+	h := sha256.New()
+	for _, v := range []string{q.FullName, strings.ToLower(q.Email), q.CompanyName, q.BusinessType, q.Phone,
+		q.Language, q.Description, q.Locale, q.UserID, q.Source} {
+		fmt.Fprintf(h, "%d:%s\n", len(v), v)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
 
 // Options configures a Service.
 type Options struct {
@@ -114,18 +135,31 @@ func (s *Service) Submit(ctx context.Context, in Input, userID, ip string) (stri
 	if err != nil {
 		return "", err
 	}
+	q.UserID = userID
+	q.Fingerprint = fingerprint(q)
+	since := s.now().UTC().Add(-repeatWindow)
+	if id, found, err := s.db.SameQuote(ctx, q.Fingerprint, since); err != nil {
+		return "", storeErr("look for a repeat", err)
+	} else if found {
+		s.log.Info("quote request repeated: answered with the first", "quote", id)
+		return id, nil
+	}
 	if err := s.limit(ctx, ip); err != nil {
 		return "", err
 	}
-	q.ID, q.UserID = uuid.NewString(), userID
+	q.ID = uuid.NewString()
 	payload, _ := json.Marshal(mailPayload{QuoteID: q.ID})
 	mails := []store.NewMail{
 		{Kind: KindInbox, Recipient: s.inbox, Locale: "en", Payload: payload},
 		{Kind: KindConfirmation, Recipient: q.Email, Locale: q.Locale, Payload: payload},
 	}
-	id, err := s.db.CreateQuoteRequest(ctx, q, mails, s.now().UTC())
+	id, created, err := s.db.CreateQuoteRequestOnce(ctx, q, since, mails, s.now().UTC())
 	if err != nil {
 		return "", storeErr("store quote request", err)
+	}
+	if !created {
+		s.log.Info("quote request repeated: answered with the first", "quote", id)
+		return id, nil
 	}
 	s.log.Info("quote request received", "quote", id, "signed_in", userID != "")
 	s.notify()

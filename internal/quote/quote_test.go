@@ -336,3 +336,51 @@ func TestNewChecksInbox(t *testing.T) {
 		}
 	}
 }
+
+// TestRepeatIsAnsweredWithTheFirst: the same request sent again within the
+// repeat window (Send pressed twice, a resent form) gets the first one's id;
+// it is stored once, emailed once and never counted against the rate limit.
+// A changed word, or the same request after the window, is a new request.
+func TestRepeatIsAnsweredWithTheFirst(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := t.Context()
+		clk := &clock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
+		svc, err := quote.New(quote.Options{DB: db, Inbox: inbox, Now: clk.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := person(1)
+		first, err := svc.Submit(ctx, in, "", "192.0.2.9")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Ten repeats: twice the rate limit's budget, yet none is refused.
+		for i := range 10 {
+			clk.Advance(time.Minute / 2)
+			again := in
+			again.Email = strings.ToUpper(in.Email) // the same address
+			again.Description = "  " + in.Description + "\n"
+			if id, err := svc.Submit(ctx, again, "", "192.0.2.9"); err != nil || id != first {
+				t.Fatalf("repeat %d: %q, %v; want %q", i, id, err, first)
+			}
+		}
+		if n, _ := db.QuoteCount(ctx); n != 1 {
+			t.Fatalf("stored %d requests, want 1", n)
+		}
+		if pending, _, _, _ := db.MailCounts(ctx); pending != 2 {
+			t.Fatalf("%d emails queued, want 2 (inbox and confirmation, once)", pending)
+		}
+		changed := in
+		changed.Description += " And one more thing."
+		if id, err := svc.Submit(ctx, changed, "", "192.0.2.9"); err != nil || id == first {
+			t.Fatalf("changed request: %q, %v", id, err)
+		}
+		clk.Advance(16 * time.Minute)
+		if id, err := svc.Submit(ctx, in, "", "192.0.2.9"); err != nil || id == first {
+			t.Fatalf("after the window: %q, %v", id, err)
+		}
+		if n, _ := db.QuoteCount(ctx); n != 3 {
+			t.Fatalf("stored %d requests, want 3", n)
+		}
+	})
+}

@@ -25,6 +25,9 @@ type QuoteRequest struct {
 	Source                              string // "form" | "voice" | "personalized"; "" on create is "form"
 	Version                             int    // 1 when created, +1 on every change
 	SubmittedAt                         time.Time
+	// Fingerprint is what CreateQuoteRequestOnce recognises a repeat by
+	// (the quote package computes it); written on create, never read back.
+	Fingerprint string
 }
 
 // The statuses the store itself sets; the quote package owns the full list.
@@ -61,19 +64,60 @@ func quoteSearchText(q QuoteRequest) string {
 // the mails go out if and only if the request was saved. A UserID that names
 // no account is stored as NULL rather than failing the request.
 func (db *DB) CreateQuoteRequest(ctx context.Context, q QuoteRequest, mails []NewMail, now time.Time) (string, error) {
+	q.Fingerprint = ""
+	id, _, err := db.CreateQuoteRequestOnce(ctx, q, time.Time{}, mails, now)
+	return id, err
+}
+
+// CreateQuoteRequestOnce is CreateQuoteRequest for a request that may be a
+// repeat: when q.Fingerprint is set and a request with the same fingerprint
+// was submitted at or after since, nothing is stored or queued and that
+// request's id comes back with created false. Concurrent repeats store one
+// request: SQLite's transactions take the write lock at BEGIN, and on
+// PostgreSQL the transaction holds an advisory lock on the fingerprint.
+func (db *DB) CreateQuoteRequestOnce(ctx context.Context, q QuoteRequest, since time.Time, mails []NewMail, now time.Time) (id string, created bool, err error) {
 	q.Status, q.Version, q.SubmittedAt = QuoteNew, 1, now
-	var id string
-	err := db.WithTx(ctx, func(tx *sql.Tx) error {
+	err = db.WithTx(ctx, func(tx *sql.Tx) error {
+		if q.Fingerprint != "" {
+			if db.dialect == dialectPostgres {
+				if _, err := db.exec(ctx, tx, `SELECT pg_advisory_xact_lock(hashtextextended(?, 0))`, "quote:"+q.Fingerprint); err != nil {
+					return err
+				}
+			}
+			var found bool
+			if id, found, err = db.sameQuote(ctx, tx, q.Fingerprint, since); err != nil || found {
+				return err
+			}
+		}
 		var err error
 		if id, _, err = db.insertQuoteTx(ctx, tx, q, false); err != nil {
 			return err
 		}
+		created = true
 		return db.EnqueueMailTx(ctx, tx, now, mails...)
 	})
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
-	return id, nil
+	return id, created, nil
+}
+
+// SameQuote is the newest request with fingerprint submitted at or after
+// since; found is false when there is none.
+func (db *DB) SameQuote(ctx context.Context, fingerprint string, since time.Time) (id string, found bool, err error) {
+	return db.sameQuote(ctx, db.db, fingerprint, since)
+}
+
+func (db *DB) sameQuote(ctx context.Context, q querier, fingerprint string, since time.Time) (id string, found bool, err error) {
+	err = db.queryRow(ctx, q, `SELECT id FROM quote_requests WHERE fingerprint = ? AND submitted_at >= ?
+		ORDER BY submitted_at DESC LIMIT 1`, fingerprint, db.ts(since)).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, classify(err)
+	}
+	return id, true, nil
 }
 
 // ImportQuotes stores requests as given (status, source, version and time
@@ -123,10 +167,10 @@ func (db *DB) insertQuoteTx(ctx context.Context, tx *sql.Tx, q QuoteRequest, kee
 	if keep {
 		onConflict = " ON CONFLICT (id) DO NOTHING"
 	}
-	res, err := db.exec(ctx, tx, `INSERT INTO quote_requests (`+quoteColumns+`, search_text)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT id FROM users WHERE id = ?), ?, ?, ?, ?, ?)`+onConflict,
+	res, err := db.exec(ctx, tx, `INSERT INTO quote_requests (`+quoteColumns+`, search_text, fingerprint)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT id FROM users WHERE id = ?), ?, ?, ?, ?, ?, ?)`+onConflict,
 		id, q.FullName, q.CompanyName, q.BusinessType, q.Email, q.Phone, q.Language, q.Description,
-		q.Locale, q.TimeZone, userID, q.Status, q.Source, q.Version, db.ts(q.SubmittedAt), quoteSearchText(q))
+		q.Locale, q.TimeZone, userID, q.Status, q.Source, q.Version, db.ts(q.SubmittedAt), quoteSearchText(q), q.Fingerprint)
 	if err != nil {
 		return "", false, err
 	}

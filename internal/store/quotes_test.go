@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -135,6 +136,83 @@ func TestQuoteRequestAtomicAndNotFound(t *testing.T) {
 		}
 		if n, _ := db.QuoteCount(ctx); n != 1 {
 			t.Fatalf("QuoteCount = %d, want 1", n)
+		}
+	})
+}
+
+// A repeat (same fingerprint within the window) is answered with the first
+// request: nothing stored, nothing queued; concurrent repeats store one.
+func TestCreateQuoteRequestOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := ctxT(t)
+		q := store.QuoteRequest{FullName: "Anna", Email: "anna@example.nl", Description: "d", Language: "dutch", Fingerprint: "fp-1"}
+		mail := func() []store.NewMail {
+			return []store.NewMail{{Kind: "quote.inbox", Recipient: "quotes@belwise.test", Payload: []byte(`{}`)}}
+		}
+		first, created, err := db.CreateQuoteRequestOnce(ctx, q, t0.Add(-15*time.Minute), mail(), t0)
+		if err != nil || !created {
+			t.Fatalf("first: %q %v %v", first, created, err)
+		}
+		again, created, err := db.CreateQuoteRequestOnce(ctx, q, t0.Add(-14*time.Minute), mail(), t0.Add(time.Minute))
+		if err != nil || created || again != first {
+			t.Fatalf("repeat: %q %v %v, want %q not created", again, created, err, first)
+		}
+		if id, found, err := db.SameQuote(ctx, "fp-1", t0); err != nil || !found || id != first {
+			t.Fatalf("SameQuote = %q %v %v", id, found, err)
+		}
+		if _, found, err := db.SameQuote(ctx, "fp-1", t0.Add(time.Second)); err != nil || found {
+			t.Fatalf("SameQuote after the first: found %v, %v", found, err)
+		}
+		// Outside the window, or with another fingerprint, it is a new request.
+		later, created, err := db.CreateQuoteRequestOnce(ctx, q, t0.Add(time.Second), mail(), t0.Add(16*time.Minute))
+		if err != nil || !created || later == first {
+			t.Fatalf("after the window: %q %v %v", later, created, err)
+		}
+		q2 := q
+		q2.Fingerprint = "fp-2"
+		if _, created, err := db.CreateQuoteRequestOnce(ctx, q2, t0.Add(-15*time.Minute), mail(), t0.Add(16*time.Minute)); err != nil || !created {
+			t.Fatalf("other fingerprint: %v %v", created, err)
+		}
+		// Without a fingerprint nothing is a repeat.
+		for range 2 {
+			if _, err := db.CreateQuoteRequest(ctx, q, mail(), t0.Add(17*time.Minute)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n, err := db.QuoteCount(ctx); n != 5 || err != nil {
+			t.Fatalf("QuoteCount = %d, %v; want 5", n, err)
+		}
+		claimed, err := db.ClaimMail(ctx, t0.Add(time.Hour), time.Minute, 100)
+		if err != nil || len(claimed) != 5 {
+			t.Fatalf("queued mail: %d, %v; want one per stored request (5)", len(claimed), err)
+		}
+
+		// Eight posts of one new request at once store it once.
+		q3 := q
+		q3.Fingerprint = "fp-3"
+		ids := make(chan string, 8)
+		errs := make(chan error, 8)
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Go(func() {
+				id, created, err := db.CreateQuoteRequestOnce(ctx, q3, t0, mail(), t0.Add(20*time.Minute))
+				if err != nil {
+					errs <- err
+					return
+				}
+				if created {
+					ids <- id
+				}
+			})
+		}
+		wg.Wait()
+		close(ids)
+		close(errs)
+		for err := range errs {
+			t.Fatal(err)
+		}
+		if len(ids) != 1 {
+			t.Fatalf("concurrent repeats created %d requests, want 1", len(ids))
 		}
 	})
 }

@@ -144,6 +144,11 @@ func TestFormQuoteStoresAndThanks(t *testing.T) {
 			if !confirmation {
 				t.Errorf("%s: no confirmation to the requester among %+v", c.path, msgs)
 			}
+			// Send pressed again (or the form resent): the same thank-you, nothing stored or sent twice.
+			expectRedirect(t, e.postForm(c.path, quoteForm(map[string]string{"email": "anna-" + c.locale + "@example.nl"})), c.thanks)
+			if msgs := e.flushMail(); len(msgs) != 0 {
+				t.Fatalf("%s: the repeat sent %d emails", c.path, len(msgs))
+			}
 		}
 		if n, _ := db.QuoteCount(t.Context()); n != 2 {
 			t.Fatalf("stored %d, want 2", n)
@@ -203,8 +208,9 @@ func TestFormQuoteInvalidKeepsValues(t *testing.T) {
 func TestFormQuoteRateLimitAndOutage(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, envOptions{site: formDist()})
-		for range 5 {
-			expectRedirect(t, e.postForm("/quote", quoteForm(nil)), "/quote/thanks")
+		// Five different requests spend the budget (a repeat of one would not).
+		for i := range 5 {
+			expectRedirect(t, e.postForm("/quote", quoteForm(map[string]string{"description": "Request " + itoa(i)})), "/quote/thanks")
 		}
 		rec := e.postForm("/quote", quoteForm(map[string]string{"fullName": "Kept Name"}))
 		expectFormAgain(t, rec, 429, "Too many requests. Please try again in ", "minutes or contact us directly at "+testInbox, `value="Kept Name"`)
