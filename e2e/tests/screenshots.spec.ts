@@ -36,7 +36,7 @@ for (const width of [390, 1280]) {
       await page.getByRole('link', { name: /order #|bestelling #/i }).first().click();
       await page.getByRole('heading', { level: 1, name: /#/ }).waitFor();
       await page.screenshot({ path: `screenshots/${lang}-order-${width}.png`, fullPage: true });
-      await page.getByRole('button', { name: /menu/i }).click();
+      await page.getByRole('button', { name: /account ?menu/i }).click();
       await page.getByRole('menuitem').first().waitFor();
       await page.screenshot({ path: `screenshots/${lang}-account-menu-${width}.png` });
     });
