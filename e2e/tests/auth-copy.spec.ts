@@ -69,6 +69,7 @@ test('a used reset link is recognised as soon as the page opens, and "Welcome ba
   // Opened again: the page says at once that the link no longer works, with no password field to fill.
   await gotoHydrated(visitor, reset);
   await expect(visitor.getByRole('alert')).toContainText(t('nl', 'auth.verify.invalid'));
+  await expect(h1(visitor)).toHaveText(t('nl', 'auth.headings.expired'));
   await expect(visitor.getByLabel(t('nl', 'auth.fields.newPassword'))).toHaveCount(0);
   await expect(visitor.getByRole('button', { name: t('nl', 'auth.forgot.submit') })).toBeVisible();
 

@@ -191,6 +191,8 @@ describe('/auth', () => {
     renderAuth('/auth#reset=used-tok');
     expect((await screen.findByRole('alert')).textContent).toContain('This link is invalid or has expired.');
     expect(screen.getByRole('button', { name: 'Send reset link' })).toBeTruthy();
+    // The heading no longer offers to choose a new password.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This link no longer works');
     expect(screen.queryByLabelText('New password')).toBeNull();
     expect(sent('POST /api/auth/check-token')).toEqual([{ token: 'used-tok', purpose: 'reset' }]);
     expect(sent('POST /api/auth/reset-password')).toEqual([]);

@@ -13,7 +13,7 @@ import { ResetPassword } from './auth/ResetPassword';
 import { VerifyEmail } from './auth/VerifyEmail';
 
 // What the page shows: the two tabs, or the screen for a link from one of our emails.
-type Flow = { kind: 'tabs'; forgot?: boolean } | { kind: 'verify' | 'reset' | 'invite'; token: string };
+type Flow = { kind: 'tabs'; forgot?: boolean } | { kind: 'verify' | 'reset' | 'invite'; token: string; expired?: boolean };
 
 // Set after a successful sign-in on this browser: only then does the page say "Welcome back".
 const RETURNING_KEY = 'belwise.returning';
@@ -95,9 +95,11 @@ export function Component() {
   );
   const onReset = useCallback((user: User) => signedIn(user, dashboard), [signedIn, dashboard]);
   const backToTabs = useCallback(() => setFlow({ kind: 'tabs' }), []);
+  // A used or expired reset or invitation link: the heading says so, above the form for a new link.
+  const linkExpired = useCallback(() => setFlow((f) => (f.kind === 'tabs' ? f : { ...f, expired: true })), []);
 
   const heading =
-    flow.kind !== 'tabs' ? flow.kind : mode === 'signin' ? (returning ? 'welcomeBack' : 'signIn') : mode === 'signup' ? 'signUp' : 'forgot';
+    flow.kind !== 'tabs' ? (flow.expired ? 'expired' : flow.kind) : mode === 'signin' ? (returning ? 'welcomeBack' : 'signIn') : mode === 'signup' ? 'signUp' : 'forgot';
 
   return (
     <div className="mx-auto max-w-lg px-4 pt-12 pb-28 sm:px-6 md:pt-20">
@@ -108,7 +110,7 @@ export function Component() {
         ) : flow.kind === 'reset' || flow.kind === 'invite' ? (
           // An invitation sets the first password with the reset form; its link is in the account's
           // language (/nl/auth#invite=…), so the dashboard it lands on is too.
-          <ResetPassword key={flow.token} token={flow.token} invite={flow.kind === 'invite'} onDone={onReset} onBack={backToTabs} />
+          <ResetPassword key={flow.token} token={flow.token} invite={flow.kind === 'invite'} onDone={onReset} onBack={backToTabs} onExpired={linkExpired} />
         ) : (
           <AuthTabs onSignedIn={onSignedIn} forgot={flow.kind === 'tabs' && flow.forgot} onModeChange={setMode} />
         )}

@@ -40,10 +40,10 @@ describe('dashboard routes', () => {
       'GET /api/orders/abc-1?lang=nl': json(200, { order: { ...ORDERS[0], id: 'abc-1' } }),
     });
     await renderDashboard('/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' })).toBeTruthy();
     cleanup();
     await renderDashboard('/nl/dashboard/', 'nl');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welkom terug, Ada Lovelace' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welkom, Ada Lovelace' })).toBeTruthy();
     cleanup();
     await renderDashboard('/dashboard/orders/abc-1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Order #aaaaaaaa' })).toBeTruthy();
@@ -68,7 +68,7 @@ describe('/dashboard', () => {
     mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard?lang=en': dashboard() });
     await renderDashboard();
     expect(screen.getByRole('status').textContent).toBe('Loading dashboard...');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' })).toBeTruthy();
     const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(stat('Active agents')).toBe('7');
     expect(stat('Setting up')).toBe('2');
@@ -79,7 +79,7 @@ describe('/dashboard', () => {
   it('greets by email when there is no name', async () => {
     mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard?lang=en': json(200, { user: { ...USER, fullName: '' }, stats: STATS, orders: [] }) });
     await renderDashboard();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, ada@example.com' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, ada@example.com' })).toBeTruthy();
   });
 
   it('lists only active agents under My Agents, and the empty state only without any', async () => {
@@ -170,7 +170,7 @@ describe('/dashboard', () => {
     expect(alert.textContent).toContain('Our database is temporarily unavailable. Please try again in a moment.');
     expect(errors).toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada Lovelace' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' })).toBeTruthy();
   });
 });
 

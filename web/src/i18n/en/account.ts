@@ -13,6 +13,7 @@ const account = {
       reset: 'Choose a new password',
       invite: 'Choose your password',
       verify: 'Verify your email address',
+      expired: 'This link no longer works',
     },
     tabsLabel: 'Sign in or sign up',
     tabs: {
@@ -115,7 +116,7 @@ const account = {
   dashboard: {
     title: 'Dashboard',
     loading: 'Loading dashboard...',
-    greeting: 'Welcome back, {name}',
+    greeting: 'Welcome, {name}',
     tabsLabel: 'Dashboard sections',
     tabs: {
       agents: 'My Agents',

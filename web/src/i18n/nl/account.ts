@@ -15,6 +15,7 @@ const account = {
       reset: 'Kies een nieuw wachtwoord',
       invite: 'Kies uw wachtwoord',
       verify: 'Uw e-mailadres bevestigen',
+      expired: 'Deze link werkt niet meer',
     },
     tabsLabel: 'Inloggen of registreren',
     tabs: {
@@ -117,7 +118,7 @@ const account = {
   dashboard: {
     title: 'Dashboard',
     loading: 'Dashboard wordt geladen...',
-    greeting: 'Welkom terug, {name}',
+    greeting: 'Welkom, {name}',
     tabsLabel: 'Onderdelen van het dashboard',
     tabs: {
       agents: 'Mijn agenten',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { acceptInvite, checkToken, resetPassword } from '../../api/client';
 import type { User } from '../../api/types';
 import { FormAlert } from '../../components/form/FormAlert';
@@ -15,18 +15,35 @@ import { ForgotPasswordForm } from './ForgotPasswordForm';
  * agency sends with a buyer's first order (/auth#invite=TOKEN): the same form sets the account's first
  * password. Success signs the visitor in.
  */
-export function ResetPassword({ token, invite, onDone, onBack }: { token: string; invite?: boolean; onDone: (user: User) => void; onBack: () => void }) {
+export function ResetPassword({
+  token,
+  invite,
+  onDone,
+  onBack,
+  onExpired,
+}: {
+  token: string;
+  invite?: boolean;
+  onDone: (user: User) => void;
+  onBack: () => void;
+  /** The link turned out to be used or expired (the page's heading follows). */
+  onExpired?: () => void;
+}) {
   const { t } = useLanguage();
   const [password, setPassword] = useState('');
-  const [expired, setExpired] = useState(false);
+  const [expired, setExpiredState] = useState(false);
+  const setExpired = useCallback(() => {
+    setExpiredState(true);
+    onExpired?.();
+  }, [onExpired]);
   // A used or expired link is recognised when the form opens, not after the password is typed.
   useEffect(() => {
     const ctrl = new AbortController();
     checkToken({ token, purpose: invite ? 'invite' : 'reset' }, ctrl.signal).catch((err: unknown) => {
-      if (!ctrl.signal.aborted && (err as { code?: string })?.code === 'invalid_token') setExpired(true);
+      if (!ctrl.signal.aborted && (err as { code?: string })?.code === 'invalid_token') setExpired();
     });
     return () => ctrl.abort();
-  }, [token, invite]);
+  }, [token, invite, setExpired]);
   const fields = useFieldErrors('reset', () => ({ password: checkPassword(password, true) }));
 
   const { busy, problem, onSubmit } = useSubmit({
@@ -38,7 +55,7 @@ export function ResetPassword({ token, invite, onDone, onBack }: { token: string
     // Signed in: the page navigates away.
     leaves: true,
     onError: (p) => {
-      if (p.code === 'invalid_token') setExpired(true);
+      if (p.code === 'invalid_token') setExpired();
       else if (p.field === 'password') fields.setErrors({ password: p.key });
       else return p;
       return null;
