@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { get } from 'node:http';
 import { siteURL } from '../playwright.config';
-import { languages, indexedScreens, localized } from './support';
+import { gotoHydrated, languages, indexedScreens, localized } from './support';
 
 test('every HTML response carries the security headers, with no inline scripts allowed', async ({ request }) => {
   for (const path of ['/', '/nl/pricing', '/no-such-page', '/dashboard']) {
@@ -58,8 +58,39 @@ test('the prerendered HTML loads no script before the first paint', async ({ req
   expect(html).not.toMatch(/<script[^>]*type="module"/);
   expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
   expect(html.match(/<script/g)?.length).toBe(1);
-  // The whole stylesheet is inline (it may contain "<", as in @property syntax:"<length>").
+  // The page's own rules are inline (they may contain "<", as in @property syntax:"<length>").
   expect(html.match(/<style[^>]*>([\s\S]*?)<\/style>/)?.[1].length ?? 0).toBeGreaterThan(1000);
+});
+
+test('a page inlines only the CSS its markup uses; the whole stylesheet comes with the app, before it renders', async ({ page, request }) => {
+  const html = await (await request.get('/')).text();
+  const inline = html.match(/<style[^>]*>([\s\S]*?)<\/style>/)?.[1] ?? '';
+  const href = html.match(/s\.href="(\/assets\/[^"]+\.css)"/)?.[1];
+  expect(href, 'the boot script adds the hashed stylesheet').toBeTruthy();
+  const whole = await (await request.get(href!)).text();
+  expect(inline.length, 'inline CSS on /').toBeLessThan(whole.length / 2);
+  expect(inline, 'the quote form\'s choice cards are not on /').not.toContain('.choice{');
+  expect(whole).toContain('.choice{');
+
+  // Hydrated, then off to the quote form in the app: its choice cards are styled by the whole stylesheet.
+  await gotoHydrated(page, '/');
+  expect(await page.evaluate(() => (document.getElementById('styles') as HTMLLinkElement | null)?.sheet?.cssRules.length ?? 0)).toBeGreaterThan(10);
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.locator('header a[href="/quote"]').first().click();
+  await expect(page).toHaveURL(/\/quote$/);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), 'a client-side navigation').toBe(true);
+  const choice = page.locator('label.choice').first();
+  await expect(choice).toBeVisible();
+  const look = () =>
+    page.locator('label.choice').first().evaluate((el) => {
+      const c = getComputedStyle(el);
+      return [c.display, c.borderTopWidth, c.borderTopLeftRadius, c.minHeight, c.backgroundColor].join(' ');
+    });
+  const afterNavigation = await look();
+  expect(afterNavigation, 'a .choice card, not a bare label').not.toMatch(/^inline /);
+  // The same card as on a page load of /quote, whose own inline rules style it.
+  await page.goto('/quote');
+  expect(await look()).toBe(afterNavigation);
 });
 
 test('sitemap.xml lists every indexed page in both languages with alternates; robots.txt points to it', async ({ request }) => {

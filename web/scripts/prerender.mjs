@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import postcss from 'postcss';
 
 const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLIENT = join(WEB, 'build/client');
@@ -21,8 +22,54 @@ const LANGS = ['en', 'nl'];
 const manifest = JSON.parse(readFileSync(join(CLIENT, '.vite/manifest.json'), 'utf8'));
 const entry = manifest[ENTRY];
 if (!entry?.file) throw new Error(`${ENTRY} missing from the Vite manifest`);
-const css = (entry.css ?? []).map((f) => readFileSync(join(CLIENT, f), 'utf8')).join('\n').trim();
+if (entry.css?.length !== 1) throw new Error(`expected one stylesheet for the client entry, found ${entry.css?.length ?? 0}`);
+const stylesheet = '/' + entry.css[0];
+const css = readFileSync(join(CLIENT, entry.css[0]), 'utf8').trim();
 if (!css) throw new Error('no CSS found for the client entry');
+
+// --- each page inlines only the CSS its own markup uses ---
+// The whole stylesheet is 66 KB of rules; building and matching all of them for every page was most of
+// the main thread's work before the first interaction (issue 13's trace). A page inlines the rules whose
+// class selectors all name classes in its HTML (rules without a class, @keyframes, @property and the
+// theme stay), and the boot script adds the whole stylesheet when it starts the app, which waits for it
+// (entry.client.tsx) before rendering anything the prerendered markup does not have.
+// SERVER_CLASSES: markup the Go server adds to a page it answers without JavaScript (internal/web/forms.go,
+// the form's alert), which no prerendered page contains.
+const SERVER_CLASSES = ['notice', 'notice-error', 'sm:col-span-2'];
+const cssRoot = postcss.parse(css);
+const decodeEntities = (s) =>
+  s.replace(/&(amp|quot|lt|gt|#x27|#39);/g, (_, e) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#x27': "'", '#39': "'" })[e]);
+const classesIn = (html) => {
+  const classes = new Set(SERVER_CLASSES);
+  for (const m of html.matchAll(/\sclass="([^"]*)"/g)) for (const c of decodeEntities(m[1]).split(/\s+/)) if (c) classes.add(c);
+  return classes;
+};
+const classNames = (selector) =>
+  // Attribute values ([href$=".pdf"]) and :not(…) name no class the element must have; an escaped
+  // bracket belongs to a class name (.\[overflow-wrap\:anywhere\]).
+  [...selector.replace(/:not\((?:[^()]|\([^()]*\))*\)/g, '').replace(/(?<!\\)\[[^\]]*(?<!\\)\]/g, '').matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => m[1].replace(/\\(.)/g, '$1'));
+function criticalCss(html) {
+  const classes = classesIn(html);
+  const root = cssRoot.clone();
+  root.walkRules((rule) => {
+    if (rule.parent?.type === 'atrule' && /keyframes$/.test(rule.parent.name)) return;
+    const kept = rule.selectors.filter((sel) => classNames(sel).every((c) => classes.has(c)));
+    if (!kept.length) rule.remove();
+    else if (kept.length < rule.selectors.length) rule.selectors = kept;
+  });
+  // Drop the at-rules (media queries, layers, supports) left empty, innermost first.
+  let emptied = true;
+  while (emptied) {
+    emptied = false;
+    root.walkAtRules((at) => {
+      if (at.nodes && at.nodes.length === 0) {
+        at.remove();
+        emptied = true;
+      }
+    });
+  }
+  return root.toString();
+}
 
 // The only inline script on any page (its hash goes into the CSP). On a page to read (#root
 // data-boot="interaction") it imports the client entry at the visitor's first interaction, so nothing
@@ -34,7 +81,9 @@ if (!css) throw new Error('no CSS found for the client entry');
 const boot =
   `(function(){var d=0,h=document.documentElement,r=document.getElementById("root"),` +
   `ev=["pointerover","pointerdown","touchstart","keydown","focusin","wheel","scroll"];` +
-  `function go(){if(d)return;d=1;ev.forEach(function(e){removeEventListener(e,go,true)});import(${JSON.stringify('/' + entry.file)})}` +
+  `function go(){if(d)return;d=1;ev.forEach(function(e){removeEventListener(e,go,true)});` +
+  `var s=document.createElement("link");s.rel="stylesheet";s.id="styles";s.href=${JSON.stringify(stylesheet)};document.head.appendChild(s);` +
+  `import(${JSON.stringify('/' + entry.file)})}` +
   `function early(e){if(h.hasAttribute("data-hydrated"))return;var t=e.target,l=e.type=="click"&&t&&t.closest&&t.closest("a.lang-picker[lang]");` +
   `if(l)document.cookie="lang="+l.getAttribute("lang")+"; path=/; max-age=31536000";` +
   `var c=t&&t.closest&&t.closest(e.type=="click"?'button[type="button"]':"select");` +
@@ -46,6 +95,7 @@ const boot =
 const bootHash = 'sha256-' + createHash('sha256').update(boot).digest('base64');
 
 function documentHtml({ lang, head, html, loadOnInteraction }, { shell = false } = {}) {
+  const styles = criticalCss(html);
   return `<!doctype html>
 <html lang="${lang}">
 <head>
@@ -56,7 +106,7 @@ ${head}
 <meta name="theme-color" content="${PRERENDER.themeColor}">
 <meta name="${PRERENDER.quoteInboxMeta}" content="${PRERENDER.quoteInbox}">
 ${PRERENDER.facts.map((f) => `<meta name="${f.name}" content="${f.placeholder}">`).join('\n')}
-<style>${css}</style>
+<style>${styles}</style>
 </head>
 <body>
 <div id="root"${shell ? ' data-shell' : loadOnInteraction ? ' data-boot="interaction"' : ''}>${html}</div>

@@ -49,10 +49,23 @@ function replayEarlyInput(): void {
   seen.observe(html, { attributes: true, attributeFilter: ['data-hydrated'] });
 }
 
+/**
+ * The whole stylesheet, which the boot script adds as it starts the app (a prerendered page inlines
+ * only the rules of its own markup, prerender.mjs). Nothing renders before it has loaded, or failed to.
+ */
+function wholeStylesheet(): Promise<void> {
+  const link = document.getElementById('styles') as HTMLLinkElement | null;
+  if (!link || link.sheet) return Promise.resolve();
+  return new Promise((resolve) => {
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+  });
+}
+
 async function boot(): Promise<void> {
   // Only the active language's strings are downloaded: the shared namespace here, the screen's own
   // namespace by its route's lazy().
-  await Promise.all([loadNamespace(langFromPath(window.location.pathname), 'common'), resolveLazyMatches()]);
+  await Promise.all([loadNamespace(langFromPath(window.location.pathname), 'common'), resolveLazyMatches(), wholeStylesheet()]);
   replayEarlyInput();
   const router = createBrowserRouter(routes);
   const container = document.getElementById('root')!;
