@@ -10,6 +10,7 @@ import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startSite } from './site.mjs';
 import { gzipSync } from 'node:zlib';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -26,19 +27,6 @@ const originalPages = pages.filter((p) => !p.startsWith('/nl'));
 const chromeFlags = '--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function startServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-lh-'));
-  const server = spawn(join(root, 'bin/site'), [], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 100; i++) {
-    try { if ((await fetch(`${origin}/healthz`)).ok) return { server, dataDir }; } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('bin/site did not start');
-}
 
 // Lighthouse with this Chromium now and then fails to record the trace (NO_NAVSTART); such a run is
 // repeated, up to twice, rather than counted.
@@ -75,7 +63,7 @@ async function startOriginal() {
   throw new Error(`vite preview did not start in ${originalDir}`);
 }
 
-const { server, dataDir } = await startServer();
+const site = await startSite(port);
 const original = originalDir ? await startOriginal() : null;
 const rows = [];
 const work = mkdtempSync(join(tmpdir(), 'bench-lh-out-'));
@@ -157,8 +145,7 @@ try {
   writeFileSync(join(here, 'results/lighthouse.md'), table + '\n');
   console.log(table);
 } finally {
-  server.kill('SIGTERM');
+  site.stop();
   original?.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
 }

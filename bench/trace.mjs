@@ -3,12 +3,11 @@
 // it was: script evaluation (which file), a function call or timer (which file), parsing, style and
 // layout, garbage collection. Usage: make build && node bench/trace.mjs  (PAGES=/,/features; ORIGIN=
 // to trace a running site instead of starting bin/site). Writes bench/results/trace.md.
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startSite } from './site.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -19,22 +18,6 @@ const chromium = pw.chromium ?? pw.default.chromium; // CommonJS package
 const port = 3191;
 const pages = (process.env.PAGES ?? '/,/features,/pricing,/nl').split(',');
 const settleMs = Number(process.env.SETTLE_MS ?? 8000);
-
-async function startServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-trace-'));
-  const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(join(root, 'bin/site'), [], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return { origin, stop: () => (server.kill('SIGTERM'), rmSync(dataDir, { recursive: true, force: true })) };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('bin/site did not start');
-}
 
 const short = (url) => {
   if (!url) return '';
@@ -120,7 +103,7 @@ function longTasks(events) {
 }
 
 const ownServer = !process.env.ORIGIN;
-const site = ownServer ? await startServer() : { origin: process.env.ORIGIN, stop() {} };
+const site = ownServer ? await startSite(port) : { origin: process.env.ORIGIN, stop() {} };
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
 const lines = [`Trace with 4× CPU slowdown, ${new Date().toISOString().slice(0, 16)}Z, ${site.origin}`, ''];
 try {

@@ -1,0 +1,30 @@
+// Starts the built binary (bin/site) on a port with a throwaway data directory, for the browser benches.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** bin/site on 127.0.0.1:port, ready (healthz answered); stop() ends it and removes its data. */
+export async function startSite(port) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-site-'));
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn(join(root, 'bin/site'), [], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+  const stop = () => {
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return { origin, stop };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  stop();
+  throw new Error('bin/site did not start');
+}
