@@ -5,10 +5,9 @@
 // visitor on their second page. Median of RUNS (5). Usage: make build && node bench/navigation.mjs
 // Writes bench/results/navigation.md.
 import { createRequire } from 'node:module';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { root, startSite } from './site.mjs';
+import { report, root, startSite } from './site.mjs';
 
 const require = createRequire(join(root, 'e2e/package.json'));
 const pw = await import(pathToFileURL(require.resolve('playwright-core')).href);
@@ -84,6 +83,4 @@ try {
   await browser.close();
   site.stop();
 }
-mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(join(root, 'bench/results/navigation.md'), lines.join('\n') + '\n');
-console.log(lines.join('\n'));
+report('navigation.md', lines);

@@ -1,6 +1,6 @@
 // Starts the built binary (bin/site) on a port with a throwaway data directory, for the browser benches.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,4 +27,11 @@ export async function startSite(port) {
   }
   stop();
   throw new Error('bin/site did not start');
+}
+
+/** Writes a bench's report to bench/results/<file> and prints it. */
+export function report(file, lines) {
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, 'bench/results', file), lines.join('\n') + '\n');
+  console.log(lines.join('\n'));
 }

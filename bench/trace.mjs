@@ -4,13 +4,10 @@
 // layout, garbage collection. Usage: make build && node bench/trace.mjs  (PAGES=/,/features; ORIGIN=
 // to trace a running site instead of starting bin/site). Writes bench/results/trace.md.
 import { createRequire } from 'node:module';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startSite } from './site.mjs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { report, root, startSite } from './site.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..');
 // Playwright comes with the e2e suite.
 const require = createRequire(join(root, 'e2e/package.json'));
 const pw = await import(pathToFileURL(require.resolve('playwright-core')).href);
@@ -140,6 +137,4 @@ try {
   await browser.close();
   site.stop();
 }
-mkdirSync(join(here, 'results'), { recursive: true });
-writeFileSync(join(here, 'results/trace.md'), lines.join('\n') + '\n');
-console.log(lines.join('\n'));
+report('trace.md', lines);

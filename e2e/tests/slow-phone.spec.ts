@@ -38,6 +38,16 @@ async function fillQuote(page: Page, values: Record<string, string>) {
   for (const [field, value] of Object.entries(values)) await page.locator(`#quote-${field}`).fill(value);
 }
 
+/** On a slow phone, the quote form in `lang` filled in before the page has hydrated (the scripts held until release()). */
+async function quoteTypedEarly(page: Page, lang: Lang, who: string, firstName: string, description: string) {
+  const release = await slowPhone(page);
+  const email = uniqueEmail(who);
+  const name = `${firstName} ${Date.now().toString(36)}`;
+  await page.goto(localized(lang, '/quote'), { waitUntil: 'domcontentloaded' });
+  await fillQuote(page, { fullName: name, email, description });
+  return { release, email, name };
+}
+
 /** The quote requests stored for `email`, as staff see them in the console's inbox. */
 async function storedQuotes(request: APIRequestContext, email: string): Promise<{ email: string; source: string }[]> {
   const signIn = await request.post(`${siteURL}/api/auth/sign-in`, { data: STAFF });
@@ -65,11 +75,7 @@ test.describe('on a slow phone, before hydration', () => {
 
   test('a quote typed and sent before hydration is stored once, emailed once, and thanked for', async ({ page, request }) => {
     const problems = watchConsole(page);
-    const release = await slowPhone(page);
-    const email = uniqueEmail('slow-quote');
-    const name = `Sloane ${Date.now().toString(36)}`;
-    await page.goto('/quote', { waitUntil: 'domcontentloaded' });
-    await fillQuote(page, { fullName: name, email, description: 'Answer the phone while we are with patients.' });
+    const { release, email, name } = await quoteTypedEarly(page, 'en', 'slow-quote', 'Sloane', 'Answer the phone while we are with patients.');
     await expectNotHydrated(page);
     await page.getByRole('button', { name: t('en', 'quote.submit') }).click();
     await expect(page).toHaveURL(/\/quote\/thanks$/);
@@ -81,11 +87,7 @@ test.describe('on a slow phone, before hydration', () => {
   });
 
   test('Send pressed twice before hydration: one request, one set of emails, the thank-you', async ({ page, request }) => {
-    const release = await slowPhone(page);
-    const email = uniqueEmail('slow-twice');
-    const name = `Tobias ${Date.now().toString(36)}`;
-    await page.goto('/quote', { waitUntil: 'domcontentloaded' });
-    await fillQuote(page, { fullName: name, email, description: 'Take bookings by phone while the shop is busy.' });
+    const { release, email, name } = await quoteTypedEarly(page, 'en', 'slow-twice', 'Tobias', 'Take bookings by phone while the shop is busy.');
     await expectNotHydrated(page);
     // The first press reaches the server, but its answer is slow to come back, so the visitor
     // presses Send again: the browser drops the first navigation and posts the form a second time.
@@ -121,11 +123,7 @@ test.describe('on a slow phone, before hydration', () => {
   });
 
   test('a quote typed before hydration and sent after it goes through the app, once', async ({ page, request }) => {
-    const release = await slowPhone(page);
-    const email = uniqueEmail('slow-typed');
-    const name = `Tamsin ${Date.now().toString(36)}`;
-    await page.goto('/nl/quote', { waitUntil: 'domcontentloaded' });
-    await fillQuote(page, { fullName: name, email, description: 'Afspraken inplannen terwijl wij bij patiënten zijn.' });
+    const { release, email, name } = await quoteTypedEarly(page, 'nl', 'slow-typed', 'Tamsin', 'Afspraken inplannen terwijl wij bij patiënten zijn.');
     await page.getByRole('radio', { name: t('nl', 'quote.languages.english') }).check();
     await expectNotHydrated(page);
     release();
