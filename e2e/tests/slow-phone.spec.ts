@@ -262,6 +262,14 @@ test.describe('with JavaScript disabled', () => {
       await expect(page).toHaveURL(new RegExp(`${localized(lang, '/quote')}$`));
       const alert = page.getByRole('alert');
       await expect(alert).toContainText(t(lang, 'quote.error.title'));
+      // The server adds this alert; the page's inline CSS (prerender.mjs SERVER_CLASSES) must still style it.
+      const look = await alert.evaluate((el) => {
+        const c = getComputedStyle(el);
+        return { background: c.backgroundColor, border: c.borderTopWidth, padding: c.paddingTop };
+      });
+      expect(look.background, 'the alert has its error background').not.toBe('rgba(0, 0, 0, 0)');
+      expect(look.border).not.toBe('0px');
+      expect(look.padding).not.toBe('0px');
       await expect(alert).toContainText(t(lang, 'quote.validation.emailInvalid'));
       await expect(page.locator('#quote-email')).toHaveAttribute('aria-invalid', 'true');
       await expect(page.locator('#quote-email')).toBeFocused();
