@@ -56,19 +56,7 @@ func main() {
 	flag.Parse()
 	ctx := context.Background()
 
-	dir, err := os.MkdirTemp("", "bench-calls-")
-	check(err)
-	defer os.RemoveAll(dir)
-	run(ctx, "SQLite", store.Config{DataDir: dir}, *total, *reports, *posters, *n)
-
-	if *pg != "" {
-		url, drop, err := benchdb.TempSchema(ctx, *pg)
-		check(err)
-		defer drop()
-		run(ctx, "PostgreSQL", store.Config{DatabaseURL: url}, *total, *reports, *posters, *n)
-	} else {
-		fmt.Println("\n(PostgreSQL skipped: pass -postgres or set TEST_DATABASE_URL)")
-	}
+	check(benchdb.Engines(ctx, *pg, func(name string, cfg store.Config) { run(ctx, name, cfg, *total, *reports, *posters, *n) }))
 }
 
 func run(ctx context.Context, name string, cfg store.Config, total, reports, posters, n int) {
@@ -129,7 +117,7 @@ func run(ctx context.Context, name string, cfg store.Config, total, reports, pos
 		times := make([]time.Duration, 0, n)
 		var size int
 		for j := 0; j < n+20; j++ {
-			wire, d := get(h, cookie, c.target)
+			_, wire, d := benchsite.Get(h, cookie, c.target)
 			if j >= 20 { // after a warm-up
 				times = append(times, d)
 				size = wire
@@ -227,22 +215,6 @@ func fill(ctx context.Context, db *store.DB, total int) {
 		}
 		check(db.ImportCalls(ctx, rs, now))
 	}
-}
-
-// get sends a request as the browser does (gzip accepted) and returns the
-// bytes sent and the server time.
-func get(h http.Handler, cookie *http.Cookie, target string) (int, time.Duration) {
-	req := httptest.NewRequest("GET", target, nil)
-	req.AddCookie(cookie)
-	req.Header.Set("Accept-Encoding", "gzip")
-	rec := httptest.NewRecorder()
-	t0 := time.Now()
-	h.ServeHTTP(rec, req)
-	d := time.Since(t0)
-	if rec.Code != 200 {
-		log.Fatalf("%s answered %d: %s", target, rec.Code, rec.Body)
-	}
-	return rec.Body.Len(), d
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000) }

@@ -14,17 +14,13 @@
 package main
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"log"
 	"math/rand/v2"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"slices"
@@ -52,19 +48,7 @@ func main() {
 	flag.Parse()
 	ctx := context.Background()
 
-	dir, err := os.MkdirTemp("", "bench-console-")
-	check(err)
-	defer os.RemoveAll(dir)
-	run(ctx, "SQLite", store.Config{DataDir: dir}, *quotes, *n)
-
-	if *pg != "" {
-		url, drop, err := benchdb.TempSchema(ctx, *pg)
-		check(err)
-		defer drop()
-		run(ctx, "PostgreSQL", store.Config{DatabaseURL: url}, *quotes, *n)
-	} else {
-		fmt.Println("\n(PostgreSQL skipped: pass -postgres or set TEST_DATABASE_URL)")
-	}
+	check(benchdb.Engines(ctx, *pg, func(name string, cfg store.Config) { run(ctx, name, cfg, *quotes, *n) }))
 }
 
 // benchCase is one kind of inbox request.
@@ -130,7 +114,7 @@ func run(ctx context.Context, name string, cfg store.Config, total, n int) {
 		times := make([]time.Duration, 0, n)
 		var size, rows int
 		for j := 0; j < n+20; j++ {
-			body, wire, d := get(h, cookie, target)
+			body, wire, d := benchsite.Get(h, cookie, target)
 			if j < 20 { // warm-up
 				continue
 			}
@@ -201,7 +185,7 @@ func walk(h http.Handler, cookie *http.Cookie, query url.Values, rows int) strin
 	}
 	q.Set("limit", "100")
 	for seen := 0; seen < rows; seen += 100 {
-		body, _, _ := get(h, cookie, "/api/console/quotes?"+q.Encode())
+		body, _, _ := benchsite.Get(h, cookie, "/api/console/quotes?"+q.Encode())
 		var p struct {
 			NextCursor *string `json:"nextCursor"`
 		}
@@ -212,30 +196,6 @@ func walk(h http.Handler, cookie *http.Cookie, query url.Values, rows int) strin
 		q.Set("cursor", *p.NextCursor)
 	}
 	return q.Get("cursor")
-}
-
-// get sends a request as the browser does (gzip accepted) and returns the
-// decoded body, the bytes sent and the server time.
-func get(h http.Handler, cookie *http.Cookie, target string) ([]byte, int, time.Duration) {
-	req := httptest.NewRequest("GET", target, nil)
-	req.AddCookie(cookie)
-	req.Header.Set("Accept-Encoding", "gzip")
-	rec := httptest.NewRecorder()
-	t0 := time.Now()
-	h.ServeHTTP(rec, req)
-	d := time.Since(t0)
-	if rec.Code != 200 {
-		log.Fatalf("%s answered %d: %s", target, rec.Code, rec.Body)
-	}
-	wire := rec.Body.Bytes()
-	if rec.Header().Get("Content-Encoding") != "gzip" {
-		return wire, len(wire), d
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(wire))
-	check(err)
-	body, err := io.ReadAll(zr)
-	check(err)
-	return body, len(wire), d
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000) }

@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"log"
 	"math/rand/v2"
-	"net/http/httptest"
 	"os"
 	"runtime/pprof"
 	"slices"
@@ -53,19 +52,7 @@ func main() {
 		defer pprof.StopCPUProfile()
 	}
 
-	dir, err := os.MkdirTemp("", "bench-dashboard-")
-	check(err)
-	defer os.RemoveAll(dir)
-	run(ctx, "sqlite", store.Config{DataDir: dir}, *n)
-
-	if *pg != "" {
-		url, drop, err := benchdb.TempSchema(ctx, *pg)
-		check(err)
-		defer drop()
-		run(ctx, "postgres", store.Config{DatabaseURL: url}, *n)
-	} else {
-		fmt.Println("\n(PostgreSQL skipped: pass -postgres or set TEST_DATABASE_URL)")
-	}
+	check(benchdb.Engines(ctx, *pg, func(name string, cfg store.Config) { run(ctx, name, cfg, *n) }))
 }
 
 func run(ctx context.Context, name string, cfg store.Config, n int) {
@@ -124,19 +111,10 @@ func run(ctx context.Context, name string, cfg store.Config, n int) {
 		times := make([]time.Duration, 0, n)
 		var size int
 		for i := 0; i < n+20; i++ {
-			req := httptest.NewRequest("GET", "/api/dashboard", nil)
-			req.AddCookie(cookie)
-			req.Header.Set("Accept-Encoding", "gzip")
-			rec := httptest.NewRecorder()
-			t0 := time.Now()
-			h.ServeHTTP(rec, req)
-			d := time.Since(t0)
-			if rec.Code != 200 {
-				log.Fatalf("dashboard answered %d: %s", rec.Code, rec.Body)
-			}
+			_, wire, d := benchsite.Get(h, cookie, "/api/dashboard")
 			if i >= 20 {
 				times = append(times, d)
-				size = rec.Body.Len()
+				size = wire
 			}
 		}
 		slices.Sort(times)

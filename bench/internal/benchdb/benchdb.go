@@ -6,7 +6,9 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"net/url"
+	"os"
 
 	"github.com/belwise/site/internal/store"
 )
@@ -37,4 +39,28 @@ func TempSchema(ctx context.Context, base string) (string, func(), error) {
 		admin.SQL().ExecContext(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
 		admin.Close()
 	}, nil
+}
+
+// Engines runs fn on a fresh SQLite database in a temporary folder, then,
+// when pgURL is set, on PostgreSQL in a temporary schema, and removes both.
+// name is "SQLite" or "PostgreSQL". Without pgURL it says PostgreSQL was
+// skipped.
+func Engines(ctx context.Context, pgURL string, fn func(name string, cfg store.Config)) error {
+	dir, err := os.MkdirTemp("", "bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	fn("SQLite", store.Config{DataDir: dir})
+	if pgURL == "" {
+		fmt.Println("\n(PostgreSQL skipped: pass -postgres or set TEST_DATABASE_URL)")
+		return nil
+	}
+	u, drop, err := TempSchema(ctx, pgURL)
+	if err != nil {
+		return err
+	}
+	defer drop()
+	fn("PostgreSQL", store.Config{DatabaseURL: u})
+	return nil
 }

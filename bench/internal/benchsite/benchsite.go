@@ -4,11 +4,14 @@ package benchsite
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"io"
 	"log"
 	"net/http"
 	"net/http/httptest"
 	"testing/fstest"
+	"time"
 )
 
 // Site returns a build with one page and the files web.New requires.
@@ -39,4 +42,32 @@ func SignIn(h http.Handler, email, password string) *http.Cookie {
 	}
 	log.Fatalf("sign-in failed: %d %s", rec.Code, rec.Body)
 	return nil
+}
+
+// Get sends a GET with the session cookie as the browser does (gzip
+// accepted) and returns the decoded body, the bytes sent and the server
+// time; any answer but 200 ends the bench.
+func Get(h http.Handler, cookie *http.Cookie, target string) (body []byte, wire int, d time.Duration) {
+	req := httptest.NewRequest("GET", target, nil)
+	req.AddCookie(cookie)
+	req.Header.Set("Accept-Encoding", "gzip")
+	rec := httptest.NewRecorder()
+	t0 := time.Now()
+	h.ServeHTTP(rec, req)
+	d = time.Since(t0)
+	if rec.Code != 200 {
+		log.Fatalf("%s answered %d: %s", target, rec.Code, rec.Body)
+	}
+	sent := rec.Body.Bytes()
+	if rec.Header().Get("Content-Encoding") != "gzip" {
+		return sent, len(sent), d
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(sent))
+	if err == nil {
+		body, err = io.ReadAll(zr)
+	}
+	if err != nil {
+		log.Fatalf("%s: %v", target, err)
+	}
+	return body, len(sent), d
 }
