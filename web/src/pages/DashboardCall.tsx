@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { deleteCall, getCall } from '../api/calls';
 import { ApiError } from '../api/client';
 import type { CallDetail } from '../api/types';
 import { useApiResource } from '../api/useApiResource';
+import { Fact } from '../components/Fact';
 import { messageFor } from '../components/form/errors';
 import { notify } from '../components/notify';
 import { formatDateTime } from '../format';
@@ -187,15 +188,6 @@ function DeleteCall({ orderId, callId, started }: { orderId: string; callId: str
           {t('calls.call.cancel')}
         </button>
       </div>
-    </div>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="fact-label">{label}</dt>
-      <dd className="mt-1">{children}</dd>
     </div>
   );
 }

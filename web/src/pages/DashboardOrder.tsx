@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { getOrder } from '../api/client';
 import type { Order } from '../api/types';
 import { useApiResource } from '../api/useApiResource';
+import { Fact } from '../components/Fact';
 import { addDays, formatDate, formatDateTime, formatMoney } from '../format';
 import { useLanguage } from '../i18n/LanguageContext';
 import { localePath } from '../paths';
@@ -83,14 +83,5 @@ function OrderView({ order }: { order: Order }) {
         </dl>
       </div>
     </>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="fact-label">{label}</dt>
-      <dd className="mt-1">{children}</dd>
-    </div>
   );
 }

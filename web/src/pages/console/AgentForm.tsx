@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { createAgent, updateAgent, type AgentFields, type CatalogueAgent } from '../../api/console';
-import { Field, SelectField, TextAreaField } from '../../components/form/Field';
+import { Field, TextAreaField } from '../../components/form/Field';
 import { FormAlert } from '../../components/form/FormAlert';
 import { useFieldErrors } from '../../components/form/useFieldErrors';
 import { useSubmit } from '../../components/form/useSubmit';
 import { useFocusOnMount } from '../../components/useFocusOnMount';
 import { useLanguage } from '../../i18n/LanguageContext';
 import type { TKey } from '../../i18n/types';
-import { amountText, CURRENCIES, parseAmount } from './parts';
+import { amountText, CurrencySelect, parseAmount } from './parts';
 
 type Text = 'nameEn' | 'nameNl' | 'titleEn' | 'titleNl' | 'descriptionEn' | 'descriptionNl';
 type Draft = Record<Text | 'deliveryDays' | 'price' | 'currency', string>;
@@ -100,13 +100,7 @@ export function AgentForm({ agent, onDone, onCancel }: { agent?: CatalogueAgent;
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
         <Field label={t('console.agents.deliveryDays')} inputMode="numeric" requiredMark {...bind('deliveryDays')} />
         <Field label={t('console.agents.price')} inputMode="decimal" requiredMark hint={t('console.quote.order.amountHint')} {...bind('price')} />
-        <SelectField id={`${prefix}-currency`} label={t('console.agents.currency')} value={draft.currency} onChange={(e) => setDraft((d) => ({ ...d, currency: e.target.value }))}>
-          {CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
+        <CurrencySelect id={`${prefix}-currency`} label={t('console.agents.currency')} value={draft.currency} onChange={(currency) => setDraft((d) => ({ ...d, currency }))} />
       </div>
       <div className="mt-6 flex flex-wrap gap-3">
         <button type="submit" className="btn btn-ink" disabled={busy} data-busy={busy || undefined}>

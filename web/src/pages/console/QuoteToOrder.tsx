@@ -7,7 +7,7 @@ import { useFieldErrors } from '../../components/form/useFieldErrors';
 import { useSubmit } from '../../components/form/useSubmit';
 import { formatMoney } from '../../format';
 import { useLanguage } from '../../i18n/LanguageContext';
-import { amountText, CURRENCIES, parseAmount } from './parts';
+import { amountText, CurrencySelect, parseAmount } from './parts';
 
 /**
  * Turns a request into a pending order: an agent from the catalogue, an amount (the agent's list price
@@ -93,13 +93,7 @@ function OrderForm({ quote, agents, onChange }: { quote: QuoteDetail; agents: Ca
       </SelectField>
       <div className="grid grid-cols-[minmax(0,1fr)_7rem] gap-3">
         <Field label={t('console.quote.order.amount')} hint={t('console.quote.order.amountHint')} inputMode="decimal" autoComplete="off" {...fields.bind('amount', amount, setAmount)} />
-        <SelectField id="order-currency" label={t('console.quote.order.currency')} value={currency} onChange={(e) => setCurrency(e.target.value)}>
-          {CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
+        <CurrencySelect id="order-currency" label={t('console.quote.order.currency')} value={currency} onChange={setCurrency} />
       </div>
       <button type="submit" className="btn btn-signal" disabled={busy} data-busy={busy || undefined}>
         {busy ? t('console.quote.order.busy') : t('console.quote.order.submit')}

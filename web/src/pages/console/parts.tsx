@@ -209,4 +209,17 @@ export const amountText = (cents: number, lang: 'en' | 'nl') => {
 };
 
 /** The currencies the console offers; EUR first, as the agency prices in euros. */
-export const CURRENCIES = ['EUR', 'USD', 'GBP'] as const;
+const CURRENCIES = ['EUR', 'USD', 'GBP'] as const;
+
+/** The currencies an order or a catalogue price can be in. */
+export function CurrencySelect({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (currency: string) => void }) {
+  return (
+    <SelectField id={id} label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+      {CURRENCIES.map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
