@@ -41,7 +41,9 @@ test: test-go test-web test-e2e
 test-go: lint-go
 	$(GO) test -count=1 ./...
 
+# gofmt -l lists files whose formatting differs; any name fails the run.
 lint-go:
+	@unformatted="$$(gofmt -l cmd internal bench)"; if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
 
@@ -50,6 +52,7 @@ test-web: web/node_modules/.package-lock.json
 
 # The JS budget on / (80 KiB gzip before any interaction, 105 KiB at the first one) fails the run when exceeded; Playwright starts bin/site itself.
 test-e2e: build e2e/node_modules/.package-lock.json
+	cd e2e && npx tsc --noEmit -p .
 	cd web && node scripts/js-budget.mjs
 	cd e2e && npx playwright test
 
