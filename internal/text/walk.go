@@ -52,6 +52,9 @@ func walk(v reflect.Value, clean func(string) string) {
 			}
 		}
 	case reflect.Slice, reflect.Array:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			return // bytes (json.RawMessage) are not text
+		}
 		for i := range v.Len() {
 			walk(v.Index(i), clean)
 		}
