@@ -199,7 +199,7 @@ func TestControlCharactersNeverServerError(t *testing.T) {
 		// update, and a tool call's arguments. Each report is stored under
 		// its cleaned call id (checked below).
 		reportPaths := [][]string{
-			{"call", "id"}, {"call", "assistantId"}, {"assistant", "id"}, {"call", "customer", "number"}, {"customer", "number"},
+			{"type"}, {"call", "id"}, {"call", "assistantId"}, {"assistant", "id"}, {"call", "customer", "number"}, {"customer", "number"},
 			{"endedReason"}, {"call", "endedReason"}, {"analysis", "summary"}, {"analysis", "successEvaluation"}, {"summary"},
 			{"call", "type"}, {"call", "status"}, {"artifact", "messages", "0", "message"}, {"artifact", "messages", "0", "role"},
 		}
