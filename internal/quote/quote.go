@@ -34,6 +34,13 @@ const (
 // it holds across server instances.
 var submitIP = ratelimit.Rule{Name: "quote:ip", Limit: 5, Window: 10 * time.Minute}
 
+// confirmEmail limits the confirmations sent to one requester's address
+// (compared in lower case), as sign-up limits its emails per address, so
+// the form cannot be used to flood someone else's inbox from many client
+// addresses. Past it a request is still stored and the agency still gets
+// its email; only the confirmation is left out.
+var confirmEmail = ratelimit.Rule{Name: "quote:confirmation_email", Limit: 3, Window: time.Hour}
+
 // repeatWindow is how long the same request (fingerprint) counts as a
 // repeat of the first: Send pressed twice before the page's script took
 // over, a form the browser resent, a retried post. The repeat is answered
@@ -149,17 +156,31 @@ func (s *Service) Submit(ctx context.Context, in Input, userID, ip string) (stri
 	}
 	q.ID = uuid.NewString()
 	payload, _ := json.Marshal(mailPayload{QuoteID: q.ID})
-	mails := []store.NewMail{
-		{Kind: KindInbox, Recipient: s.inbox, Locale: "en", Payload: payload},
-		{Kind: KindConfirmation, Recipient: q.Email, Locale: q.Locale, Payload: payload},
+	mails := []store.NewMail{{Kind: KindInbox, Recipient: s.inbox, Locale: "en", Payload: payload}}
+	// The confirmation's count is held before the request is stored and
+	// given back when nothing is, so only confirmations queued count.
+	held, wait, err := s.limiter.Reserve(ctx, ratelimit.ByEmail(confirmEmail, strings.ToLower(q.Email)))
+	if err != nil {
+		return "", storeErr("rate limit", err)
+	}
+	if wait == 0 {
+		mails = append(mails, store.NewMail{Kind: KindConfirmation, Recipient: q.Email, Locale: q.Locale, Payload: payload})
 	}
 	id, created, err := s.db.CreateQuoteRequestOnce(ctx, q, since, mails, s.now().UTC())
+	if err != nil || !created {
+		if rerr := s.limiter.Refund(ctx, held); rerr != nil {
+			s.log.Warn("quote confirmation count not given back", "err", rerr)
+		}
+	}
 	if err != nil {
 		return "", storeErr("store quote request", err)
 	}
 	if !created {
 		s.log.Info("quote request repeated: answered with the first", "quote", id)
 		return id, nil
+	}
+	if wait > 0 {
+		s.log.Info("quote confirmation not sent: the requester's address had its confirmations for the hour", "quote", id)
 	}
 	s.log.Info("quote request received", "quote", id, "signed_in", userID != "")
 	s.notify()

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/text"
 )
 
 // Message types that carry a call.
@@ -24,25 +25,25 @@ const (
 // (Call, Artifact, Analysis, ServerMessageEndOfCallReport,
 // ServerMessageStatusUpdate); everything else is ignored.
 type vapiCall struct {
-	ID          string        `json:"id"`
-	AssistantID string        `json:"assistantId"`
-	Type        string        `json:"type"` // inboundPhoneCall | outboundPhoneCall | webCall
-	Status      string        `json:"status"`
-	EndedReason string        `json:"endedReason"`
-	CreatedAt   string        `json:"createdAt"`
-	StartedAt   string        `json:"startedAt"`
-	EndedAt     string        `json:"endedAt"`
+	ID          string        `json:"id" text:"line"`
+	AssistantID string        `json:"assistantId" text:"line"`
+	Type        string        `json:"type" text:"line"` // inboundPhoneCall | outboundPhoneCall | webCall
+	Status      string        `json:"status" text:"line"`
+	EndedReason string        `json:"endedReason" text:"line"`
+	CreatedAt   string        `json:"createdAt" text:"line"`
+	StartedAt   string        `json:"startedAt" text:"line"`
+	EndedAt     string        `json:"endedAt" text:"line"`
 	Cost        *float64      `json:"cost"`
 	Customer    *vapiCustomer `json:"customer"`
 	Analysis    *vapiAnalysis `json:"analysis"`
 	Artifact    *vapiArtifact `json:"artifact"`
-	Messages    []vapiTurn    `json:"messages"`     // older calls: the transcript at the top
-	Summary     string        `json:"summary"`      // older calls
-	Recording   string        `json:"recordingUrl"` // older calls
+	Messages    []vapiTurn    `json:"messages"`                 // older calls: the transcript at the top
+	Summary     string        `json:"summary"`                  // older calls
+	Recording   string        `json:"recordingUrl" text:"line"` // older calls
 }
 
 type vapiCustomer struct {
-	Number string `json:"number"`
+	Number string `json:"number" text:"line"`
 }
 
 type vapiAnalysis struct {
@@ -54,10 +55,10 @@ type vapiAnalysis struct {
 
 type vapiArtifact struct {
 	Messages     []vapiTurn `json:"messages"`
-	RecordingURL string     `json:"recordingUrl"`
+	RecordingURL string     `json:"recordingUrl" text:"line"`
 	Recording    *struct {
 		Mono *struct {
-			CombinedURL string `json:"combinedUrl"`
+			CombinedURL string `json:"combinedUrl" text:"line"`
 		} `json:"mono"`
 	} `json:"recording"`
 }
@@ -65,7 +66,7 @@ type vapiArtifact struct {
 // vapiTurn is one entry of artifact.messages: {role: bot|user|system|
 // tool_calls|…, message, time, endTime, secondsFromStart, duration}.
 type vapiTurn struct {
-	Role             string   `json:"role"`
+	Role             string   `json:"role" text:"line"`
 	Message          string   `json:"message"`
 	SecondsFromStart *float64 `json:"secondsFromStart"`
 }
@@ -74,29 +75,33 @@ type vapiTurn struct {
 type callMessage struct {
 	Call      *vapiCall `json:"call"`
 	Assistant *struct {
-		ID string `json:"id"`
+		ID string `json:"id" text:"line"`
 	} `json:"assistant"`
 	Customer        *vapiCustomer   `json:"customer"`
-	Status          string          `json:"status"`
-	EndedReason     string          `json:"endedReason"`
-	StartedAt       string          `json:"startedAt"`
-	EndedAt         string          `json:"endedAt"`
+	Status          string          `json:"status" text:"line"`
+	EndedReason     string          `json:"endedReason" text:"line"`
+	StartedAt       string          `json:"startedAt" text:"line"`
+	EndedAt         string          `json:"endedAt" text:"line"`
 	Cost            *float64        `json:"cost"`
 	DurationSeconds *float64        `json:"durationSeconds"`
 	Analysis        *vapiAnalysis   `json:"analysis"`
 	Artifact        *vapiArtifact   `json:"artifact"`
 	Summary         string          `json:"summary"`
-	RecordingURL    string          `json:"recordingUrl"`
+	RecordingURL    string          `json:"recordingUrl" text:"line"`
 	Timestamp       json.RawMessage `json:"timestamp"`
 }
 
 // parseCallMessage reads the call an end-of-call-report or status-update
-// message is about.
+// message is about. Its texts are cleaned (package text; the fields tagged
+// text:"line" as one line), so a control character never costs the call:
+// a NUL in a summary or in the call's id is removed, and Vapi's retries of
+// the same report clean to the same call.
 func parseCallMessage(typ string, raw json.RawMessage) (store.CallReport, error) {
 	var m callMessage
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return store.CallReport{}, malformed("The %s message could not be read: %s.", typ, jsonProblem(err))
 	}
+	text.CleanAll(&m)
 	if m.Call == nil || strings.TrimSpace(m.Call.ID) == "" {
 		return store.CallReport{}, malformed(`"message.call.id" must be a non-empty string.`)
 	}
@@ -164,8 +169,10 @@ func parseCallMessage(typ string, raw json.RawMessage) (store.CallReport, error)
 	return r, nil
 }
 
-// report turns a Call object into what the store keeps.
+// report turns a Call object into what the store keeps, its texts
+// cleaned as parseCallMessage's.
 func (c *vapiCall) report() (store.CallReport, error) {
+	text.CleanAll(c)
 	r := store.CallReport{VapiCallID: strings.TrimSpace(c.ID), AssistantID: c.AssistantID, Status: c.Status,
 		EndedReason: c.EndedReason, Summary: c.Summary, RecordingURL: c.Recording}
 	switch c.Type {
@@ -224,7 +231,7 @@ func applyAnalysis(r *store.CallReport, a *vapiAnalysis) error {
 	if !ok {
 		return malformed(`"analysis.successEvaluation" must be a string, number or boolean.`)
 	}
-	if s != "" {
+	if s = text.MultiLine(s); s != "" {
 		r.SuccessEval = s
 	}
 	return nil
@@ -311,26 +318,68 @@ func scalarText(raw json.RawMessage) (string, bool) {
 	return "", false
 }
 
-// checkRecording accepts only an https URL (or none) as a recording link:
-// it becomes an <audio> source and widens the page's CSP to its origin.
+// checkRecording accepts only an https URL on one real host (or none) as
+// a recording link: it becomes an <audio> source and widens the call
+// page's CSP to its origin, which must never be a wildcard.
 func checkRecording(u string) error {
 	if u == "" {
 		return nil
 	}
 	if _, ok := RecordingOrigin(u); !ok {
-		return malformed("The recording URL must be an https URL.")
+		return malformed("The recording URL must be an https URL on one named host, without a user name or a port other than 443.")
 	}
 	return nil
 }
 
-// RecordingOrigin is the origin (scheme://host[:port]) of an https
-// recording URL, for the call page's media-src.
+// RecordingOrigin is the origin (https://host, or https://host:443) of a
+// recording URL, for the call page's media-src; false unless the URL is
+// https, has no user info, no port but 443 and names one host by its DNS
+// name: letters, digits and hyphens in two or more dot-separated labels,
+// the last not a number. A wildcard ("*"), an IP literal (Vapi stores
+// recordings on named hosts; an address would pin the policy to one
+// machine), an empty host and any other character are refused, so the
+// origin can be written into a CSP as it is.
 func RecordingOrigin(raw string) (string, bool) {
 	u, err := url.Parse(raw)
-	if err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil || strings.ContainsAny(u.Host, " ;,'\"") {
+	if err != nil || u.Scheme != "https" || u.Opaque != "" || u.User != nil {
 		return "", false
 	}
-	return "https://" + strings.ToLower(u.Host), true
+	if p := u.Port(); p != "" && p != "443" {
+		return "", false
+	}
+	host := strings.ToLower(u.Hostname())
+	if !dnsName(host) || (u.Port() == "" && u.Host != u.Hostname()) {
+		// "host:" (an empty port) is not an origin either.
+		return "", false
+	}
+	if u.Port() != "" {
+		return "https://" + host + ":" + u.Port(), true
+	}
+	return "https://" + host, true
+}
+
+// dnsName reports whether host (lower case) is a DNS name of two or more
+// labels whose last is not all digits.
+func dnsName(host string) bool {
+	if len(host) == 0 || len(host) > 253 {
+		return false
+	}
+	labels := strings.Split(host, ".")
+	if len(labels) < 2 {
+		return false
+	}
+	for _, l := range labels {
+		if l == "" || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
+			return false
+		}
+		for _, c := range []byte(l) {
+			if (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '-' {
+				return false
+			}
+		}
+	}
+	last := labels[len(labels)-1]
+	return strings.Trim(last, "0123456789") != ""
 }
 
 // jsonProblem names the field of a type error without echoing values.

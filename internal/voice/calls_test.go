@@ -84,6 +84,10 @@ func TestParseCallMessageMalformed(t *testing.T) {
 		"status without status":   `{"message":{"type":"status-update","call":{"id":"c"}}}`,
 		"status without call":     `{"message":{"type":"status-update","status":"ended"}}`,
 		"status with a bad start": `{"message":{"type":"status-update","status":"ended","call":{"id":"c","startedAt":"x"}}}`,
+		"call id only controls":   `{"message":{"type":"end-of-call-report","call":{"id":"\u0000\u001b"}}}`,
+		"recording a wildcard":    `{"message":{"type":"end-of-call-report","call":{"id":"c"},"artifact":{"recordingUrl":"https://*/x.mp3"}}}`,
+		"recording with a user":   `{"message":{"type":"end-of-call-report","call":{"id":"c"},"recordingUrl":"https://u@storage.vapi.ai/x.mp3"}}`,
+		"recording on a port":     `{"message":{"type":"end-of-call-report","call":{"id":"c","recordingUrl":"https://storage.vapi.ai:8443/x.mp3"}}}`,
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := ParseMessage([]byte(body))
@@ -103,10 +107,54 @@ func TestRecordingOrigin(t *testing.T) {
 		"https://user:pw@storage.vapi.ai/x.wav":   "",
 		"data:audio/wav;base64,AAAA":              "",
 		"":                                        "",
+		// One real host, or nothing: never a wildcard or a second source.
+		"https://*/x.mp3":                         "",
+		"https://*.vapi.ai/x.mp3":                 "",
+		"https://storage.*/x.mp3":                 "",
+		"https://stor*age.vapi.ai/x.mp3":          "",
+		"https://user@storage.vapi.ai/x.mp3":      "",
+		"https://@storage.vapi.ai/x.mp3":          "",
+		"https://storage.vapi.ai:8443/x.mp3":      "",
+		"https://storage.vapi.ai:80/x.mp3":        "",
+		"https://storage.vapi.ai:/x.mp3":          "",
+		"https://storage.vapi.ai:443/x.mp3":       "https://storage.vapi.ai:443",
+		"https://192.0.2.1/x.mp3":                 "",
+		"https://[2001:db8::1]/x.mp3":             "",
+		"https://localhost/x.mp3":                 "",
+		"https:///x.mp3":                          "",
+		"https:x.mp3":                             "",
+		"https://storage.vapi.ai./x.mp3":          "",
+		"https://-bad.vapi.ai/x.mp3":              "",
+		"https://storage.vapi.ai%20x/x.mp3":       "",
+		"https://storage.vapi.ai;x/x.mp3":         "",
+		"https://stórage.vapi.ai/x.mp3":           "",
+		"https://xn--strage-wxa.vapi.ai/x.mp3":    "https://xn--strage-wxa.vapi.ai",
+		"HTTPS://STORAGE.VAPI.AI/x.mp3":           "https://storage.vapi.ai",
+		"https://storage.vapi.ai 'unsafe-inline'": "",
 	} {
 		got, ok := RecordingOrigin(in)
 		if got != want || ok != (want != "") {
 			t.Errorf("RecordingOrigin(%q) = %q, %v; want %q", in, got, ok, want)
 		}
+	}
+}
+
+// TestParseCleansControlCharacters: control characters in a report are
+// removed, never a reason to lose the call; multi-line texts keep their
+// line breaks.
+func TestParseCleansControlCharacters(t *testing.T) {
+	msg, err := ParseMessage([]byte(`{"message":{"type":"end-of-call\u0000-report","endedReason":"customer\u0000-ended\u001b-call",
+		"call":{"id":"c\u0000-1\n","type":"inbound\u007fPhoneCall","assistantId":"a\u0001-1","customer":{"number":"+31\u0000 6\t12"}},
+		"analysis":{"summary":"Booked\u0000 a cleaning.\r\nOn\u001b Tuesday.","successEvaluation":"tr\u0000ue"},
+		"artifact":{"messages":[{"role":"us\u0000er","message":"I need\u0000 a\tcleaning."}]}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := msg.Call
+	want := store.CallReport{VapiCallID: "c-1", AssistantID: "a-1", Type: store.CallInbound, CustomerNumber: "+31 612",
+		EndedReason: "customer-ended-call", Summary: "Booked a cleaning.\nOn Tuesday.", SuccessEval: "true",
+		Transcript: []store.TranscriptLine{{Role: "caller", Text: "I need a\tcleaning."}}, Status: store.StatusEnded, Report: true}
+	if msg.Type != TypeEndOfCallReport || c == nil || !reflect.DeepEqual(*c, want) {
+		t.Fatalf("got  %+v\nwant %+v", c, want)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/text"
 )
 
 // Vapi posts every server message as {"message":{"type":"…", …}}. Only the
@@ -93,7 +94,10 @@ func ParseMessage(body []byte) (Message, error) {
 		return Message{}, malformed(`The "message" object could not be read.`)
 	}
 	var msg Message
-	if !decodeString(raw.Type, &msg.Type) || msg.Type == "" {
+	// A type is cleaned as the call's fields are (package text), so a
+	// control character in it cannot turn a report into an ignored message.
+	ok := decodeString(raw.Type, &msg.Type)
+	if msg.Type = text.OneLine(msg.Type); !ok || msg.Type == "" {
 		return Message{}, malformed(`"message.type" must be a non-empty string.`)
 	}
 	if msg.Type == TypeEndOfCallReport || msg.Type == TypeStatusUpdate {

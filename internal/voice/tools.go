@@ -10,6 +10,7 @@ import (
 
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/quote"
+	"github.com/belwise/site/internal/text"
 )
 
 // ToolRequestQuote is the function tool that files a quote request.
@@ -162,7 +163,7 @@ func DecodeArguments(raw json.RawMessage) (Arguments, error) {
 			if json.Unmarshal(v, &s) != nil {
 				return nil, badArguments()
 			}
-			args[k] = s
+			args[k] = text.MultiLine(s) // package text: no NUL reaches the store
 		case isNumber(v):
 			args[k] = string(v)
 		default:

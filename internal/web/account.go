@@ -50,9 +50,9 @@ func (a *accountAPI) me(w http.ResponseWriter, r *http.Request) {
 }
 
 type signUpBody struct {
-	FullName string `json:"fullName"`
-	Email    string `json:"email"`
-	Password string `json:"password"`
+	FullName string `json:"fullName" text:"raw"`
+	Email    string `json:"email" text:"raw"`
+	Password string `json:"password" text:"raw"`
 	Locale   string `json:"locale"`
 }
 
@@ -66,8 +66,8 @@ func (a *accountAPI) signUp(w http.ResponseWriter, r *http.Request) {
 }
 
 type credentials struct {
-	Email    string `json:"email"`
-	Password string `json:"password"`
+	Email    string `json:"email" text:"raw"`
+	Password string `json:"password" text:"raw"`
 }
 
 func (a *accountAPI) signIn(w http.ResponseWriter, r *http.Request) {
@@ -90,7 +90,7 @@ func (a *accountAPI) signOut(w http.ResponseWriter, r *http.Request) {
 
 type tokenBody struct {
 	Token    string `json:"token"`
-	Password string `json:"password,omitempty"`
+	Password string `json:"password,omitempty" text:"raw"`
 }
 
 func (a *accountAPI) verify(w http.ResponseWriter, r *http.Request) {
@@ -140,7 +140,7 @@ func (a *accountAPI) checkToken(w http.ResponseWriter, r *http.Request) {
 }
 
 type emailBody struct {
-	Email  string `json:"email"`
+	Email  string `json:"email" text:"raw"`
 	Locale string `json:"locale"`
 }
 

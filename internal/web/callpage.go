@@ -3,8 +3,10 @@ package web
 import (
 	"net/http"
 	"regexp"
+	"strings"
 
 	"github.com/belwise/site/internal/calls"
+	"github.com/belwise/site/internal/text"
 	"github.com/belwise/site/internal/web/request"
 )
 
@@ -30,12 +32,31 @@ func (c *callPageCSP) serve(w http.ResponseWriter, r *http.Request, orderID, cal
 	// The policy depends on who asks.
 	w.Header().Add("Vary", "Cookie")
 	c.ident.wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if u, ok := request.User(r); ok && c.api.ready() {
-			if origin, ok := c.calls.RecordingOrigin(r.Context(), u.ID, orderID, callID); ok {
+		if u, ok := request.User(r); ok && c.api.ready() && text.Clean(orderID) && text.Clean(callID) {
+			if origin, ok := c.calls.RecordingOrigin(r.Context(), u.ID, orderID, callID); ok && mediaOrigin(origin) {
 				extra := append(append([]cspSources{}, c.extra...), cspSources{media: []string{origin}})
 				w.Header().Set("Content-Security-Policy", contentSecurityPolicy(c.scriptHashes, extra...))
 			}
 		}
 		next(w, r)
 	})).ServeHTTP(w, r)
+}
+
+// mediaOrigin reports whether origin may stand in a media-src: https and
+// one host name, optionally with port 443. voice.RecordingOrigin already
+// refuses anything else, at the webhook and here; this second look keeps a
+// link stored before those rules (or by any other way in) from ever
+// widening the policy to a wildcard, another scheme or a second source.
+func mediaOrigin(origin string) bool {
+	host, ok := strings.CutPrefix(origin, "https://")
+	host = strings.TrimSuffix(host, ":443")
+	if !ok || host == "" || strings.HasPrefix(host, ".") || strings.HasSuffix(host, ".") {
+		return false
+	}
+	for _, c := range []byte(host) {
+		if (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '-' && c != '.' {
+			return false
+		}
+	}
+	return true
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/quote"
+	"github.com/belwise/site/internal/text"
 	"github.com/belwise/site/internal/web/request"
 )
 
@@ -107,7 +108,10 @@ func formStatus(ae *apierr.Error) int {
 
 // readForm parses a form post of at most limit bytes. A body of another
 // type leaves the form empty, which the services then report as missing
-// values.
+// values. Every posted value is cleaned as JSON bodies are (package text),
+// but for the two the services must see as sent: the password (only ever
+// hashed) and the email address (a control character makes it invalid,
+// which the services say).
 func readForm(w http.ResponseWriter, r *http.Request, limit int64) error {
 	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	if err := r.ParseForm(); err != nil {
@@ -116,6 +120,14 @@ func readForm(w http.ResponseWriter, r *http.Request, limit int64) error {
 			return errTooLarge(limit)
 		}
 		return errBadBody
+	}
+	for name, values := range r.PostForm {
+		if name == "password" || name == "email" {
+			continue
+		}
+		for i, v := range values {
+			values[i] = text.MultiLine(v)
+		}
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/belwise/site/internal/apierr"
+	"github.com/belwise/site/internal/text"
 )
 
 // writeJSON encodes v up front, so nothing is written when v cannot be
@@ -46,8 +47,10 @@ func errInvalidJSON(message string) *apierr.Error {
 }
 
 // decodeBody reads one JSON object of at most limit bytes from the request
-// into dst, refusing fields dst does not have. Every failure is an
-// *apierr.Error.
+// into dst, refusing fields dst does not have, and cleans every string in
+// it (package text: no NUL or other control character reaches the
+// services; a field tagged text:"raw" is left as sent). Every failure is
+// an *apierr.Error.
 func decodeBody(w http.ResponseWriter, r *http.Request, dst any, limit int64) error {
 	if !isJSON(r) {
 		return errNotJSON
@@ -66,6 +69,7 @@ func decodeBody(w http.ResponseWriter, r *http.Request, dst any, limit int64) er
 		}
 		return errInvalidJSON("The request body must contain a single JSON object.")
 	}
+	text.CleanAll(dst)
 	return nil
 }
 

@@ -26,7 +26,7 @@ type quoteBody struct {
 	FullName     string `json:"fullName"`
 	CompanyName  string `json:"companyName"`
 	BusinessType string `json:"businessType"`
-	Email        string `json:"email"`
+	Email        string `json:"email" text:"raw"`
 	Phone        string `json:"phone"`
 	Language     string `json:"language"`
 	Description  string `json:"description"`

@@ -98,7 +98,7 @@ func New(opts Options) (http.Handler, error) {
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
-	mux.Handle("/api/", noStore(ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages)))))
+	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages))))))
 	pages := &pageHandler{site: s, log: log}
 	if opts.Calls != nil && opts.DBReady != nil {
 		pages.callCSP = &callPageCSP{api: base, ident: ident, calls: opts.Calls, scriptHashes: s.scriptHashes, extra: voiceCSP(opts.Voice)}
@@ -106,7 +106,7 @@ func New(opts Options) (http.Handler, error) {
 	mux.Handle("/", pages)
 	// The quote form and sign-in posted without JavaScript, at their pages' own URLs.
 	forms := &formPages{api: base, site: s, quotes: opts.Quotes, auth: opts.Auth, cookie: cookie, inbox: opts.QuoteInbox}
-	forms.routes(mux, func(h http.Handler) http.Handler { return noStore(ident.wrap(h)) })
+	forms.routes(mux, func(h http.Handler) http.Handler { return noStore(cleanURL(log, ident.wrap(h))) })
 
 	// Rejects cross-site POST/PUT/DELETE (by Sec-Fetch-Site, else Origin)
 	// with 403: the CSRF defence for every form and API call.
