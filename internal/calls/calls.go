@@ -387,7 +387,7 @@ var csvLanguages = map[string]csvWords{
 		inbound: "Incoming", outbound: "Outgoing", web: "Web call",
 		answered: "Answered", missed: "Missed", failed: "Failed", yes: "Yes", no: "No"},
 	"nl": {comma: ';',
-		header: []string{"Bestelling", "Agent", "Begonnen", "Richting", "Nummer", "Duur (seconden)", "Uitkomst", "Hoe het eindigde",
+		header: []string{"Bestelling", "Agent", "Begonnen", "Richting", "Nummer", "Duur (seconden)", "Resultaat", "Hoe het eindigde",
 			"Doel bereikt", "Samenvatting"},
 		inbound: "Inkomend", outbound: "Uitgaand", web: "Webgesprek",
 		answered: "Beantwoord", missed: "Gemist", failed: "Mislukt", yes: "Ja", no: "Nee"},

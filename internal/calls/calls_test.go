@@ -302,7 +302,7 @@ func TestCSVForSpreadsheets(t *testing.T) {
 		number := o.ID[:8]
 
 		nl := read(calls.CSVOptions{Lang: "nl", TZ: "Europe/Amsterdam"}, ';')
-		if strings.Join(nl[0], "|") != "Bestelling|Agent|Begonnen|Richting|Nummer|Duur (seconden)|Uitkomst|Hoe het eindigde|Doel bereikt|Samenvatting" {
+		if strings.Join(nl[0], "|") != "Bestelling|Agent|Begonnen|Richting|Nummer|Duur (seconden)|Resultaat|Hoe het eindigde|Doel bereikt|Samenvatting" {
 			t.Fatalf("Dutch header %q", nl[0])
 		}
 		// Newest first: the winter call, then the summer one.
