@@ -203,6 +203,7 @@ test("staff see the number masked in the console's list and in full on the call'
     await expect(row).toHaveCount(1);
     await expect(row.getByText('+31 6 •••• 4321', { exact: true })).toBeVisible();
     await expect(row.getByText(SHOWN[lang])).toHaveCount(0);
+    await expectAccessible(page); // each row's time is now a link to the call's page
 
     await row.getByRole('heading', { level: 2 }).getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`${lang === 'nl' ? '/nl' : ''}/console/calls/[^/]+$`));
