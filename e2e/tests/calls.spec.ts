@@ -130,7 +130,8 @@ test('a reported call shows on the agent page once, with its summary and transcr
     const calls = page.getByRole('region', { name: `${t(lang, 'calls.list.title')} · ${t(lang, 'calls.list.newestFirst')}` });
     const item = calls.getByRole('listitem').filter({ hasText: summary });
     await expect(item).toHaveCount(1);
-    await expect(item.getByText('+31 6 •••• 5678')).toBeVisible();
+    // The owner sees the caller's full number, as the page's language writes it (issue 18).
+    await expect(item.getByText(lang === 'nl' ? '06 12345678' : '+31 6 12345678')).toBeVisible();
     await expect(item.getByText(t(lang, 'calls.direction.inbound'))).toBeVisible();
     await expect(item.getByText(t(lang, 'calls.outcome.answered'))).toBeVisible();
     await expect(item.getByText('1 min 35 s')).toBeVisible();
@@ -164,9 +165,9 @@ test('a reported call shows on the agent page once, with its summary and transcr
   const hrefs = await list.locator('li h3 a').evaluateAll((els) => els.map((a) => a.getAttribute('href')));
   expect(new Set(hrefs).size).toBe(40); // no call twice
   expect([...stamps].sort().reverse()).toEqual(stamps);
-  // The full number never reaches the buyer's browser.
+  // The owner's API sends the full number in E.164, for the call page's tel: link (issue 18).
   const api = await page.request.get(`/api/orders/${orderId}/calls`);
-  expect(await api.text()).not.toContain('+31612345678');
+  expect(await api.text()).toContain('"number":"+31612345678"');
 });
 
 test("another buyer gets 404 for the order's calls and a not-found page; without a session, 401", async ({ browser, playwright, baseURL }) => {

@@ -85,7 +85,7 @@ func TestBackfillFromFakeVapi(t *testing.T) {
 		if q.Get("assistantId") != assistant || q.Get("createdAtGt") != "2026-03-09T10:00:00Z" || q.Get("limit") != "100" {
 			t.Fatalf("query %s", r.URL.RawQuery)
 		}
-		page, err := svc.List(ctx, buyer, o.ID, store.Page{})
+		page, err := svc.List(ctx, buyer, o.ID, "en", store.Page{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,9 +94,9 @@ func TestBackfillFromFakeVapi(t *testing.T) {
 			page.Items[0].DurationSeconds != 120 || page.Items[1].Outcome != "missed" {
 			t.Fatalf("calls = %+v", page.Items)
 		}
-		d, err := svc.Call(ctx, buyer, o.ID, page.Items[0].ID)
+		d, err := svc.Call(ctx, buyer, o.ID, page.Items[0].ID, "nl")
 		if err != nil || d.Summary.Summary != "Confirmed the appointment for Friday." || len(d.Transcript) != 2 ||
-			d.RecordingURL == nil || d.Number != "+31 2 •••• 4567" {
+			d.RecordingURL == nil || d.Number != "+31201234567" || d.NumberDisplay != "020 123 4567" {
 			t.Fatalf("detail = %+v, %v", d, err)
 		}
 		// The wrong key: Vapi says 401, nothing stored, no failure of the run.

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/console"
@@ -63,8 +64,10 @@ func New(o Options) *Service {
 	return s
 }
 
-// Record stores what Vapi reported about a call (see store.RecordCall).
+// Record stores what Vapi reported about a call (see store.RecordCall),
+// the caller's number in E.164 where it can be read.
 func (s *Service) Record(ctx context.Context, r store.CallReport) (store.Call, error) {
+	r.CustomerNumber = NormalizeNumber(r.CustomerNumber)
 	c, err := s.db.RecordCall(ctx, r, s.now())
 	if err != nil {
 		return store.Call{}, apierr.Wrap("record call", err)
@@ -74,13 +77,19 @@ func (s *Service) Record(ctx context.Context, r store.CallReport) (store.Call, e
 
 // Summary is a call in a list.
 type Summary struct {
-	ID              string    `json:"id"`
-	StartedAt       time.Time `json:"startedAt"`
-	Direction       string    `json:"direction"` // inbound | outbound | web
-	Number          string    `json:"number"`    // masked; "" when none
-	DurationSeconds int       `json:"durationSeconds"`
-	Outcome         string    `json:"outcome"` // answered | missed | failed (console: also pending)
-	Summary         string    `json:"summary"`
+	ID        string    `json:"id"`
+	StartedAt time.Time `json:"startedAt"`
+	Direction string    `json:"direction"` // inbound | outbound | web
+	// Number is the caller's number in E.164, for a tel: link: "" when
+	// there is none, when it cannot be dialled, and in the console's list.
+	Number string `json:"number"`
+	// NumberDisplay is the number to show: formatted in the page's
+	// language (see FormatNumber), masked in the console's list; "" when
+	// there is none.
+	NumberDisplay   string `json:"numberDisplay"`
+	DurationSeconds int    `json:"durationSeconds"`
+	Outcome         string `json:"outcome"` // answered | missed | failed (console: also pending)
+	Summary         string `json:"summary"`
 }
 
 // Detail is one call.
@@ -93,13 +102,23 @@ type Detail struct {
 	RecordingURL      *string                `json:"recordingUrl"`
 }
 
-func summary(c store.Call) Summary {
-	return Summary{ID: strconv.FormatInt(c.ID, 10), StartedAt: c.StartedAt.UTC(), Direction: c.Type, Number: MaskNumber(c.CustomerNumber),
+// summary is a call with its full number formatted for lang, for its
+// buyer (and for staff on a call's own page).
+func summary(c store.Call, lang string) Summary {
+	n := FormatNumber(c.CustomerNumber, lang)
+	return Summary{ID: strconv.FormatInt(c.ID, 10), StartedAt: c.StartedAt.UTC(), Direction: c.Type, Number: n.E164, NumberDisplay: n.Display,
 		DurationSeconds: c.DurationSeconds, Outcome: c.Outcome, Summary: c.Summary}
 }
 
-func detail(c store.Call) Detail {
-	d := Detail{Summary: summary(c), EndedAt: c.EndedAt, EndedReason: c.EndedReason, SuccessEvaluation: c.SuccessEval, Transcript: c.Transcript}
+// maskedSummary is a call in the console's list: the number masked.
+func maskedSummary(c store.Call) Summary {
+	s := summary(c, "")
+	s.Number, s.NumberDisplay = "", MaskNumber(c.CustomerNumber)
+	return s
+}
+
+func detail(c store.Call, lang string) Detail {
+	d := Detail{Summary: summary(c, lang), EndedAt: c.EndedAt, EndedReason: c.EndedReason, SuccessEvaluation: c.SuccessEval, Transcript: c.Transcript}
 	if c.RecordingURL != "" {
 		u := c.RecordingURL
 		d.RecordingURL = &u
@@ -268,8 +287,9 @@ func (s *Service) Agent(ctx context.Context, buyerID, orderID, lang, tz string) 
 	return page, nil
 }
 
-// List is one page of the buyer's order's calls, newest first.
-func (s *Service) List(ctx context.Context, buyerID, orderID string, p store.Page) (console.Page[Summary], error) {
+// List is one page of the buyer's order's calls, newest first, the
+// numbers formatted for lang.
+func (s *Service) List(ctx context.Context, buyerID, orderID, lang string, p store.Page) (console.Page[Summary], error) {
 	o, err := s.order(ctx, buyerID, orderID)
 	if err != nil {
 		return console.Page[Summary]{}, err
@@ -278,7 +298,7 @@ func (s *Service) List(ctx context.Context, buyerID, orderID string, p store.Pag
 	if err != nil {
 		return console.Page[Summary]{}, apierr.Wrap("list calls", err)
 	}
-	return console.PageOf(rows, next, summary), nil
+	return console.PageOf(rows, next, func(c store.Call) Summary { return summary(c, lang) }), nil
 }
 
 func callID(s string) (int64, bool) {
@@ -286,8 +306,8 @@ func callID(s string) (int64, bool) {
 	return n, err == nil && n > 0
 }
 
-// Call is one call of the buyer's order.
-func (s *Service) Call(ctx context.Context, buyerID, orderID, id string) (Detail, error) {
+// Call is one call of the buyer's order, its number formatted for lang.
+func (s *Service) Call(ctx context.Context, buyerID, orderID, id, lang string) (Detail, error) {
 	o, err := s.order(ctx, buyerID, orderID)
 	if err != nil {
 		return Detail{}, err
@@ -303,7 +323,7 @@ func (s *Service) Call(ctx context.Context, buyerID, orderID, id string) (Detail
 	if err != nil {
 		return Detail{}, apierr.Wrap("load call", err)
 	}
-	return detail(c), nil
+	return detail(c, lang), nil
 }
 
 // Delete removes a call of the buyer's order for good.
@@ -327,33 +347,122 @@ func (s *Service) Delete(ctx context.Context, buyerID, orderID, id string) error
 	return nil
 }
 
-// CSVCell makes a cell safe to open in a spreadsheet: one that starts
-// with =, +, -, @, a tab or a carriage return would be read as a formula,
-// so it gets a leading apostrophe.
+// CSVCell makes a cell safe to open in a spreadsheet. A cell that starts
+// with =, +, -, @ (or their fullwidth forms ＝ ＋ － ＠), a tab or a carriage
+// return would be read as a formula, and so would one where those follow
+// leading whitespace or invisible characters (controls, zero-width
+// marks), which spreadsheets skip: such a cell gets a leading apostrophe.
+// A number such as "-5" is guarded too; a rule with exceptions is a hole.
 func CSVCell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+	if s == "" {
+		return s
+	}
+	if s[0] == '\t' || s[0] == '\r' {
 		return "'" + s
+	}
+	for _, r := range s {
+		if strings.ContainsRune("=+-@＝＋－＠", r) {
+			return "'" + s
+		}
+		if !unicode.IsSpace(r) && !unicode.IsControl(r) && !unicode.Is(unicode.Cf, r) {
+			return s
+		}
 	}
 	return s
 }
 
-// CSVHeader is the CSV's first row.
-var CSVHeader = []string{"started_at", "direction", "number", "duration_seconds", "outcome", "ended_reason", "success_evaluation", "summary"}
-
-// Check confirms the order is the buyer's, before a download starts.
-func (s *Service) Check(ctx context.Context, buyerID, orderID string) error {
-	_, err := s.order(ctx, buyerID, orderID)
-	return err
+// csvWords are the CSV's headers and values in one language.
+type csvWords struct {
+	comma                    rune
+	header                   []string
+	inbound, outbound, web   string
+	answered, missed, failed string
+	yes, no                  string
 }
 
-// WriteCSV writes every call of the buyer's order, newest first, as CSV.
-func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, w io.Writer) error {
+var csvLanguages = map[string]csvWords{
+	"en": {comma: ',',
+		header: []string{"Order", "Agent", "Started", "Direction", "Number", "Duration (seconds)", "Outcome", "How it ended",
+			"Goal reached", "Summary"},
+		inbound: "Incoming", outbound: "Outgoing", web: "Web call",
+		answered: "Answered", missed: "Missed", failed: "Failed", yes: "Yes", no: "No"},
+	"nl": {comma: ';',
+		header: []string{"Bestelling", "Agent", "Begonnen", "Richting", "Nummer", "Duur (seconden)", "Resultaat", "Hoe het eindigde",
+			"Doel bereikt", "Samenvatting"},
+		inbound: "Inkomend", outbound: "Uitgaand", web: "Webgesprek",
+		answered: "Beantwoord", missed: "Gemist", failed: "Mislukt", yes: "Ja", no: "Nee"},
+}
+
+func (w csvWords) word(v string) string {
+	switch v {
+	case store.CallInbound:
+		return w.inbound
+	case store.CallOutbound:
+		return w.outbound
+	case store.CallWeb:
+		return w.web
+	case store.OutcomeAnswered:
+		return w.answered
+	case store.OutcomeMissed:
+		return w.missed
+	case store.OutcomeFailed:
+		return w.failed
+	}
+	return v
+}
+
+// success reads Vapi's success evaluation: "true" and "false" as words,
+// any other evaluation (a score, a sentence) as it came.
+func (w csvWords) success(v string) string {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "true":
+		return w.yes
+	case "false":
+		return w.no
+	}
+	return v
+}
+
+// CSVTimeLayout is how the CSV writes a time: RFC 3339 in the buyer's time
+// zone, always with a numeric offset (2026-11-22T10:30:00+01:00, and
+// +00:00 rather than Z for UTC), so every row reads the same way.
+const CSVTimeLayout = "2006-01-02T15:04:05-07:00"
+
+// CSVOptions is how the buyer wants the CSV: lang "nl" writes Dutch
+// headers and words with ; between the cells (as a Dutch spreadsheet
+// opens it), anything else English with a comma; times in TZ (an IANA
+// name, "" is DefaultTimeZone).
+type CSVOptions struct {
+	Lang string
+	TZ   string
+}
+
+// WriteCSV writes every call of the buyer's order, newest first, as CSV
+// for a spreadsheet: UTF-8 with a byte-order mark (so Excel reads it as
+// UTF-8), a header row, then per call its order number, the agent's name,
+// the start in the buyer's time zone, direction, the caller's full number
+// (formatted as on the page), duration, outcome, Vapi's ended reason, the
+// success evaluation and the summary, every cell through CSVCell.
+func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSVOptions, w io.Writer) error {
+	loc, err := Location(opt.TZ)
+	if err != nil {
+		return err
+	}
 	o, err := s.order(ctx, buyerID, orderID)
 	if err != nil {
 		return err
 	}
+	lang := orders.Lang(opt.Lang)
+	words := csvLanguages[lang]
+	agentName, _, _ := orders.AgentText(o.Agent, lang)
+	number := orders.Number(o.ID)
+
+	if _, err := io.WriteString(w, "\uFEFF"); err != nil {
+		return err
+	}
 	cw := csv.NewWriter(w)
-	if err := cw.Write(CSVHeader); err != nil {
+	cw.Comma = words.comma
+	if err := cw.Write(words.header); err != nil {
 		return err
 	}
 	p := store.Page{Limit: store.MaxPageLimit}
@@ -363,8 +472,9 @@ func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, w io.Wr
 			return apierr.Wrap("calls csv", err)
 		}
 		for _, c := range rows {
-			rec := []string{c.StartedAt.UTC().Format(time.RFC3339), c.Type, MaskNumber(c.CustomerNumber), strconv.Itoa(c.DurationSeconds),
-				c.Outcome, c.EndedReason, c.SuccessEval, c.Summary}
+			rec := []string{number, agentName, c.StartedAt.In(loc).Format(CSVTimeLayout), words.word(c.Type),
+				FormatNumber(c.CustomerNumber, lang).Display, strconv.Itoa(c.DurationSeconds), words.word(c.Outcome),
+				c.EndedReason, words.success(c.SuccessEval), c.Summary}
 			for i := range rec {
 				rec[i] = CSVCell(rec[i])
 			}
@@ -406,7 +516,7 @@ func (s *Service) ConsoleList(ctx context.Context, assigned *bool, p store.Page)
 		return console.Page[ConsoleCall]{}, apierr.Wrap("list calls", err)
 	}
 	return console.PageOf(rows, next, func(c store.Call) ConsoleCall {
-		cc := ConsoleCall{Summary: summary(c), Status: c.Status, AssistantID: c.AssistantID}
+		cc := ConsoleCall{Summary: maskedSummary(c), Status: c.Status, AssistantID: c.AssistantID}
 		if c.OrderID != "" {
 			cc.Order = &ConsoleOrder{ID: c.OrderID, Number: orders.Number(c.OrderID), BuyerEmail: c.BuyerEmail}
 		}
@@ -414,11 +524,43 @@ func (s *Service) ConsoleList(ctx context.Context, assigned *bool, p store.Page)
 	}), nil
 }
 
+// ConsoleDetail is one call as staff see it on its own page: the full
+// number, the transcript and the order it belongs to.
+type ConsoleDetail struct {
+	Detail
+	Status      string        `json:"status"`
+	AssistantID string        `json:"assistantId"`
+	Order       *ConsoleOrder `json:"order"`
+}
+
+// ConsoleCall is one call that is not deleted, for staff, its number in
+// full and formatted for lang. Each opening is logged with who opened it,
+// as the console's lists show numbers masked.
+func (s *Service) ConsoleCall(ctx context.Context, staffID, id, lang string) (ConsoleDetail, error) {
+	n, ok := callID(id)
+	if !ok {
+		return ConsoleDetail{}, errNoCall
+	}
+	c, err := s.db.CallByID(ctx, n)
+	if errors.Is(err, store.ErrNotFound) {
+		return ConsoleDetail{}, errNoCall
+	}
+	if err != nil {
+		return ConsoleDetail{}, apierr.Wrap("load call", err)
+	}
+	d := ConsoleDetail{Detail: detail(c, lang), Status: c.Status, AssistantID: c.AssistantID}
+	if c.OrderID != "" {
+		d.Order = &ConsoleOrder{ID: c.OrderID, Number: orders.Number(c.OrderID), BuyerEmail: c.BuyerEmail}
+	}
+	s.log.Info("call opened in the console", "call", n, "staff", staffID)
+	return d, nil
+}
+
 // RecordingOrigin is the origin of the recording of the buyer's call, for
 // the call page's Content-Security-Policy; false when the call is not the
 // buyer's or has no recording.
 func (s *Service) RecordingOrigin(ctx context.Context, buyerID, orderID, id string) (string, bool) {
-	d, err := s.Call(ctx, buyerID, orderID, id)
+	d, err := s.Call(ctx, buyerID, orderID, id, "")
 	if err != nil || d.RecordingURL == nil {
 		return "", false
 	}

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
@@ -117,6 +120,90 @@ func TestMaskNumber(t *testing.T) {
 	}
 }
 
+func TestNumberFormat(t *testing.T) {
+	for _, c := range []struct{ in, lang, e164, display string }{
+		{"+31612345678", "nl", "+31612345678", "06 12345678"},
+		{"+31612345678", "en", "+31612345678", "+31 6 12345678"},
+		{"+31 20 123 4567", "nl", "+31201234567", "020 123 4567"},
+		{"+31201234567", "en", "+31201234567", "+31 20 123 4567"},
+		{"+14155550123", "nl", "+14155550123", "+1 415-555-0123"},
+		{"+32470123456", "nl", "+32470123456", "+32 470 12 34 56"},
+		// What the library cannot read is shown as received, with no link.
+		{"0612345678", "nl", "", "0612345678"},
+		{"anonymous", "en", "", "anonymous"},
+		{"+3112", "nl", "", "+3112"},
+		{"sip:desk@example.com", "en", "", "sip:desk@example.com"},
+		{"", "nl", "", ""},
+	} {
+		if got := calls.FormatNumber(c.in, c.lang); got.E164 != c.e164 || got.Display != c.display {
+			t.Errorf("FormatNumber(%q, %s) = %+v, want %q %q", c.in, c.lang, got, c.e164, c.display)
+		}
+	}
+	for in, want := range map[string]string{"+31 6 1234 5678": "+31612345678", " +31612345678 ": "+31612345678",
+		"+1 (415) 555-0123": "+14155550123", "anonymous": "anonymous", "0612345678": "0612345678", "": ""} {
+		if got := calls.NormalizeNumber(in); got != want {
+			t.Errorf("NormalizeNumber(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestFullNumberForOwnerMaskedInConsoleList: a number Vapi reports with
+// spaces is stored in E.164; its buyer gets it in full (formatted for the
+// page's language), another buyer nothing; the console's list masks it and
+// the console's call shows it in full.
+func TestFullNumberForOwnerMaskedInConsoleList(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		buyer, o := setup(t, db, 10)
+		start := time.Now().Add(-time.Hour).UTC().Truncate(time.Second)
+		end := start.Add(time.Minute)
+		svc := calls.New(calls.Options{DB: db})
+		if _, err := svc.Record(ctx, store.CallReport{VapiCallID: "full", AssistantID: assistant, Type: store.CallInbound,
+			CustomerNumber: "+31 6 1234 5678", StartedAt: &start, EndedAt: &end, DurationSeconds: 60, EndedReason: "customer-ended-call",
+			Summary: "Wants a call back.", Report: true}); err != nil {
+			t.Fatal(err)
+		}
+		if c, _ := db.CallByVapiID(ctx, "full"); c.CustomerNumber != "+31612345678" {
+			t.Fatalf("stored %q", c.CustomerNumber)
+		}
+		page, err := svc.List(ctx, buyer, o.ID, "nl", store.Page{})
+		if err != nil || len(page.Items) != 1 || page.Items[0].Number != "+31612345678" || page.Items[0].NumberDisplay != "06 12345678" {
+			t.Fatalf("list = %+v, %v", page.Items, err)
+		}
+		id := page.Items[0].ID
+		d, err := svc.Call(ctx, buyer, o.ID, id, "en")
+		if err != nil || d.Number != "+31612345678" || d.NumberDisplay != "+31 6 12345678" {
+			t.Fatalf("call = %+v, %v", d, err)
+		}
+		other := "22222222-2222-4222-8222-222222222222"
+		if _, err := svc.List(ctx, other, o.ID, "nl", store.Page{}); err == nil {
+			t.Fatal("another buyer listed the calls")
+		}
+		if _, err := svc.Call(ctx, other, o.ID, id, "nl"); err == nil {
+			t.Fatal("another buyer saw the call")
+		}
+
+		list, err := svc.ConsoleList(ctx, nil, store.Page{})
+		if err != nil || len(list.Items) != 1 || list.Items[0].Number != "" || list.Items[0].NumberDisplay != "+31 6 •••• 5678" {
+			t.Fatalf("console list = %+v, %v", list.Items, err)
+		}
+		cd, err := svc.ConsoleCall(ctx, "staff", id, "nl")
+		if err != nil || cd.Number != "+31612345678" || cd.NumberDisplay != "06 12345678" || cd.Summary.Summary != "Wants a call back." ||
+			cd.EndedReason != "customer-ended-call" || cd.Order == nil || cd.Order.ID != o.ID || cd.Order.BuyerEmail != "buyer@example.com" {
+			t.Fatalf("console call = %+v, %v", cd, err)
+		}
+		// A deleted call, or no call at all, is not found.
+		if err := svc.Delete(ctx, buyer, o.ID, id); err != nil {
+			t.Fatal(err)
+		}
+		for _, bad := range []string{id, "999999", "x", "-1"} {
+			if _, err := svc.ConsoleCall(ctx, "staff", bad, "en"); err == nil {
+				t.Errorf("console call %q found", bad)
+			}
+		}
+	})
+}
+
 func TestCSVEscapesFormulas(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		buyer, o := setup(t, db, 10)
@@ -126,28 +213,134 @@ func TestCSVEscapesFormulas(t *testing.T) {
 		}
 		svc := calls.New(calls.Options{DB: db})
 		var buf bytes.Buffer
-		if err := svc.WriteCSV(context.Background(), buyer, o.ID, &buf); err != nil {
+		if err := svc.WriteCSV(context.Background(), buyer, o.ID, calls.CSVOptions{}, &buf); err != nil {
 			t.Fatal(err)
 		}
-		rows, err := csv.NewReader(&buf).ReadAll()
+		rows, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(buf.String(), "\uFEFF"))).ReadAll()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(rows) != 131 || rows[0][0] != "started_at" {
+		if len(rows) != 131 || rows[0][0] != "Order" {
 			t.Fatalf("%d rows, header %v", len(rows), rows[0])
 		}
 		for _, r := range rows[1:] {
-			if r[7] != `'=HYPERLINK("http://evil")` || r[2] != "'+31 6 •••• 5678" {
+			// The full number in the international format starts with +, so it is guarded as any cell.
+			if r[9] != `'=HYPERLINK("http://evil")` || r[4] != "'+31 6 12345678" {
 				t.Fatalf("row not escaped: %q", r)
 			}
 		}
-		if err := svc.WriteCSV(context.Background(), "22222222-2222-4222-8222-222222222222", o.ID, &buf); err == nil {
+		if err := svc.WriteCSV(context.Background(), "22222222-2222-4222-8222-222222222222", o.ID, calls.CSVOptions{}, &buf); err == nil {
 			t.Fatal("another buyer downloaded the CSV")
 		}
 	})
-	for in, want := range map[string]string{"=1+1": "'=1+1", "+31": "'+31", "-2": "'-2", "@SUM(A1)": "'@SUM(A1)", "\tx": "'\tx", "\rx": "'\rx", "ok": "ok", "": "", "a=b": "a=b"} {
+	for in, want := range map[string]string{"=1+1": "'=1+1", "+31": "'+31", "-2": "'-2", "@SUM(A1)": "'@SUM(A1)", "\tx": "'\tx", "\rx": "'\rx",
+		"ok": "ok", "": "", "a=b": "a=b", "06 12345678": "06 12345678",
+		// A negative number is guarded too: "-5" reads '-5, and "-5+cmd|' /C calc'!A0" cannot slip through as "a number".
+		"-5": "'-5",
+		// Fullwidth forms, which spreadsheets read as their ASCII twins.
+		"＝1+1": "'＝1+1", "＋31": "'＋31", "－2": "'－2", "＠SUM(A1)": "'＠SUM(A1)",
+		// Whitespace, controls and invisible marks before a formula sign.
+		" =1+1": "' =1+1", "\t+1": "'\t+1", "\u0001@SUM(A1)": "'\u0001@SUM(A1)", "\n=1": "'\n=1", "\u00a0-1": "'\u00a0-1",
+		"\u3000＝1": "'\u3000＝1", "\u200b=1": "'\u200b=1", "\ufeff=1": "'\ufeff=1", " \u0002 \t＠x": "' \u0002 \t＠x",
+		// Leading spaces before harmless text stay as they are.
+		"  ok": "  ok", "\u0001ok": "\u0001ok", " ": " ",
+	} {
 		if got := calls.CSVCell(in); got != want {
 			t.Errorf("CSVCell(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// TestCSVForSpreadsheets: a byte-order mark, Dutch headers and words with
+// ; for lang=nl, English with , otherwise; times in the buyer's zone with
+// the offset of the day (summer and winter time); the order number and
+// the agent's name on every row; a summary with ;, quotes and a newline
+// survives a CSV parser.
+func TestCSVForSpreadsheets(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		buyer, o := setup(t, db, 10)
+		svc := calls.New(calls.Options{DB: db})
+		summer := time.Date(2026, 7, 1, 8, 30, 0, 0, time.UTC)   // 10:30 in Amsterdam, +02:00
+		winter := time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC) // 10:30 in Amsterdam, +01:00
+		tricky := "Asked; \"urgent\", call back\nTuesday"
+		for _, c := range []struct {
+			id, number, summary, eval, reason string
+			typ                               string
+			start                             time.Time
+		}{
+			{"summer", "+31612345678", tricky, "true", "customer-ended-call", store.CallInbound, summer},
+			{"winter", "", "Web visitor.", "false", "customer-did-not-answer", store.CallWeb, winter},
+		} {
+			end := c.start.Add(42 * time.Second)
+			if _, err := svc.Record(ctx, store.CallReport{VapiCallID: c.id, AssistantID: assistant, Type: c.typ, CustomerNumber: c.number,
+				StartedAt: &c.start, EndedAt: &end, DurationSeconds: 42, EndedReason: c.reason, Summary: c.summary, SuccessEval: c.eval, Report: true}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		read := func(opt calls.CSVOptions, comma rune) [][]string {
+			t.Helper()
+			var buf bytes.Buffer
+			if err := svc.WriteCSV(ctx, buyer, o.ID, opt, &buf); err != nil {
+				t.Fatal(err)
+			}
+			body, ok := strings.CutPrefix(buf.String(), "\uFEFF")
+			if !ok {
+				t.Fatalf("%+v: no byte-order mark: %q", opt, buf.String()[:10])
+			}
+			r := csv.NewReader(strings.NewReader(body))
+			r.Comma = comma
+			rows, err := r.ReadAll()
+			if err != nil {
+				t.Fatalf("%+v: %v", opt, err)
+			}
+			if len(rows) != 3 || len(rows[0]) != 10 {
+				t.Fatalf("%+v: rows %q", opt, rows)
+			}
+			return rows
+		}
+		number := o.ID[:8]
+
+		nl := read(calls.CSVOptions{Lang: "nl", TZ: "Europe/Amsterdam"}, ';')
+		if strings.Join(nl[0], "|") != "Bestelling|Agent|Begonnen|Richting|Nummer|Duur (seconden)|Resultaat|Hoe het eindigde|Doel bereikt|Samenvatting" {
+			t.Fatalf("Dutch header %q", nl[0])
+		}
+		// Newest first: the winter call, then the summer one.
+		want := [][]string{
+			{number, "Afsprakenplanner", "2026-11-22T10:30:00+01:00", "Webgesprek", "", "42", "Gemist", "customer-did-not-answer", "Nee", "Web visitor."},
+			{number, "Afsprakenplanner", "2026-07-01T10:30:00+02:00", "Inkomend", "06 12345678", "42", "Beantwoord", "customer-ended-call", "Ja", tricky},
+		}
+		for i, w := range want {
+			if strings.Join(nl[i+1], "|") != strings.Join(w, "|") {
+				t.Errorf("Dutch row %d = %q, want %q", i+1, nl[i+1], w)
+			}
+		}
+
+		en := read(calls.CSVOptions{Lang: "en", TZ: "America/New_York"}, ',')
+		if strings.Join(en[0], "|") != "Order|Agent|Started|Direction|Number|Duration (seconds)|Outcome|How it ended|Goal reached|Summary" {
+			t.Fatalf("English header %q", en[0])
+		}
+		if r := en[2]; r[1] != "Appointment Setter" || r[2] != "2026-07-01T04:30:00-04:00" || r[3] != "Incoming" || r[4] != "'+31 6 12345678" ||
+			r[6] != "Answered" || r[8] != "Yes" || r[9] != tricky {
+			t.Errorf("English row %q", r)
+		}
+		if r := en[1]; r[2] != "2026-11-22T04:30:00-05:00" || r[3] != "Web call" {
+			t.Errorf("English row %q", r)
+		}
+		// UTC is written with +00:00, as every other offset; English is the default.
+		if r := read(calls.CSVOptions{TZ: "UTC"}, ','); r[0][0] != "Order" || r[1][2] != "2026-11-22T09:30:00+00:00" {
+			t.Errorf("UTC rows %q", r)
+		}
+		// A semicolon CSV read with a comma is one column per line: the Dutch file really uses ;.
+		var buf bytes.Buffer
+		_ = svc.WriteCSV(ctx, buyer, o.ID, calls.CSVOptions{Lang: "nl"}, &buf)
+		if first, _, _ := strings.Cut(buf.String(), "\n"); strings.Count(first, ";") != 9 || strings.Contains(first, ",") {
+			t.Errorf("Dutch header line %q", first)
+		}
+
+		var ae *apierr.Error
+		if err := svc.WriteCSV(ctx, buyer, o.ID, calls.CSVOptions{TZ: "Mars/Olympus"}, &buf); !errors.As(err, &ae) || ae.Code != apierr.CodeInvalidField || ae.Field != "tz" {
+			t.Fatalf("unknown tz: %v", err)
+		}
+	})
 }

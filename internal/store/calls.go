@@ -290,6 +290,15 @@ func (db *DB) CallByVapiID(ctx context.Context, vapiID string) (Call, error) {
 	return db.callByVapiID(ctx, db.db, vapiID)
 }
 
+// CallByID loads a call that is not deleted by its internal id, with its
+// order's buyer, for the console; ErrNotFound when there is none.
+func (db *DB) CallByID(ctx context.Context, id int64) (Call, error) {
+	var email string
+	c, err := scanCall(db.queryRow(ctx, db.db, callSelect+` WHERE c.id = ? AND c.deleted = 0`, id), &email)
+	c.BuyerEmail = email
+	return c, err
+}
+
 func scanCalls(rows *sql.Rows) ([]Call, error) {
 	defer rows.Close()
 	var out []Call

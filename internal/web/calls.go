@@ -45,7 +45,7 @@ func (c *callsAPI) list(w http.ResponseWriter, r *http.Request) {
 		c.fail(w, r, err)
 		return
 	}
-	list, err := c.calls.List(r.Context(), request.UserID(r), r.PathValue("id"), p)
+	list, err := c.calls.List(r.Context(), request.UserID(r), r.PathValue("id"), r.URL.Query().Get("lang"), p)
 	if err != nil {
 		c.fail(w, r, err)
 		return
@@ -54,7 +54,7 @@ func (c *callsAPI) list(w http.ResponseWriter, r *http.Request) {
 }
 
 func (c *callsAPI) get(w http.ResponseWriter, r *http.Request) {
-	d, err := c.calls.Call(r.Context(), request.UserID(r), r.PathValue("id"), r.PathValue("callId"))
+	d, err := c.calls.Call(r.Context(), request.UserID(r), r.PathValue("id"), r.PathValue("callId"), r.URL.Query().Get("lang"))
 	if err != nil {
 		c.fail(w, r, err)
 		return
@@ -70,12 +70,14 @@ func (c *callsAPI) remove(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// csv answers the whole list as a download. It is built in memory before
-// the first byte is sent, so a failure halfway still gets the API's error
-// instead of a truncated file.
+// csv answers the whole list as a download, in ?lang= with times in ?tz=.
+// It is built in memory before the first byte is sent, so a failure
+// halfway still gets the API's error instead of a truncated file.
 func (c *callsAPI) csv(w http.ResponseWriter, r *http.Request) {
 	var buf bytes.Buffer
-	if err := c.calls.WriteCSV(r.Context(), request.UserID(r), r.PathValue("id"), &buf); err != nil {
+	q := r.URL.Query()
+	opt := calls.CSVOptions{Lang: q.Get("lang"), TZ: q.Get("tz")}
+	if err := c.calls.WriteCSV(r.Context(), request.UserID(r), r.PathValue("id"), opt, &buf); err != nil {
 		c.fail(w, r, err)
 		return
 	}

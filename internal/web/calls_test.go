@@ -78,9 +78,9 @@ func (e *accountEnv) buyerWithOrder(email, assistant string) (*http.Cookie, stor
 
 type callPage struct {
 	Items []struct {
-		ID, Direction, Number, Outcome, Summary string
-		DurationSeconds                         int
-		StartedAt                               time.Time
+		ID, Direction, Number, NumberDisplay, Outcome, Summary string
+		DurationSeconds                                        int
+		StartedAt                                              time.Time
 	}
 	NextCursor *string
 }
@@ -107,8 +107,8 @@ type linkAnswer struct {
 
 type callDetail struct {
 	Call struct {
-		ID, Summary, Number, Outcome, EndedReason, SuccessEvaluation string
-		Transcript                                                   []struct {
+		ID, Summary, Number, NumberDisplay, Outcome, EndedReason, SuccessEvaluation string
+		Transcript                                                                  []struct {
 			Role, Text       string
 			SecondsFromStart float64
 		}
@@ -142,12 +142,13 @@ func TestCallsWebhookToAgentPage(t *testing.T) {
 			}
 		}
 
-		list := decode[callPage](t, e.call("GET", "/api/orders/"+o.ID+"/calls", nil, ann), 200)
+		list := decode[callPage](t, e.call("GET", "/api/orders/"+o.ID+"/calls?lang=nl", nil, ann), 200)
 		if len(list.Items) != 1 || list.NextCursor != nil {
 			t.Fatalf("calls = %+v", list)
 		}
 		c := list.Items[0]
-		if c.Direction != "inbound" || c.Number != "+31 6 •••• 5678" || c.DurationSeconds != 95 || c.Outcome != "answered" ||
+		// The owner gets the caller's full number: E.164 for a link, and as a Dutch page writes it.
+		if c.Direction != "inbound" || c.Number != "+31612345678" || c.NumberDisplay != "06 12345678" || c.DurationSeconds != 95 || c.Outcome != "answered" ||
 			c.Summary != "=Booked a cleaning on Tuesday." || !c.StartedAt.Equal(start) {
 			t.Fatalf("call = %+v", c)
 		}
@@ -156,8 +157,11 @@ func TestCallsWebhookToAgentPage(t *testing.T) {
 			d.Call.RecordingURL == nil || *d.Call.RecordingURL != "https://storage.vapi.ai/vapi-1.wav" || d.Call.SuccessEvaluation != "true" {
 			t.Fatalf("detail = %+v", d)
 		}
-		if strings.Contains(e.call("GET", "/api/orders/"+o.ID+"/calls/"+c.ID, nil, ann).Body.String(), "612345678") {
-			t.Fatal("the full number reached the browser")
+		if d.Call.Number != "+31612345678" || d.Call.NumberDisplay != "+31 6 12345678" {
+			t.Fatalf("detail number = %q %q", d.Call.Number, d.Call.NumberDisplay)
+		}
+		if d := decode[callDetail](t, e.call("GET", "/api/orders/"+o.ID+"/calls/"+c.ID+"?lang=nl", nil, ann), 200); d.Call.NumberDisplay != "06 12345678" {
+			t.Fatalf("Dutch detail number = %q", d.Call.NumberDisplay)
 		}
 
 		head := decode[agentHead](t, e.call("GET", "/api/orders/"+o.ID+"/agent?lang=nl&tz=Europe/Amsterdam", nil, ann), 200)
@@ -171,16 +175,38 @@ func TestCallsWebhookToAgentPage(t *testing.T) {
 			t.Fatalf("dashboard = %s", b)
 		}
 
-		// The CSV: a download, formulas escaped.
+		// The CSV: a download, formulas escaped; English with commas by default, Dutch with ; for lang=nl.
 		w := e.call("GET", "/api/orders/"+o.ID+"/calls.csv", nil, ann)
 		expectStatus(t, w, 200)
 		if ct := w.Header().Get("Content-Type"); ct != "text/csv; charset=utf-8" || !strings.HasPrefix(w.Header().Get("Content-Disposition"), "attachment;") {
 			t.Fatalf("headers %v", w.Header())
 		}
-		rows, err := csv.NewReader(strings.NewReader(w.Body.String())).ReadAll()
-		if err != nil || len(rows) != 2 || rows[1][7] != "'=Booked a cleaning on Tuesday." {
-			t.Fatalf("csv %q %v", rows, err)
+		readCSV := func(body string, comma rune) [][]string {
+			t.Helper()
+			body, ok := strings.CutPrefix(body, "\uFEFF")
+			if !ok {
+				t.Fatalf("no byte-order mark: %q", body)
+			}
+			r := csv.NewReader(strings.NewReader(body))
+			r.Comma = comma
+			rows, err := r.ReadAll()
+			if err != nil || len(rows) != 2 {
+				t.Fatalf("csv %q %v", rows, err)
+			}
+			return rows
 		}
+		rows := readCSV(w.Body.String(), ',')
+		if rows[0][0] != "Order" || rows[1][0] != o.ID[:8] || rows[1][4] != "'+31 6 12345678" || rows[1][9] != "'=Booked a cleaning on Tuesday." {
+			t.Fatalf("csv %q", rows)
+		}
+		w = e.call("GET", "/api/orders/"+o.ID+"/calls.csv?lang=nl&tz=Europe/Amsterdam", nil, ann)
+		expectStatus(t, w, 200)
+		rows = readCSV(w.Body.String(), ';')
+		if rows[0][0] != "Bestelling" || rows[1][1] != "Afsprakenplanner" || rows[1][4] != "06 12345678" ||
+			rows[1][2] != start.In(amsterdam(t)).Format("2006-01-02T15:04:05-07:00") {
+			t.Fatalf("Dutch csv %q", rows)
+		}
+		expectError(t, e.call("GET", "/api/orders/"+o.ID+"/calls.csv?tz=Not/AZone", nil, ann), 400, "invalid_field", "tz")
 
 		// Delete: 204, then gone; a retried report does not bring it back.
 		expectStatus(t, e.call("DELETE", "/api/orders/"+o.ID+"/calls/"+c.ID, nil, ann), 204)
@@ -192,6 +218,15 @@ func TestCallsWebhookToAgentPage(t *testing.T) {
 	})
 }
 
+func amsterdam(t *testing.T) *time.Location {
+	t.Helper()
+	loc, err := time.LoadLocation("Europe/Amsterdam")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loc
+}
+
 func TestCallsOwnerOnly(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, envOptions{voice: webhookConfig()})
@@ -200,7 +235,7 @@ func TestCallsOwnerOnly(t *testing.T) {
 		expectStatus(t, e.postWebhook("/api/voice/webhook", callReport("vapi-1", callAssistant, time.Now(), ""), testVapiSecret), 200)
 		id := decode[callPage](t, e.call("GET", "/api/orders/"+o.ID+"/calls", nil, ann), 200).Items[0].ID
 
-		paths := []string{"/agent", "/calls", "/calls.csv", "/calls/" + id}
+		paths := []string{"/agent", "/calls", "/calls.csv", "/calls/" + id, "/calls?lang=nl", "/calls.csv?lang=nl", "/calls/" + id + "?lang=nl"}
 		for _, p := range paths {
 			expectError(t, e.call("GET", "/api/orders/"+o.ID+p, nil, bob), 404, "not_found", "")
 			expectError(t, e.call("GET", "/api/orders/"+o.ID+p, nil, nil), 401, "unauthenticated", "")
@@ -248,6 +283,29 @@ func TestConsoleCallsAndLink(t *testing.T) {
 		expectError(t, e.call("GET", "/api/console/calls?assigned=maybe", nil, staff), 400, "invalid_field", "assigned")
 		expectError(t, e.call("GET", "/api/console/calls", nil, ann), 403, "staff_only", "")
 
+		// The list masks numbers; a call's own console page shows it in full.
+		raw := e.call("GET", "/api/console/calls", nil, staff)
+		if b := raw.Body.String(); strings.Contains(b, "612345678") || !strings.Contains(b, `"numberDisplay":"+31 6 •••• 5678"`) {
+			t.Fatalf("console list = %s", b)
+		}
+		one := "/api/console/calls/" + un.Items[0].ID
+		cd := decode[struct {
+			Call struct {
+				ID, Number, NumberDisplay, Summary, EndedReason, Status, AssistantID string
+				Transcript                                                           []struct{ Role, Text string }
+				Order                                                                *struct{ ID string }
+			}
+		}](t, e.call("GET", one+"?lang=nl", nil, staff), 200)
+		if cd.Call.ID != un.Items[0].ID || cd.Call.Number != "+31612345678" || cd.Call.NumberDisplay != "06 12345678" ||
+			cd.Call.Summary != "=Booked a cleaning on Tuesday." || cd.Call.EndedReason != "customer-ended-call" || len(cd.Call.Transcript) != 2 ||
+			cd.Call.Status != "ended" || cd.Call.AssistantID != callAssistant || cd.Call.Order != nil {
+			t.Fatalf("console call = %+v", cd)
+		}
+		expectError(t, e.call("GET", one, nil, ann), 403, "staff_only", "")
+		expectError(t, e.call("GET", one, nil, nil), 401, "unauthenticated", "")
+		expectError(t, e.call("GET", "/api/console/calls/987654321", nil, staff), 404, "not_found", "")
+		expectError(t, e.call("GET", "/api/console/calls/abc", nil, staff), 404, "not_found", "")
+
 		patch := func(body map[string]any) *httptest.ResponseRecorder {
 			return e.call("PATCH", "/api/console/orders/"+o.ID, body, staff)
 		}
@@ -266,6 +324,9 @@ func TestConsoleCallsAndLink(t *testing.T) {
 		all := decode[consoleCalls](t, e.call("GET", "/api/console/calls", nil, staff), 200)
 		if len(all.Items) != 3 || all.Items[0].Order == nil || all.Items[0].Order.BuyerEmail != "ann@example.com" {
 			t.Fatalf("all = %+v", all)
+		}
+		if d := e.call("GET", one, nil, staff).Body.String(); !strings.Contains(d, `"buyerEmail":"ann@example.com"`) || !strings.Contains(d, `"id":"`+o.ID+`"`) {
+			t.Fatalf("console call after linking = %s", d)
 		}
 		// A status and a link in one PATCH.
 		got = decode[linkAnswer](t, patch(map[string]any{"status": "cancelled", "assistantId": "", "version": got.Order.Version}), 200)

@@ -48,6 +48,7 @@ func (c *consoleAPI) table() []consoleRoute {
 		{"PATCH /api/console/agents/{id}", c.updateAgent},
 		{"GET /api/console/buyers", c.listBuyers},
 		{"GET /api/console/calls", c.listCalls},
+		{"GET /api/console/calls/{id}", c.getCall},
 	}
 }
 
@@ -251,6 +252,16 @@ func (c *consoleAPI) listCalls(w http.ResponseWriter, r *http.Request) {
 	}
 	list, err := c.calls.ConsoleList(r.Context(), assigned, p)
 	c.answer(w, r, http.StatusOK, list, err)
+}
+
+// getCall is one call with the caller's full number, formatted for ?lang=.
+func (c *consoleAPI) getCall(w http.ResponseWriter, r *http.Request) {
+	if c.calls == nil {
+		c.fail(w, r, errNoEndpoint)
+		return
+	}
+	d, err := c.calls.ConsoleCall(r.Context(), request.UserID(r), r.PathValue("id"), r.URL.Query().Get("lang"))
+	c.answer(w, r, http.StatusOK, map[string]calls.ConsoleDetail{"call": d}, err)
 }
 
 var errAssigned = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidField, Field: "assigned",

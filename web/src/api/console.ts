@@ -1,5 +1,6 @@
 import { request } from './client';
-import type { CallSummary } from './types';
+import type { Lang } from '../paths';
+import type { CallDetail, CallSummary } from './types';
 
 // The console's API (/api/console/…, staff only; README "The console"). Every list is a page, newest
 // first, with an opaque `nextCursor` (null after the last page).
@@ -79,12 +80,18 @@ export interface ConsoleOrder {
   perMinuteCents: number;
 }
 
-/** A call as staff see it: also in progress (`outcome` 'pending'), with its assistant and order (null: unassigned). */
+/**
+ * A call as staff see it in the list: also in progress (`outcome` 'pending'), with its assistant and order
+ * (null: unassigned). The number is masked (`numberDisplay`; `number` is '').
+ */
 export interface ConsoleCall extends CallSummary {
   status: string;
   assistantId: string;
   order: { id: string; number: string; buyerEmail: string } | null;
 }
+
+/** GET /api/console/calls/{id}: one call with the caller's full number, its transcript and its order. */
+export type ConsoleCallDetail = CallDetail & Omit<ConsoleCall, keyof CallSummary>;
 
 export interface CatalogueAgent {
   id: string;
@@ -148,6 +155,10 @@ export const setOrderLink = (orderId: string, body: { assistantId?: string; perM
 /** Every call, or only the assigned (true) or unassigned (false) ones, newest first. */
 export const listCalls = (p: { assigned?: string; cursor?: string }, signal?: AbortSignal) =>
   request<Page<ConsoleCall>>('GET', `/api/console/calls${query(p)}`, undefined, signal);
+
+/** One call in full (the full number, formatted for `lang`); 404 for a deleted or unknown call. */
+export const getConsoleCall = (callId: string, lang: Lang, signal?: AbortSignal) =>
+  request<{ call: ConsoleCallDetail }>('GET', `/api/console/calls/${id(callId)}?lang=${lang}`, undefined, signal);
 
 export const listAgents = (signal?: AbortSignal) => request<{ items: CatalogueAgent[] }>('GET', '/api/console/agents', undefined, signal);
 

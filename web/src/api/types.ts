@@ -111,8 +111,16 @@ export interface CallSummary {
   startedAt: string;
   /** A newer server may send a direction this build does not know; it is shown as it is. */
   direction: CallDirection | (string & {});
-  /** Masked by the server ('+31 6 •••• 5678'); '' when the caller's number is unknown. */
+  /**
+   * The caller's number in E.164 ('+31612345678'), for a tel: link; '' when there is none, when it cannot be
+   * dialled, and in the console's list.
+   */
   number: string;
+  /**
+   * The number to show, formatted by the server for the page's language ('06 12345678' on a Dutch page,
+   * '+31 6 12345678' otherwise), masked in the console's list ('+31 6 •••• 5678'); '' when unknown.
+   */
+  numberDisplay: string;
   durationSeconds: number;
   outcome: CallOutcome | (string & {});
   /** Vapi's summary of the call; may be ''. */
@@ -126,7 +134,7 @@ export interface TranscriptLine {
   secondsFromStart: number;
 }
 
-/** GET /api/orders/{id}/calls/{callId}: the call with everything a buyer may see (never the full number). */
+/** GET /api/orders/{id}/calls/{callId}: the call with everything its buyer may see. */
 export interface CallDetail extends CallSummary {
   endedAt: string | null;
   /** Vapi's endedReason, e.g. 'customer-ended-call'; '' when unknown. */

@@ -1,15 +1,17 @@
 import { useState } from 'react';
+import type { Lang } from '../paths';
 import { getCalls } from './calls';
 import { ApiError } from './client';
 import type { CallSummary } from './types';
 import { useApiResource } from './useApiResource';
 
 /**
- * An order's calls, newest first: the first page as a dashboard resource (loading, sign-in, error),
- * then "load more" appends the next page by cursor. Keyed by the order: render it under `key={orderId}`.
+ * An order's calls, newest first, the numbers written for `lang`: the first page as a dashboard resource
+ * (loading, sign-in, error), then "load more" appends the next page by cursor. Keyed by the order and the
+ * language: render it under `key={`${orderId}:${lang}`}`.
  */
-export function useCallPages(orderId: string) {
-  const { state, retry } = useApiResource((signal) => getCalls(orderId, null, signal), `calls:${orderId}`);
+export function useCallPages(orderId: string, lang: Lang) {
+  const { state, retry } = useApiResource((signal) => getCalls(orderId, lang, null, signal), `calls:${orderId}:${lang}`);
   // Pages loaded after the first, and the cursor after the last of them.
   const [more, setMore] = useState<{ items: CallSummary[]; nextCursor: string | null } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -23,7 +25,7 @@ export function useCallPages(orderId: string) {
     setLoadingMore(true);
     setMoreError(null);
     try {
-      const page = await getCalls(orderId, cursor);
+      const page = await getCalls(orderId, lang, cursor);
       // Keyset pages do not overlap; this only makes sure no call is ever listed twice.
       setMore((prev) => {
         const seen = new Set([...(state.status === 'ready' ? state.data.items : []), ...(prev?.items ?? [])].map((c) => c.id));

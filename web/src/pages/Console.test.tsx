@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CatalogueAgent, ConsoleCall, ConsoleOrder, QuoteDetail, QuoteSummary } from '../api/console';
+import type { CatalogueAgent, ConsoleCall, ConsoleCallDetail, ConsoleOrder, QuoteDetail, QuoteSummary } from '../api/console';
 import { screenRoute } from '../routes';
 import { apiError, json, mockApi, signedIn, signedOut, USER } from '../testing/mockApi';
 import { loadedRoute, renderApp } from '../testing/renderApp';
@@ -75,7 +75,9 @@ const ASSISTANT = 'a0000000-0000-4000-8000-00000000abcd';
 const call = (over: Partial<ConsoleCall> & { id: string }): ConsoleCall => ({
   startedAt: '2026-11-21T09:30:00Z',
   direction: 'inbound',
-  number: '+31 6 •••• 5678',
+  // The list masks the number: no E.164, only the masked text.
+  number: '',
+  numberDisplay: '+31 6 •••• 5678',
   durationSeconds: 125,
   outcome: 'answered',
   summary: 'Booked a cleaning for Tuesday.',
@@ -343,7 +345,7 @@ describe('/console/calls', () => {
       'GET /api/console/calls': json(200, {
         items: [
           call({ id: '9', order: { id: 'o-1', number: 'abcd1234', buyerEmail: 'fenna@example.nl' } }),
-          call({ id: '8', outcome: 'missed', durationSeconds: 0, summary: '', number: '', direction: 'outbound', assistantId: 'a0000000-0000-4000-8000-00000000ffff' }),
+          call({ id: '8', outcome: 'missed', durationSeconds: 0, summary: '', numberDisplay: '', direction: 'outbound', assistantId: 'a0000000-0000-4000-8000-00000000ffff' }),
         ],
         nextCursor: 'c-2',
       }),
@@ -366,7 +368,9 @@ describe('/console/calls', () => {
     expect(within(unassigned).getByText('Missed')).toBeTruthy();
     expect(within(unassigned).getByText('Outgoing call')).toBeTruthy();
     expect(within(unassigned).getByText('Number unknown')).toBeTruthy();
-    expect(within(unassigned).queryByRole('link')).toBeNull();
+    // Each call opens its own page (the only place with the full number); an unassigned one links to no order.
+    expect(within(assigned).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/console/calls/9', '/console/orders?q=fenna%40example.nl']);
+    expect(within(unassigned).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/console/calls/8']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(rows()).toHaveLength(3));
@@ -389,6 +393,54 @@ describe('/console/calls', () => {
     expect(await screen.findByText('Niet toegewezen')).toBeTruthy();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/console/calls?assigned=false');
     expect((screen.getByLabelText('Tonen') as HTMLSelectElement).value).toBe('false');
+  });
+});
+
+describe('/console/calls/:id', () => {
+  const DETAIL = {
+    ...call({ id: '9', order: { id: 'o-1', number: 'abcd1234', buyerEmail: 'fenna@example.nl' } }),
+    number: '+31612345678',
+    numberDisplay: '+31 6 12345678',
+    endedAt: '2026-11-21T09:32:05Z',
+    endedReason: 'customer-ended-call',
+    successEvaluation: 'true',
+    transcript: [
+      { role: 'agent', text: 'Good morning, Smile Dental.', secondsFromStart: 0.5 },
+      { role: 'caller', text: 'I need a cleaning.', secondsFromStart: 3 },
+    ],
+    recordingUrl: null,
+  } satisfies ConsoleCallDetail;
+
+  it('shows one call with the full number, the transcript and its order', async () => {
+    mockApi({ 'GET /api/me': staffMe(), 'GET /api/console/calls/9?lang=en': json(200, { call: DETAIL }) });
+    await renderConsole('/console/calls/9');
+    expect(await screen.findByText('+31 6 12345678')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Calls' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: /Back to calls/ }).getAttribute('href')).toBe('/console/calls');
+    expect(within(screen.getByRole('region', { name: 'Summary' })).getByText('Booked a cleaning for Tuesday.')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Transcript' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByText('The caller hung up.')).toBeTruthy();
+    expect(screen.getByText('customer-ended-call')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Order #abcd1234' }).getAttribute('href')).toBe('/console/orders?q=fenna%40example.nl');
+    // Staff read the number; they do not call from the console.
+    expect(document.querySelector('a[href^="tel:"]')).toBeNull();
+  });
+
+  it('speaks Dutch, and says so when the call is gone', async () => {
+    mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/calls/9?lang=nl': json(200, { call: { ...DETAIL, numberDisplay: '06 12345678', order: null } }),
+      'GET /api/console/calls/8?lang=nl': apiError(404, 'not_found'),
+    });
+    await renderConsole('/nl/console/calls/9', 'nl');
+    expect(await screen.findByText('06 12345678')).toBeTruthy();
+    expect(screen.getByText('Niet toegewezen')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Samenvatting' })).toBeTruthy();
+    cleanup();
+    mockApi({ 'GET /api/me': staffMe(), 'GET /api/console/calls/8?lang=nl': apiError(404, 'not_found') });
+    await renderConsole('/nl/console/calls/8', 'nl');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gesprek niet gevonden' })).toBeTruthy();
+    expect(screen.getByText('Dit gesprek bestaat niet of is door de koper verwijderd.')).toBeTruthy();
   });
 });
 

@@ -74,7 +74,10 @@ function CallRow({ call }: { call: ConsoleCall }) {
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-lg font-bold tracking-tight">
-            {started ? <time dateTime={started}>{formatDateTime(started, lang)}</time> : t('console.calls.notStarted')}
+            {/* The call's own page shows the full number; this list keeps it masked. */}
+            <Link to={localePath(lang, `/console/calls/${encodeURIComponent(call.id)}`)} className="underline decoration-1 underline-offset-4 hover:text-signal-ink">
+              {started ? <time dateTime={started}>{formatDateTime(started, lang)}</time> : t('console.calls.notStarted')}
+            </Link>
           </h2>
           <OutcomeBadge outcome={call.outcome} />
         </div>
@@ -104,7 +107,7 @@ function CallRow({ call }: { call: ConsoleCall }) {
           </div>
           <div className="min-w-0">
             <dt className="fact-label">{t('calls.list.number')}</dt>
-            <dd className="mt-0.5 tabular-nums whitespace-nowrap">{call.number || t('calls.list.noNumber')}</dd>
+            <dd className="mt-0.5 tabular-nums whitespace-nowrap">{call.numberDisplay || t('calls.list.noNumber')}</dd>
           </div>
           <div>
             <dt className="fact-label">{t('calls.list.duration')}</dt>

@@ -11,11 +11,11 @@ import { loadedRoute, renderApp } from '../testing/renderApp';
 const renderDashboard = async (url: string, lang: 'en' | 'nl' = 'en') => renderApp(await loadedRoute(screenRoute(lang, 'dashboard')), url, lang);
 
 const AGENT = (lang: 'en' | 'nl') => `GET /api/orders/${ORDER_ID}/agent?lang=${lang}&tz=Europe%2FAmsterdam`;
-const CALLS = `GET /api/orders/${ORDER_ID}/calls?limit=20`;
+const CALLS = (lang: 'en' | 'nl') => `GET /api/orders/${ORDER_ID}/calls?limit=20&lang=${lang}`;
 const PAGE_1 = {
   items: [
     call({ id: 'c-3' }),
-    call({ id: 'c-2', startedAt: '2026-10-23T08:00:00Z', direction: 'outbound', number: '', durationSeconds: 0, outcome: 'missed', summary: '' }),
+    call({ id: 'c-2', startedAt: '2026-10-23T08:00:00Z', direction: 'outbound', number: '', numberDisplay: '', durationSeconds: 0, outcome: 'missed', summary: '' }),
   ],
   nextCursor: 'cursor-after-c-2',
 };
@@ -35,7 +35,7 @@ const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).next
 
 describe('/dashboard/agents/:orderId', () => {
   it("shows this month's figures as the server counted them, the cost in the order's currency, and the 30 days", async () => {
-    mockApi({ 'GET /api/me': signedIn(), [AGENT('en')]: json(200, overview()), [CALLS]: json(200, PAGE_1) });
+    mockApi({ 'GET /api/me': signedIn(), [AGENT('en')]: json(200, overview()), [CALLS('en')]: json(200, PAGE_1) });
     await renderDashboard(`/dashboard/agents/${ORDER_ID}`);
     expect(screen.getByRole('status').textContent).toBe('Loading your agent...');
     expect(await screen.findByRole('heading', { level: 1, name: 'Appointment Setter' })).toBeTruthy();
@@ -61,8 +61,8 @@ describe('/dashboard/agents/:orderId', () => {
     const api = mockApi({
       'GET /api/me': signedIn(),
       [AGENT('en')]: json(200, overview()),
-      [CALLS]: json(200, PAGE_1),
-      [`${CALLS}&cursor=cursor-after-c-2`]: json(200, PAGE_2),
+      [CALLS('en')]: json(200, PAGE_1),
+      [`${CALLS('en')}&cursor=cursor-after-c-2`]: json(200, PAGE_2),
     });
     const app = await renderDashboard(`/dashboard/agents/${ORDER_ID}`);
     const list = await screen.findByRole('region', { name: 'Calls · Newest first' });
@@ -79,7 +79,8 @@ describe('/dashboard/agents/:orderId', () => {
     jsdomNavigation.mockRestore();
     expect(link.querySelector('time')?.getAttribute('datetime')).toBe('2026-10-24T14:07:00Z');
     expect(first.getByText('Incoming call')).toBeTruthy();
-    expect(first.getByText('+31 6 •••• 5678')).toBeTruthy();
+    // The caller's full number, as the server wrote it for an English page.
+    expect(first.getByText('+31 6 12345678')).toBeTruthy();
     expect(first.getByText('3 min 5 s')).toBeTruthy();
     expect(first.getByText('Answered')).toBeTruthy();
     expect(first.getByText('Mevrouw Jansen booked a check-up for Tuesday at 10:00.')).toBeTruthy();
@@ -91,7 +92,10 @@ describe('/dashboard/agents/:orderId', () => {
     expect(second.getByText('Missed')).toBeTruthy();
     expect(second.getByText('No summary for this call.')).toBeTruthy();
 
-    expect(within(list).getByRole('link', { name: 'Download all calls (CSV)' }).getAttribute('href')).toBe(`/api/orders/${ORDER_ID}/calls.csv`);
+    // The CSV in the page's language, with times in the browser's time zone.
+    expect(within(list).getByRole('link', { name: 'Download all calls (CSV)' }).getAttribute('href')).toBe(
+      `/api/orders/${ORDER_ID}/calls.csv?lang=en&tz=Europe%2FAmsterdam`,
+    );
 
     fireEvent.click(within(list).getByRole('button', { name: 'Load more calls' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
@@ -106,7 +110,7 @@ describe('/dashboard/agents/:orderId', () => {
   });
 
   it('speaks Dutch: figures, money and times the Dutch way', async () => {
-    mockApi({ 'GET /api/me': signedIn(), [AGENT('nl')]: json(200, overview()), [CALLS]: json(200, PAGE_1) });
+    mockApi({ 'GET /api/me': signedIn(), [AGENT('nl')]: json(200, overview()), [CALLS('nl')]: json(200, PAGE_1) });
     await renderDashboard(`/nl/dashboard/agents/${ORDER_ID}`, 'nl');
     expect(await screen.findByRole('heading', { level: 1, name: 'Appointment Setter' })).toBeTruthy();
     expect(screen.getByText('Bestelling #bbbbbbbb')).toBeTruthy();
@@ -127,7 +131,9 @@ describe('/dashboard/agents/:orderId', () => {
     expect(within(items[0]).getByText('Beantwoord', { selector: '.badge' })).toBeTruthy();
     expect(within(items[1]).getByText('Gemist', { selector: '.badge' })).toBeTruthy();
     expect(within(list).getByRole('button', { name: 'Meer gesprekken laden' })).toBeTruthy();
-    expect(within(list).getByRole('link', { name: 'Alle gesprekken downloaden (CSV)' })).toBeTruthy();
+    expect(within(list).getByRole('link', { name: 'Alle gesprekken downloaden (CSV)' }).getAttribute('href')).toBe(
+      `/api/orders/${ORDER_ID}/calls.csv?lang=nl&tz=Europe%2FAmsterdam`,
+    );
   });
 
   it('says the agent is not connected yet, and asks for no calls, before the agency links it', async () => {
@@ -144,7 +150,7 @@ describe('/dashboard/agents/:orderId', () => {
   });
 
   it('shows an empty list when a linked agent has taken no calls, without CSV or "load more"', async () => {
-    mockApi({ 'GET /api/me': signedIn(), [AGENT('en')]: json(200, overview()), [CALLS]: json(200, { items: [], nextCursor: null }) });
+    mockApi({ 'GET /api/me': signedIn(), [AGENT('en')]: json(200, overview()), [CALLS('en')]: json(200, { items: [], nextCursor: null }) });
     await renderDashboard(`/dashboard/agents/${ORDER_ID}`);
     expect(await screen.findByRole('heading', { name: 'No calls yet' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Download all calls (CSV)' })).toBeNull();
@@ -173,8 +179,8 @@ describe('/dashboard/agents/:orderId', () => {
     mockApi({
       'GET /api/me': signedIn(),
       [AGENT('en')]: json(200, overview()),
-      [CALLS]: json(200, PAGE_1),
-      [`${CALLS}&cursor=cursor-after-c-2`]: () => (++attempts === 1 ? apiError(503, 'unavailable') : json(200, PAGE_2)),
+      [CALLS('en')]: json(200, PAGE_1),
+      [`${CALLS('en')}&cursor=cursor-after-c-2`]: () => (++attempts === 1 ? apiError(503, 'unavailable') : json(200, PAGE_2)),
     });
     await renderDashboard(`/dashboard/agents/${ORDER_ID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Load more calls' }));

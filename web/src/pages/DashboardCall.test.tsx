@@ -11,6 +11,8 @@ import { loadedRoute, renderApp } from '../testing/renderApp';
 const renderDashboard = async (url: string, lang: 'en' | 'nl' = 'en') => renderApp(await loadedRoute(screenRoute(lang, 'dashboard')), url, lang);
 
 const CALL = `/api/orders/${ORDER_ID}/calls/c-1`;
+/** The call as a page in `lang` asks for it: the server writes the number for that language. */
+const GET = (lang: 'en' | 'nl') => `GET ${CALL}?lang=${lang}`;
 const PAGE = (lang: 'en' | 'nl') => `${lang === 'nl' ? '/nl' : ''}/dashboard/agents/${ORDER_ID}/calls/c-1`;
 
 afterEach(() => {
@@ -23,7 +25,7 @@ const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).next
 
 describe('/dashboard/agents/:orderId/calls/:callId', () => {
   it('shows the summary, the recording, the transcript (caller right, agent left) and the facts in plain words', async () => {
-    mockApi({ 'GET /api/me': signedIn(), [`GET ${CALL}`]: json(200, { call: callDetail() }) });
+    mockApi({ 'GET /api/me': signedIn(), [GET('en')]: json(200, { call: callDetail() }) });
     await renderDashboard(PAGE('en'));
     expect(screen.getByRole('status').textContent).toBe('Loading call...');
     expect(await screen.findByRole('heading', { level: 1, name: 'Call on Oct 24, 2026, 4:07 PM' })).toBeTruthy();
@@ -47,7 +49,7 @@ describe('/dashboard/agents/:orderId/calls/:callId', () => {
     expect(fact('Ended')).toBe('Oct 24, 2026, 4:10 PM');
     expect(fact('Duration')).toBe('3 min 5 s');
     expect(fact('Direction')).toBe('Incoming call');
-    expect(fact('Number')).toBe('+31 6 •••• 5678');
+    expect(fact('Number')).toBe('+31 6 12345678');
     expect(fact('How it ended')).toBe('The caller hung up.');
     expect(fact('Goal of the call')).toBe('Reached');
     expect(screen.getByRole('link', { name: /Back to the agent/ }).getAttribute('href')).toBe(`/dashboard/agents/${ORDER_ID}`);
@@ -56,7 +58,7 @@ describe('/dashboard/agents/:orderId/calls/:callId', () => {
   it('speaks Dutch, and leaves out the player when there is no recording', async () => {
     mockApi({
       'GET /api/me': signedIn(),
-      [`GET ${CALL}`]: json(200, { call: callDetail({ recordingUrl: null, endedReason: 'pipeline-error-openai-llm-failed', outcome: 'failed', successEvaluation: 'false' }) }),
+      [GET('nl')]: json(200, { call: callDetail({ recordingUrl: null, endedReason: 'pipeline-error-openai-llm-failed', outcome: 'failed', successEvaluation: 'false' }) }),
     });
     await renderDashboard(PAGE('nl'), 'nl');
     expect(await screen.findByRole('heading', { level: 1, name: 'Gesprek van 24 okt 2026, 16:07' })).toBeTruthy();
@@ -72,7 +74,7 @@ describe('/dashboard/agents/:orderId/calls/:callId', () => {
   });
 
   it('asks before deleting; "keep it" changes nothing, "yes" deletes and goes back to the agent page', async () => {
-    const api = mockApi({ 'GET /api/me': signedIn(), [`GET ${CALL}`]: json(200, { call: callDetail() }), [`DELETE ${CALL}`]: json(204, null) });
+    const api = mockApi({ 'GET /api/me': signedIn(), [GET('en')]: json(200, { call: callDetail() }), [`DELETE ${CALL}`]: json(204, null) });
     const app = await renderDashboard(PAGE('en'));
     const open = await screen.findByRole('button', { name: 'Delete call' });
     fireEvent.click(open);
@@ -94,7 +96,7 @@ describe('/dashboard/agents/:orderId/calls/:callId', () => {
   });
 
   it('says so when deleting fails, and keeps the call', async () => {
-    mockApi({ 'GET /api/me': signedIn(), [`GET ${CALL}`]: json(200, { call: callDetail() }), [`DELETE ${CALL}`]: apiError(503, 'unavailable') });
+    mockApi({ 'GET /api/me': signedIn(), [GET('nl')]: json(200, { call: callDetail() }), [`DELETE ${CALL}`]: apiError(503, 'unavailable') });
     const app = await renderDashboard(PAGE('nl'), 'nl');
     fireEvent.click(await screen.findByRole('button', { name: 'Gesprek verwijderen' }));
     fireEvent.click(screen.getByRole('button', { name: 'Ja, verwijderen' }));
@@ -102,12 +104,43 @@ describe('/dashboard/agents/:orderId/calls/:callId', () => {
     expect(app.location()).toBe(PAGE('nl'));
   });
 
+  it('offers "Call back" as a tel: link to the full number, the number written as the page\'s language writes it', async () => {
+    mockApi({ 'GET /api/me': signedIn(), [GET('en')]: json(200, { call: callDetail() }) });
+    await renderDashboard(PAGE('en'));
+    const callBack = await screen.findByRole('link', { name: 'Call back' });
+    expect(callBack.getAttribute('href')).toBe('tel:+31612345678');
+    expect(callBack.classList.contains('btn')).toBe(true);
+    expect(fact('Number')).toBe('+31 6 12345678');
+    cleanup();
+
+    mockApi({ 'GET /api/me': signedIn(), [GET('nl')]: json(200, { call: callDetail({ numberDisplay: '06 12345678' }) }) });
+    await renderDashboard(PAGE('nl'), 'nl');
+    expect((await screen.findByRole('link', { name: 'Terugbellen' })).getAttribute('href')).toBe('tel:+31612345678');
+    expect(fact('Nummer')).toBe('06 12345678');
+  });
+
+  it('offers no "Call back" for a web call (no number) or a number that cannot be dialled', async () => {
+    mockApi({ 'GET /api/me': signedIn(), [GET('en')]: json(200, { call: callDetail({ direction: 'web', number: '', numberDisplay: '' }) }) });
+    await renderDashboard(PAGE('en'));
+    expect(await screen.findByRole('button', { name: 'Delete call' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Call back' })).toBeNull();
+    expect(document.querySelector('a[href^="tel:"]')).toBeNull();
+    expect(fact('Number')).toBe('Number unknown');
+    cleanup();
+
+    mockApi({ 'GET /api/me': signedIn(), [GET('nl')]: json(200, { call: callDetail({ number: '', numberDisplay: 'anonymous' }) }) });
+    await renderDashboard(PAGE('nl'), 'nl');
+    expect(await screen.findByRole('button', { name: 'Gesprek verwijderen' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Terugbellen' })).toBeNull();
+    expect(fact('Nummer')).toBe('anonymous');
+  });
+
   it("says 'not found' for a call that is not the buyer's (404)", async () => {
-    mockApi({ 'GET /api/me': signedIn(), [`GET ${CALL}`]: apiError(404, 'not_found') });
+    mockApi({ 'GET /api/me': signedIn(), [GET('en')]: apiError(404, 'not_found') });
     await renderDashboard(PAGE('en'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Call not found' })).toBeTruthy();
     cleanup();
-    mockApi({ 'GET /api/me': signedIn(), [`GET ${CALL}`]: apiError(404, 'not_found') });
+    mockApi({ 'GET /api/me': signedIn(), [GET('nl')]: apiError(404, 'not_found') });
     await renderDashboard(PAGE('nl'), 'nl');
     expect(await screen.findByRole('heading', { level: 1, name: 'Gesprek niet gevonden' })).toBeTruthy();
   });

@@ -27,8 +27,8 @@ export function Component() {
 const agentPath = (orderId: string) => `/dashboard/agents/${encodeURIComponent(orderId)}`;
 
 function CallPage({ orderId, callId }: { orderId: string; callId: string }) {
-  const { t } = useLanguage();
-  const { state, retry } = useApiResource((signal) => getCall(orderId, callId, signal), `call:${orderId}/${callId}`);
+  const { lang, t } = useLanguage();
+  const { state, retry } = useApiResource((signal) => getCall(orderId, callId, lang, signal), `call:${orderId}/${callId}:${lang}`);
 
   if (state.status === 'loading') return <Loading text={t('calls.call.loading')} />;
   if (state.status === 'error') {
@@ -102,11 +102,19 @@ function CallView({ orderId, call }: { orderId: string; call: CallDetail }) {
             <Fact label={t('calls.call.duration')}>{durationText(call.durationSeconds, t)}</Fact>
             <Fact label={t('calls.call.direction')}>{directionText(call.direction, t)}</Fact>
             <Fact label={t('calls.call.number')}>
-              {call.number ? <span className="font-mono">{call.number}</span> : <span className="text-ink-soft">{t('calls.list.noNumber')}</span>}
+              {call.numberDisplay ? <span className="font-mono">{call.numberDisplay}</span> : <span className="text-ink-soft">{t('calls.list.noNumber')}</span>}
             </Fact>
             <Fact label={t('calls.call.endedReason')}>{t(endedReasonKey(call.endedReason))}</Fact>
             {success && <Fact label={t('calls.call.success')}>{success}</Fact>}
           </dl>
+          {/* Only a number that can be dialled: a web call, or a number the server could not read, has none. */}
+          {call.number && (
+            <p>
+              <a href={`tel:${call.number}`} className="btn btn-ink w-full sm:w-auto">
+                {t('calls.call.callBack')}
+              </a>
+            </p>
+          )}
           <DeleteCall orderId={orderId} callId={call.id} started={started} />
         </div>
       </div>

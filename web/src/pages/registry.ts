@@ -87,6 +87,7 @@ export const SCREENS = {
       { path: 'quotes/:id', load: () => import('./ConsoleQuote') },
       { path: 'orders', load: () => import('./ConsoleOrders') },
       { path: 'calls', load: () => import('./ConsoleCalls') },
+      { path: 'calls/:id', load: () => import('./ConsoleCall') },
       { path: 'agents', load: () => import('./ConsoleAgents') },
       { path: 'buyers', load: () => import('./ConsoleBuyers') },
     ],

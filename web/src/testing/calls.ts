@@ -35,7 +35,8 @@ export function call(over: Partial<CallSummary> & { id: string }): CallSummary {
   return {
     startedAt: '2026-10-24T14:07:00Z',
     direction: 'inbound',
-    number: '+31 6 •••• 5678',
+    number: '+31612345678',
+    numberDisplay: '+31 6 12345678',
     durationSeconds: 185,
     outcome: 'answered',
     summary: 'Mevrouw Jansen booked a check-up for Tuesday at 10:00.',

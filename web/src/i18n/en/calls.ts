@@ -84,6 +84,7 @@ const calls = {
       agent: 'Agent',
       noTranscript: 'There is no transcript of this call.',
       recording: 'Recording',
+      callBack: 'Call back',
       notFoundTitle: 'Call not found',
       notFoundText: "This call doesn't exist, has been deleted, or isn't yours.",
       delete: 'Delete call',

@@ -168,6 +168,12 @@ const consoleStrings = {
       unassigned: 'Unassigned',
       notStarted: 'Not started yet',
     },
+    call: {
+      loading: 'Loading call...',
+      back: 'Back to calls',
+      notFound: "This call doesn't exist or has been deleted by its buyer.",
+      status: 'Vapi status',
+    },
     agents: {
       title: 'Agent catalogue',
       add: 'Add agent',

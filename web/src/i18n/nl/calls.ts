@@ -88,6 +88,7 @@ const calls = {
       agent: 'Agent',
       noTranscript: 'Van dit gesprek is geen transcript.',
       recording: 'Opname',
+      callBack: 'Terugbellen',
       notFoundTitle: 'Gesprek niet gevonden',
       notFoundText: 'Dit gesprek bestaat niet, is verwijderd of is niet van u.',
       delete: 'Gesprek verwijderen',

@@ -170,6 +170,12 @@ const consoleStrings = {
       unassigned: 'Niet toegewezen',
       notStarted: 'Nog niet begonnen',
     },
+    call: {
+      loading: 'Gesprek wordt geladen...',
+      back: 'Terug naar de gesprekken',
+      notFound: 'Dit gesprek bestaat niet of is door de koper verwijderd.',
+      status: 'Status bij Vapi',
+    },
     agents: {
       title: 'Agentcatalogus',
       add: 'Agent toevoegen',

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { callsCsvUrl } from '../../api/calls';
+import { browserTimeZone, callsCsvUrl } from '../../api/calls';
 import type { CallSummary } from '../../api/types';
 import { useCallPages } from '../../api/useCallPages';
 import { messageFor } from '../../components/form/errors';
@@ -12,8 +12,13 @@ import { durationText, directionText } from './words';
 
 /** The order's calls, newest first, a page at a time; each opens its detail as a new document. */
 export function CallList({ orderId }: { orderId: string }) {
-  const { t } = useLanguage();
-  const pages = useCallPages(orderId);
+  const { lang } = useLanguage();
+  return <Calls key={lang} orderId={orderId} />;
+}
+
+function Calls({ orderId }: { orderId: string }) {
+  const { lang, t } = useLanguage();
+  const pages = useCallPages(orderId, lang);
   const listRef = useRef<HTMLUListElement>(null);
   // After "load more", focus moves to the first call that came in (the button may be gone).
   const focusFrom = useRef<number | null>(null);
@@ -53,7 +58,7 @@ export function CallList({ orderId }: { orderId: string }) {
           {t('calls.list.title')} <span className="text-base font-medium text-ink-soft">· {t('calls.list.newestFirst')}</span>
         </h2>
         {count > 0 && (
-          <a href={callsCsvUrl(orderId)} download className="link-button">
+          <a href={callsCsvUrl(orderId, lang, browserTimeZone())} download className="link-button">
             {t('calls.list.csv')}
           </a>
         )}
@@ -114,7 +119,9 @@ function CallRow({ orderId, call }: { orderId: string; call: CallSummary }) {
         </div>
         <div>
           <dt className="fact-label">{t('calls.list.number')}</dt>
-          <dd className="mt-0.5 font-mono text-sm whitespace-nowrap">{call.number || <span className="font-sans text-ink-soft">{t('calls.list.noNumber')}</span>}</dd>
+          <dd className="mt-0.5 font-mono text-sm whitespace-nowrap">
+            {call.numberDisplay || <span className="font-sans text-ink-soft">{t('calls.list.noNumber')}</span>}
+          </dd>
         </div>
         <div>
           <dt className="fact-label">{t('calls.list.duration')}</dt>
