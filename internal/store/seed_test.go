@@ -225,7 +225,7 @@ func TestSeedDemoCalls(t *testing.T) {
 				if o.Status != "completed" {
 					t.Errorf("linked order %s is %s", o.ID, o.Status)
 				}
-				pts, err := db.OrderCallPoints(ctx, o.ID, now.AddDate(0, 0, -30), now.Add(time.Hour))
+				pts, err := db.OrderUsage(ctx, o.ID, now.AddDate(0, 0, -30), now.Add(time.Hour))
 				if err != nil || len(pts) < 40 {
 					t.Fatalf("%s: %d calls, %v", o.Agent.NameEn, len(pts), err)
 				}
