@@ -19,6 +19,10 @@ const calls = {
       average: 'Gemiddeld beantwoord gesprek',
       cost: 'Kosten van de minuten',
       rate: '{minutes} min à {rate} per minuut',
+      rates: '{minutes} min à {rates} per minuut: het tarief is deze maand gewijzigd en elk gesprek kost het tarief van het moment waarop het plaatsvond',
+      deletedOne: 'In deze cijfers is 1 verwijderd gesprek meegeteld.',
+      deletedMany: 'In deze cijfers zijn {count} verwijderde gesprekken meegeteld.',
+      deletedWhy: 'Verwijderen wist de inhoud van een gesprek, niet de minuten die het heeft gebruikt.',
     },
     chart: {
       title: 'Gesprekken per dag',
@@ -92,7 +96,8 @@ const calls = {
       notFoundText: 'Dit gesprek bestaat niet, is verwijderd of is niet van u.',
       delete: 'Gesprek verwijderen',
       confirmTitle: 'Dit gesprek verwijderen?',
-      confirmText: 'Het transcript, de samenvatting en de link naar de opname worden definitief verwijderd. Dit kunt u niet ongedaan maken.',
+      confirmText:
+        'Het transcript, de samenvatting, de link naar de opname en het nummer van de beller worden definitief verwijderd. De minuten blijven meetellen in uw verbruik. Dit kunt u niet ongedaan maken.',
       confirm: 'Ja, verwijderen',
       cancel: 'Bewaren',
       deleting: 'Bezig met verwijderen...',
