@@ -547,12 +547,14 @@ func (db *DB) SetOrderLink(ctx context.Context, id string, in OrderLink, version
 		}
 		if assistant != o.AssistantID {
 			if o.AssistantID != "" {
-				if _, err := db.exec(ctx, tx, `DELETE FROM usage_lines WHERE order_id = ? AND started_at >= ?
-					AND vapi_call_id IN (SELECT vapi_call_id FROM calls WHERE order_id = ? AND assistant_id = ?)`,
-					o.ID, db.ts(UsageOpenFrom(now)), o.ID, o.AssistantID); err != nil {
+				// The calls first, then their lines, in the order RecordCall
+				// locks them, so the two never deadlock on PostgreSQL.
+				if _, err := db.exec(ctx, tx, `UPDATE calls SET order_id = NULL WHERE order_id = ? AND assistant_id = ?`, o.ID, o.AssistantID); err != nil {
 					return err
 				}
-				if _, err := db.exec(ctx, tx, `UPDATE calls SET order_id = NULL WHERE order_id = ? AND assistant_id = ?`, o.ID, o.AssistantID); err != nil {
+				if _, err := db.exec(ctx, tx, `DELETE FROM usage_lines WHERE order_id = ? AND started_at >= ? AND call_deleted = 0
+					AND vapi_call_id IN (SELECT vapi_call_id FROM calls WHERE assistant_id = ? AND order_id IS NULL AND deleted = 0)`,
+					o.ID, db.ts(UsageOpenFrom(now)), o.AssistantID); err != nil {
 					return err
 				}
 			}
