@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { vapiWebhookSecret } from '../playwright.config';
@@ -118,4 +119,6 @@ test('a deleted call leaves the month’s minutes and cost as they were, and the
   await expect(page.getByRole('region', { name: t('nl', 'calls.month.title') }).getByText(sentence('nl'), { exact: true })).toBeVisible();
   expect(sentence('nl')).toContain('In deze cijfers is 1 verwijderd gesprek meegeteld.');
   await expect(page.getByText(summary)).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 });
