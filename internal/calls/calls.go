@@ -10,6 +10,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -165,7 +166,8 @@ type AgentInfo struct {
 	Linked         bool   `json:"linked"` // an assistant is linked, so calls arrive
 }
 
-// Month is this calendar month's figures.
+// Month is this calendar month's figures, from the order's usage lines:
+// a call the buyer deleted still counts, as its minutes were used.
 type Month struct {
 	Calls          int   `json:"calls"`
 	Answered       int   `json:"answered"`
@@ -173,7 +175,15 @@ type Month struct {
 	Failed         int   `json:"failed"`
 	Seconds        int64 `json:"seconds"`
 	AverageSeconds int   `json:"averageSeconds"` // of the answered calls
-	CostCents      int64 `json:"costCents"`      // Seconds at the order's per-minute rate
+	// CostCents is the sum of the lines' costs, each call at the rate in
+	// force when it was recorded.
+	CostCents int64 `json:"costCents"`
+	// Rates are the per-minute rates of the month's calls, lowest first
+	// (more than one when the rate changed during the month; none without
+	// calls).
+	Rates []int64 `json:"rates"`
+	// DeletedCalls is how many of Calls the buyer deleted.
+	DeletedCalls int `json:"deletedCalls"`
 }
 
 // Day is one day's count of calls.
@@ -190,9 +200,9 @@ type AgentPage struct {
 }
 
 // Cost is what seconds of calls cost at perMinuteCents a minute, in whole
-// cents, rounded half up.
+// cents, rounded half up: the cost of every usage line.
 func Cost(seconds, perMinuteCents int64) int64 {
-	return (seconds*perMinuteCents + 30) / 60
+	return store.UsageCost(seconds, perMinuteCents)
 }
 
 // order loads the buyer's own order, or the 404 shared by "no such order"
@@ -247,7 +257,7 @@ func (s *Service) Agent(ctx context.Context, buyerID, orderID, lang, tz string) 
 	if firstDay.Before(from) {
 		from = firstDay
 	}
-	points, err := s.db.OrderCallPoints(ctx, o.ID, from, end)
+	points, err := s.db.OrderUsage(ctx, o.ID, from, end)
 	if err != nil {
 		return AgentPage{}, apierr.Wrap("call figures", err)
 	}
@@ -259,6 +269,7 @@ func (s *Service) Agent(ctx context.Context, buyerID, orderID, lang, tz string) 
 		index[day] = i
 	}
 	var answeredSeconds int64
+	page.Month.Rates = []int64{}
 	for _, p := range points {
 		at := p.StartedAt.In(loc)
 		if i, ok := index[at.Format(time.DateOnly)]; ok {
@@ -269,11 +280,18 @@ func (s *Service) Agent(ctx context.Context, buyerID, orderID, lang, tz string) 
 		}
 		mo := &page.Month
 		mo.Calls++
-		mo.Seconds += int64(p.DurationSeconds)
+		mo.Seconds += int64(p.Seconds)
+		mo.CostCents += p.CostCents
+		if !slices.Contains(mo.Rates, p.PerMinuteCents) {
+			mo.Rates = append(mo.Rates, p.PerMinuteCents)
+		}
+		if p.CallDeleted {
+			mo.DeletedCalls++
+		}
 		switch p.Outcome {
 		case store.OutcomeAnswered:
 			mo.Answered++
-			answeredSeconds += int64(p.DurationSeconds)
+			answeredSeconds += int64(p.Seconds)
 		case store.OutcomeMissed:
 			mo.Missed++
 		case store.OutcomeFailed:
@@ -283,7 +301,7 @@ func (s *Service) Agent(ctx context.Context, buyerID, orderID, lang, tz string) 
 	if page.Month.Answered > 0 {
 		page.Month.AverageSeconds = int((answeredSeconds + int64(page.Month.Answered)/2) / int64(page.Month.Answered))
 	}
-	page.Month.CostCents = Cost(page.Month.Seconds, o.PerMinuteCents)
+	slices.Sort(page.Month.Rates)
 	return page, nil
 }
 
@@ -491,6 +509,30 @@ func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSV
 		}
 		p.Cursor = next
 	}
+}
+
+// Totals is what an order's usage lines add up to: every ended call the
+// order was billed for, the deleted ones too.
+type Totals struct {
+	Calls        int    `json:"calls"`
+	Seconds      int64  `json:"seconds"`
+	CostCents    int64  `json:"costCents"`
+	Currency     string `json:"currency"`
+	DeletedCalls int    `json:"deletedCalls"` // of Calls, those the buyer deleted
+}
+
+// UsageTotals adds up the usage lines of order o's calls that started in
+// [from, to); zero times for all of them. It is the one source of an
+// order's totals outside the agent page (the CSV's).
+func (s *Service) UsageTotals(ctx context.Context, o store.Order, from, to time.Time) (Totals, error) {
+	if to.IsZero() {
+		to = time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
+	}
+	t, err := s.db.OrderUsageTotals(ctx, o.ID, from, to)
+	if err != nil {
+		return Totals{}, apierr.Wrap("usage totals", err)
+	}
+	return Totals{Calls: t.Calls, Seconds: t.Seconds, CostCents: t.CostCents, Currency: o.Currency, DeletedCalls: t.DeletedCalls}, nil
 }
 
 // ConsoleCall is a call as staff see it.

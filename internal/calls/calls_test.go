@@ -103,6 +103,66 @@ func TestAgentMonthAndCost(t *testing.T) {
 	})
 }
 
+// The figures come from the usage lines: a deleted call still counts (and
+// the page says how many do), and each call costs what its rate was when
+// it was recorded.
+func TestAgentFiguresFromUsage(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		ams, _ := time.LoadLocation("Europe/Amsterdam")
+		now := time.Date(2026, 3, 10, 10, 0, 0, 0, ams)
+		buyer, o := setup(t, db, 10)
+		put(t, db, "a", time.Date(2026, 3, 2, 9, 0, 0, 0, ams), 120, "customer-ended-call")
+		put(t, db, "b", time.Date(2026, 3, 3, 9, 0, 0, 0, ams), 0, "customer-did-not-answer")
+		put(t, db, "c", time.Date(2026, 3, 4, 9, 0, 0, 0, ams), 61, "customer-ended-call")
+		svc := calls.New(calls.Options{DB: db, Now: func() time.Time { return now }})
+		before, err := svc.Agent(ctx, buyer, o.ID, "en", "Europe/Amsterdam")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := before.Month; m.Calls != 3 || m.Seconds != 181 || m.CostCents != 20+10 || m.DeletedCalls != 0 || fmt.Sprint(m.Rates) != "[10]" {
+			t.Fatalf("month = %+v", m)
+		}
+		for _, id := range []string{"a", "b"} {
+			c, _ := db.CallByVapiID(ctx, id)
+			if err := svc.Delete(ctx, buyer, o.ID, fmt.Sprint(c.ID)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		after, err := svc.Agent(ctx, buyer, o.ID, "en", "Europe/Amsterdam")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := before.Month
+		want.DeletedCalls = 2
+		if fmt.Sprint(after.Month) != fmt.Sprint(want) || fmt.Sprint(after.Daily) != fmt.Sprint(before.Daily) {
+			t.Fatalf("after deleting two calls: %+v, want %+v", after.Month, want)
+		}
+		if list, _ := svc.List(ctx, buyer, o.ID, store.Page{}); len(list.Items) != 1 {
+			t.Fatalf("the list still shows %d calls", len(list.Items))
+		}
+
+		rate := int64(25)
+		o, _ = db.OrderByID(ctx, o.ID)
+		if _, _, err := db.SetOrderLink(ctx, o.ID, store.OrderLink{PerMinuteCents: &rate}, o.Version, "", now); err != nil {
+			t.Fatal(err)
+		}
+		put(t, db, "d", time.Date(2026, 3, 9, 9, 0, 0, 0, ams), 60, "customer-ended-call")
+		p, err := svc.Agent(ctx, buyer, o.ID, "en", "Europe/Amsterdam")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// 120 s and 61 s at 10 cents, 60 s at 25 cents.
+		if m := p.Month; m.Calls != 4 || m.Seconds != 241 || m.CostCents != 20+10+25 || fmt.Sprint(m.Rates) != "[10 25]" || m.DeletedCalls != 2 {
+			t.Fatalf("month after the rate change = %+v", m)
+		}
+		tot, err := svc.UsageTotals(ctx, o, time.Time{}, time.Time{})
+		if err != nil || tot != (calls.Totals{Calls: 4, Seconds: 241, CostCents: 55, Currency: "EUR", DeletedCalls: 2}) {
+			t.Fatalf("totals = %+v, %v", tot, err)
+		}
+	})
+}
+
 func TestCost(t *testing.T) {
 	for _, c := range []struct{ secs, rate, want int64 }{{0, 10, 0}, {60, 10, 10}, {3, 10, 1}, {2, 10, 0}, {90, 15, 23}, {193, 13, 42}} {
 		if got := calls.Cost(c.secs, c.rate); got != c.want {

@@ -61,11 +61,14 @@ type Money struct {
 }
 
 type Stats struct {
-	Active         int `json:"active"`    // completed orders: agents that are live
-	SettingUp      int `json:"settingUp"` // pending orders
+	Active    int `json:"active"`    // completed orders: agents that are live
+	SettingUp int `json:"settingUp"` // pending orders
+	// TotalPurchases counts the orders that stand: pending and completed,
+	// not cancelled or refunded ones.
 	TotalPurchases int `json:"totalPurchases"`
-	// TotalInvested is the sum of every order's amount, per currency
-	// (alphabetical), as amounts in different currencies cannot be added.
+	// TotalInvested is the sum of the amounts of those same orders, per
+	// currency (alphabetical), as amounts in different currencies cannot
+	// be added.
 	TotalInvested []Money `json:"totalInvested"`
 }
 
@@ -144,10 +147,11 @@ func (s *Service) Order(ctx context.Context, buyerID, orderID, lang string) (Ord
 	return fromStore(r, Lang(lang)), nil
 }
 
-// Summarize derives the dashboard's figures. Every order counts toward the
-// purchases and the total, whatever its status.
+// Summarize derives the dashboard's figures. A cancelled or refunded order
+// is no purchase and nothing was invested in it: it stays in the history,
+// with its badge, but counts toward no figure.
 func Summarize(orders []Order) Stats {
-	st := Stats{TotalPurchases: len(orders), TotalInvested: []Money{}}
+	st := Stats{TotalInvested: []Money{}}
 	totals := map[string]int64{}
 	for _, o := range orders {
 		switch o.Status {
@@ -155,7 +159,10 @@ func Summarize(orders []Order) Stats {
 			st.Active++
 		case StatusPending:
 			st.SettingUp++
+		case StatusCancelled, StatusRefunded:
+			continue
 		}
+		st.TotalPurchases++
 		totals[o.Currency] += o.AmountCents
 	}
 	for _, c := range slices.Sorted(maps.Keys(totals)) {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -204,8 +205,10 @@ func (c *Call) merge(r CallReport) {
 // the first word about a call creates it, later ones merge into it (see
 // merge), so a report posted twice is stored once and a late status
 // update never takes a call back. A new call belongs to the order that
-// claims its assistant, or to none (unassigned). A call the buyer deleted
-// stays deleted. It reports the stored call.
+// claims its assistant, or to none (unassigned). An ended call of an order
+// has its usage line written in the same transaction (see writeUsage). A
+// call the buyer deleted stays deleted: a complete report of it only
+// corrects its usage line. It reports the stored call.
 func (db *DB) RecordCall(ctx context.Context, r CallReport, now time.Time) (Call, error) {
 	if r.VapiCallID == "" {
 		return Call{}, fmt.Errorf("store: a call needs Vapi's call id")
@@ -245,7 +248,14 @@ func (db *DB) RecordCall(ctx context.Context, r CallReport, now time.Time) (Call
 			}
 			if cur.Deleted {
 				out = cur
-				return nil
+				if !r.Report {
+					return nil
+				}
+				// Its content stays erased, but a later account of how
+				// long it took still corrects its usage while the month
+				// is open: a delete never shrinks the usage.
+				cur.merge(r)
+				return db.writeUsage(ctx, tx, cur, now)
 			}
 			cur.merge(r)
 			transcript, err := json.Marshal(cur.Transcript)
@@ -263,8 +273,10 @@ func (db *DB) RecordCall(ctx context.Context, r CallReport, now time.Time) (Call
 				return err
 			}
 		}
-		out, err = db.callByVapiID(ctx, tx, r.VapiCallID)
-		return err
+		if out, err = db.callByVapiID(ctx, tx, r.VapiCallID); err != nil {
+			return err
+		}
+		return db.writeUsage(ctx, tx, out, now)
 	})
 	return out, classify(err)
 }
@@ -418,54 +430,27 @@ func (db *DB) OrderCall(ctx context.Context, orderID string, callID int64) (Call
 }
 
 // DeleteCall removes a call of an order at the buyer's request: everything
-// but Vapi's id goes, and the row leaves the order, so that a retried
-// report or the backfill cannot bring the call back. ErrNotFound when the
-// order has no such call.
+// but Vapi's id goes (the caller's number with the transcript, summary,
+// success evaluation and recording link), and the row leaves the order, so
+// that a retried report or the backfill cannot bring the call back. Its
+// usage line stays, marked as the line of a deleted call: what the call
+// cost is a record, not content. ErrNotFound when the order has no such
+// call.
 func (db *DB) DeleteCall(ctx context.Context, orderID string, callID int64, now time.Time) error {
 	id, ok := normID(orderID)
 	if !ok {
 		return ErrNotFound
 	}
-	return mustAffect(db.exec(ctx, db.db, `UPDATE calls SET order_id = NULL, deleted = 1, customer_number = '', summary = '',
-		success_evaluation = '', transcript = '[]', recording_url = '', ended_reason = '', duration_seconds = 0, cost = 0,
-		updated_at = ? WHERE id = ? AND order_id = ?`, db.ts(now), callID, id))
-}
-
-// CallPoint is one call as the figures count it.
-type CallPoint struct {
-	StartedAt       time.Time
-	Outcome         string
-	DurationSeconds int
-}
-
-// OrderCallPointsQuery is the statement behind OrderCallPoints (for EXPLAIN):
-// the calls_order index answers it alone.
-const OrderCallPointsQuery = `SELECT c.started_at, c.outcome, c.duration_seconds FROM calls c
-	WHERE c.order_id = ? AND c.started_at >= ? AND c.started_at < ? AND c.outcome <> 'pending'`
-
-// OrderCallPoints lists the start, outcome and duration of an order's ended
-// calls in [from, to), for the agent page's figures.
-func (db *DB) OrderCallPoints(ctx context.Context, orderID string, from, to time.Time) ([]CallPoint, error) {
-	id, ok := normID(orderID)
-	if !ok {
-		return nil, nil
-	}
-	rows, err := db.query(ctx, db.db, OrderCallPointsQuery, id, db.ts(from), db.ts(to))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []CallPoint
-	for rows.Next() {
-		var p CallPoint
-		var at dbTime
-		if err := rows.Scan(&at, &p.Outcome, &p.DurationSeconds); err != nil {
-			return nil, classify(err)
+	return db.WithTx(ctx, func(tx *sql.Tx) error {
+		if err := mustAffect(db.exec(ctx, tx, `UPDATE calls SET order_id = NULL, deleted = 1, customer_number = '', summary = '',
+			success_evaluation = '', transcript = '[]', recording_url = '', ended_reason = '', duration_seconds = 0, cost = 0,
+			updated_at = ? WHERE id = ? AND order_id = ?`, db.ts(now), callID, id)); err != nil {
+			return err
 		}
-		p.StartedAt = at.Time
-		out = append(out, p)
-	}
-	return out, classify(rows.Err())
+		_, err := db.exec(ctx, tx, `UPDATE usage_lines SET call_deleted = 1, updated_at = ?
+			WHERE vapi_call_id = (SELECT vapi_call_id FROM calls WHERE id = ?)`, db.ts(now), callID)
+		return err
+	})
 }
 
 // ExplainOrderCalls returns the plans of the agent page's two queries.
@@ -475,17 +460,19 @@ func (db *DB) ExplainOrderCalls(ctx context.Context, orderID string, from, to ti
 	if err != nil {
 		return "", err
 	}
-	b, err := db.explain(ctx, OrderCallPointsQuery, []any{id, db.ts(from), db.ts(to)}, !db.Embedded())
+	b, err := db.explain(ctx, OrderUsageQuery, []any{id, db.ts(from), db.ts(to)}, !db.Embedded())
 	return a + "\n--\n" + b, err
 }
 
-// PurgeCallContent removes the transcript, summary, success evaluation and
-// recording link of every call that started before cutoff (the retention
-// period); the call itself, its duration and outcome stay for the figures.
-// It reports how many calls lost content.
+// PurgeCallContent removes the transcript, summary, success evaluation,
+// recording link and caller's number of every call that started before
+// cutoff (the retention period); the call itself, its duration and outcome
+// stay, and its usage line is never touched. It reports how many calls
+// lost content.
 func (db *DB) PurgeCallContent(ctx context.Context, cutoff, now time.Time) (int64, error) {
 	res, err := db.exec(ctx, db.db, `UPDATE calls SET summary = '', success_evaluation = '', transcript = '[]', recording_url = '',
-		updated_at = ? WHERE started_at < ? AND (summary <> '' OR success_evaluation <> '' OR transcript <> '[]' OR recording_url <> '')`,
+		customer_number = '', updated_at = ?
+		WHERE started_at < ? AND (summary <> '' OR success_evaluation <> '' OR transcript <> '[]' OR recording_url <> '' OR customer_number <> '')`,
 		db.ts(now), db.ts(cutoff))
 	if err != nil {
 		return 0, err
@@ -527,10 +514,16 @@ type OrderLink struct {
 
 // SetOrderLink changes an order's assistant id and per-minute rate on
 // behalf of actorID, if version is the one stored (else ErrStale); an
-// assistant another order claims is ErrConflict. Linking an assistant
-// gives the order that assistant's unassigned calls; unlinking one returns
-// its calls to the unassigned. A real change bumps the version and is in
-// the audit trail.
+// assistant another order claims is ErrConflict. A new rate applies to
+// later calls only: usage lines keep the rate they were written at.
+// Linking an assistant gives the order that assistant's unassigned calls,
+// and their usage lines at the order's rate now. Unlinking one returns its
+// calls to the unassigned (a link made by mistake must not show one
+// buyer's calls to another); their usage lines go with them while their
+// month is open (UsageOpenFrom), as any figure of an open month may be
+// corrected, and stay with the order once it has closed. Calls the buyer
+// deleted have left the order already; their lines stay. A real change
+// bumps the version and is in the audit trail.
 func (db *DB) SetOrderLink(ctx context.Context, id string, in OrderLink, version int, actorID string, now time.Time) (o Order, changed bool, err error) {
 	err = db.WithTx(ctx, func(tx *sql.Tx) error {
 		if o, err = db.orderByID(ctx, tx, id); err != nil {
@@ -563,12 +556,22 @@ func (db *DB) SetOrderLink(ctx context.Context, id string, in OrderLink, version
 		}
 		if assistant != o.AssistantID {
 			if o.AssistantID != "" {
+				// The calls first, then their lines, in the order RecordCall
+				// locks them, so the two never deadlock on PostgreSQL.
 				if _, err := db.exec(ctx, tx, `UPDATE calls SET order_id = NULL WHERE order_id = ? AND assistant_id = ?`, o.ID, o.AssistantID); err != nil {
+					return err
+				}
+				if _, err := db.exec(ctx, tx, `DELETE FROM usage_lines WHERE order_id = ? AND started_at >= ? AND call_deleted = 0
+					AND vapi_call_id IN (SELECT vapi_call_id FROM calls WHERE assistant_id = ? AND order_id IS NULL AND deleted = 0)`,
+					o.ID, db.ts(UsageOpenFrom(now)), o.AssistantID); err != nil {
 					return err
 				}
 			}
 			if assistant != "" {
 				if _, err := db.exec(ctx, tx, `UPDATE calls SET order_id = ? WHERE assistant_id = ? AND order_id IS NULL AND deleted = 0`, o.ID, assistant); err != nil {
+					return err
+				}
+				if err := db.writeOrderUsage(ctx, tx, o.ID, assistant, now); err != nil {
 					return err
 				}
 			}
@@ -581,6 +584,26 @@ func (db *DB) SetOrderLink(ctx context.Context, id string, in OrderLink, version
 		return err
 	})
 	return o, changed, classify(err)
+}
+
+// writeOrderUsage writes the usage lines of the order's ended calls from
+// assistant that have none yet (the calls a link has just given it).
+func (db *DB) writeOrderUsage(ctx context.Context, tx *sql.Tx, orderID, assistant string, now time.Time) error {
+	rows, err := db.query(ctx, tx, ownCallSelect+` WHERE c.order_id = ? AND c.assistant_id = ? AND c.outcome <> ?
+		AND NOT EXISTS (SELECT 1 FROM usage_lines u WHERE u.vapi_call_id = c.vapi_call_id)`, orderID, assistant, OutcomePending)
+	if err != nil {
+		return err
+	}
+	calls, err := scanCalls(rows)
+	if err != nil {
+		return err
+	}
+	for _, c := range calls {
+		if err := db.writeUsage(ctx, tx, c, now); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // newCall is the call a first report makes, with its transcript as JSON:
@@ -603,8 +626,13 @@ func newCall(r CallReport, now time.Time) (Call, []byte, error) {
 
 // ImportCalls inserts new calls in one transaction, for benchmarks: each
 // as RecordCall would store it first, assigned to the order that claims
-// its assistant. Calls already stored are left alone.
+// its assistant, with its usage line. Calls already stored are left alone.
 func (db *DB) ImportCalls(ctx context.Context, reports []CallReport, now time.Time) error {
+	type claim struct {
+		orderID, currency string
+		rate              int64
+	}
+	claims := map[string]claim{} // by assistant; orderID "" when none claims it
 	return db.WithTx(ctx, func(tx *sql.Tx) error {
 		stmt, err := tx.PrepareContext(ctx, db.Rebind(`INSERT INTO calls (vapi_call_id, assistant_id, order_id, type, customer_number, started_at, ended_at,
 			duration_seconds, ended_reason, cost, summary, success_evaluation, transcript, recording_url, status, outcome,
@@ -620,10 +648,33 @@ func (db *DB) ImportCalls(ctx context.Context, reports []CallReport, now time.Ti
 			if err != nil {
 				return err
 			}
-			if _, err := stmt.ExecContext(ctx, c.VapiCallID, c.AssistantID, c.AssistantID, c.Type, c.CustomerNumber, db.ts(c.StartedAt), db.tsPtr(c.EndedAt),
+			res, err := stmt.ExecContext(ctx, c.VapiCallID, c.AssistantID, c.AssistantID, c.Type, c.CustomerNumber, db.ts(c.StartedAt), db.tsPtr(c.EndedAt),
 				c.DurationSeconds, c.EndedReason, c.Cost, c.Summary, c.SuccessEval, string(transcript), c.RecordingURL, c.Status, c.Outcome,
-				b2i(c.ReportReceived), db.ts(now), db.ts(now)); err != nil {
+				b2i(c.ReportReceived), db.ts(now), db.ts(now))
+			if err != nil {
 				return classify(err)
+			}
+			n, err := res.RowsAffected()
+			if err != nil {
+				return classify(err)
+			}
+			if n == 0 || c.Outcome == OutcomePending {
+				continue
+			}
+			cl, ok := claims[c.AssistantID]
+			if !ok {
+				err := db.queryRow(ctx, tx, `SELECT id, per_minute_cents, currency FROM orders WHERE assistant_id = ?`, c.AssistantID).
+					Scan(&cl.orderID, &cl.rate, &cl.currency)
+				if err != nil && !errors.Is(err, sql.ErrNoRows) {
+					return classify(err)
+				}
+				claims[c.AssistantID] = cl
+			}
+			if cl.orderID != "" {
+				c.OrderID = cl.orderID
+				if err := db.insertUsage(ctx, tx, c, cl.rate, cl.currency, now); err != nil {
+					return err
+				}
 			}
 		}
 		return nil

@@ -318,7 +318,7 @@ func TestCallPagesAndPoints(t *testing.T) {
 		if !errors.Is(err, store.ErrBadCursor) {
 			t.Fatalf("bad cursor: %v", err)
 		}
-		pts, err := db.OrderCallPoints(ctx, o.ID, t0.Add(-30*24*time.Hour), t0.Add(time.Second))
+		pts, err := db.OrderUsage(ctx, o.ID, t0.Add(-30*24*time.Hour), t0.Add(time.Second))
 		if err != nil || len(pts) != 6 {
 			t.Fatalf("points = %+v, %v", pts, err)
 		}

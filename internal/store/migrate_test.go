@@ -92,3 +92,103 @@ func TestMigrationConsole(t *testing.T) {
 		})
 	}
 }
+
+// Calls stored before usage lines (schema 7) get their lines from
+// migration 8, at their order's rate, so the month's figures do not change
+// on upgrade: every ended call of an order, not the pending, unassigned or
+// deleted ones. And migration 8 rolls back and forward again.
+func TestMigrationUsageLines(t *testing.T) {
+	for _, engine := range []struct {
+		name string
+		cfg  func(t *testing.T) store.Config
+	}{
+		{"sqlite", func(t *testing.T) store.Config { return store.Config{DataDir: t.TempDir()} }},
+		{"postgres", func(t *testing.T) store.Config { return store.Config{DatabaseURL: storetest.PostgresURL(t)} }},
+	} {
+		t.Run(engine.name, func(t *testing.T) {
+			ctx := ctxT(t)
+			db, err := store.Open(ctx, engine.cfg(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			if err := db.MigrateTo(ctx, 7); err != nil {
+				t.Fatal(err)
+			}
+			exec := func(q string, args ...any) {
+				t.Helper()
+				if _, err := db.SQL().ExecContext(ctx, db.Rebind(q), args...); err != nil {
+					t.Fatalf("%s: %v", q, err)
+				}
+			}
+			ts := func(tm time.Time) any {
+				if db.Embedded() {
+					return tm.UTC().Format("2006-01-02T15:04:05.000000Z")
+				}
+				return tm
+			}
+			putAgents(t, db, testAgents)
+			u := mkUser(t, db, "")
+			if err := db.CreateOrders(ctx, []store.NewOrder{{BuyerID: u.ID, AgentID: testAgents[0].ID, Status: "completed", AmountCents: 100, CreatedAt: t0}}); err != nil {
+				t.Fatal(err)
+			}
+			os, _ := db.OrdersByBuyer(ctx, u.ID)
+			order := os[0].ID
+			exec(`UPDATE orders SET assistant_id = ?, per_minute_cents = 13 WHERE id = ?`, assistantA, order)
+			call := func(id string, orderID any, outcome string, secs, deleted int) {
+				exec(`INSERT INTO calls (vapi_call_id, assistant_id, order_id, type, started_at, duration_seconds, status, outcome, report_received,
+					deleted, created_at, updated_at) VALUES (?, ?, ?, 'outbound', ?, ?, 'ended', ?, 1, ?, ?, ?)`,
+					id, assistantA, orderID, ts(t0), secs, outcome, deleted, ts(t0), ts(t0))
+			}
+			call("m-answered", order, "answered", 95, 0)
+			call("m-missed", order, "missed", 0, 0)
+			call("m-pending", order, "pending", 0, 0)
+			call("m-deleted", nil, "missed", 0, 1)
+			call("m-unassigned", nil, "answered", 60, 0)
+
+			check := func() {
+				t.Helper()
+				l, err := db.UsageByVapiID(ctx, "m-answered")
+				// 95 s at 13 cents a minute = 20.58 cents: 21.
+				if err != nil || l.OrderID != order || l.Seconds != 95 || l.PerMinuteCents != 13 || l.CostCents != store.UsageCost(95, 13) ||
+					l.CostCents != 21 || l.Currency != "EUR" || l.Outcome != store.OutcomeAnswered || l.Direction != store.CallOutbound || l.CallDeleted {
+					t.Fatalf("backfilled line = %+v, %v", l, err)
+				}
+				sameTime(t, "StartedAt", l.StartedAt, t0)
+				if l.CreatedAt.IsZero() || l.UpdatedAt.IsZero() {
+					t.Fatalf("line times: %+v", l)
+				}
+				if l, err := db.UsageByVapiID(ctx, "m-missed"); err != nil || l.Outcome != store.OutcomeMissed || l.CostCents != 0 {
+					t.Fatalf("missed call's line = %+v, %v", l, err)
+				}
+				for _, id := range []string{"m-pending", "m-deleted", "m-unassigned"} {
+					noUsage(t, db, id)
+				}
+				tot, err := db.OrderUsageTotals(ctx, order, t0.Add(-time.Hour), t0.Add(time.Hour))
+				if err != nil || tot != (store.UsageTotals{Calls: 2, Seconds: 95, CostCents: 21}) {
+					t.Fatalf("totals = %+v, %v", tot, err)
+				}
+			}
+			if err := db.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			check()
+			// After the upgrade, a report of the pending call writes its line.
+			r := report("m-pending", assistantA, t0)
+			if _, err := db.RecordCall(ctx, r, t0); err != nil {
+				t.Fatal(err)
+			}
+			if l := usage(t, db, "m-pending"); l.PerMinuteCents != 13 || l.CostCents != 26 {
+				t.Fatalf("new line = %+v", l)
+			}
+			if err := db.MigrateDownTo(ctx, 7); err != nil {
+				t.Fatal(err)
+			}
+			exec(`UPDATE calls SET outcome = 'pending', status = 'in-progress' WHERE vapi_call_id = 'm-pending'`)
+			if err := db.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			check()
+		})
+	}
+}

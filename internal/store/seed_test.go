@@ -216,6 +216,17 @@ func TestSeedDemoCalls(t *testing.T) {
 		if total < 150 {
 			t.Fatalf("%d demo calls", total)
 		}
+		// Every demo call has its usage line, written as the webhook's are.
+		var lines, ended int
+		if err := db.SQL().QueryRowContext(ctx, "SELECT count(*) FROM usage_lines").Scan(&lines); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.SQL().QueryRowContext(ctx, "SELECT count(*) FROM calls WHERE order_id IS NOT NULL AND outcome <> 'pending'").Scan(&ended); err != nil {
+			t.Fatal(err)
+		}
+		if lines != total || ended != total {
+			t.Fatalf("%d usage lines for %d demo calls (%d ended of an order)", lines, total, ended)
+		}
 		u, _ := db.UserByEmail(ctx, demoAccounts.Buyer.Email)
 		orders, _ := db.OrdersByBuyer(ctx, u.ID)
 		linked := map[string]string{}
@@ -225,7 +236,7 @@ func TestSeedDemoCalls(t *testing.T) {
 				if o.Status != "completed" {
 					t.Errorf("linked order %s is %s", o.ID, o.Status)
 				}
-				pts, err := db.OrderCallPoints(ctx, o.ID, now.AddDate(0, 0, -30), now.Add(time.Hour))
+				pts, err := db.OrderUsage(ctx, o.ID, now.AddDate(0, 0, -30), now.Add(time.Hour))
 				if err != nil || len(pts) < 40 {
 					t.Fatalf("%s: %d calls, %v", o.Agent.NameEn, len(pts), err)
 				}

@@ -289,13 +289,16 @@ func TestOrdersBelongToTheirBuyer(t *testing.T) {
 		if err := json.Unmarshal(rec.Body.Bytes(), &d); err != nil {
 			t.Fatal(err)
 		}
-		if len(d.Orders) < 4 || d.Stats.TotalPurchases != len(d.Orders) {
+		if len(d.Orders) < 4 {
 			t.Fatalf("demo orders: %s", rec.Body)
 		}
 		var sum int64
 		statuses := map[string]int{}
 		for i, o := range d.Orders {
-			sum += o.AmountCents
+			// Cancelled and refunded orders are listed but not counted.
+			if o.Status != "cancelled" && o.Status != "refunded" {
+				sum += o.AmountCents
+			}
 			statuses[o.Status]++
 			if o.Number != o.ID[:8] || o.Agent.Name == "" {
 				t.Fatalf("order %+v", o)
@@ -305,7 +308,8 @@ func TestOrdersBelongToTheirBuyer(t *testing.T) {
 			}
 		}
 		// The demo orders are all in euros: one total.
-		if d.Stats.Active != statuses["completed"] || d.Stats.SettingUp != statuses["pending"] || len(d.Stats.TotalInvested) != 1 ||
+		if statuses["cancelled"] == 0 || statuses["refunded"] == 0 || d.Stats.TotalPurchases != statuses["completed"]+statuses["pending"] ||
+			d.Stats.Active != statuses["completed"] || d.Stats.SettingUp != statuses["pending"] || len(d.Stats.TotalInvested) != 1 ||
 			d.Stats.TotalInvested[0].Currency != "EUR" || d.Stats.TotalInvested[0].AmountCents != sum {
 			t.Fatalf("stats %+v disagree with orders %v (sum %d)", d.Stats, statuses, sum)
 		}

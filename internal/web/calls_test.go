@@ -90,7 +90,10 @@ type agentHead struct {
 		OrderID, Name string
 		Linked        bool
 	}
-	Month struct{ Calls, Answered, Seconds int }
+	Month struct {
+		Calls, Answered, Seconds, CostCents, DeletedCalls int
+		Rates                                             []int
+	}
 	Daily []struct {
 		Date  string
 		Calls int
@@ -209,7 +212,21 @@ func TestCallsWebhookToAgentPage(t *testing.T) {
 		expectError(t, e.call("GET", "/api/orders/"+o.ID+"/calls.csv?tz=Not/AZone", nil, ann), 400, "invalid_field", "tz")
 
 		// Delete: 204, then gone; a retried report does not bring it back.
+		// The month's figures stay as they were (the call's usage line
+		// stays), and say one deleted call is in them.
+		agentURL := "/api/orders/" + o.ID + "/agent?lang=en&tz=UTC"
+		before := decode[agentHead](t, e.call("GET", agentURL, nil, ann), 200)
 		expectStatus(t, e.call("DELETE", "/api/orders/"+o.ID+"/calls/"+c.ID, nil, ann), 204)
+		after := decode[agentHead](t, e.call("GET", agentURL, nil, ann), 200)
+		n := 1 // the call started an hour ago: in this month, unless the month began since
+		if start.Month() != time.Now().UTC().Month() {
+			n = 0
+		}
+		if want := before.Month; after.Month.Calls != n || after.Month.Seconds != 95*n || after.Month.CostCents != 16*n || after.Month.DeletedCalls != n ||
+			after.Month.Calls != want.Calls || after.Month.Seconds != want.Seconds || after.Month.CostCents != want.CostCents ||
+			fmt.Sprint(after.Daily) != fmt.Sprint(before.Daily) {
+			t.Fatalf("month after the delete = %+v, before %+v", after.Month, want)
+		}
 		expectError(t, e.call("GET", "/api/orders/"+o.ID+"/calls/"+c.ID, nil, ann), 404, "not_found", "")
 		expectStatus(t, e.postWebhook("/api/voice/webhook", body, testVapiSecret), 200)
 		if l := decode[callPage](t, e.call("GET", "/api/orders/"+o.ID+"/calls", nil, ann), 200); len(l.Items) != 0 {

@@ -40,8 +40,9 @@ export interface Order {
 export interface DashboardStats {
   active: number;
   settingUp: number;
+  /** Pending and completed orders: cancelled and refunded ones are listed but not counted. */
   totalPurchases: number;
-  /** One total per currency the buyer's orders are in (none without orders). */
+  /** One total per currency of those same orders (none without any). */
   totalInvested: Money[];
 }
 
@@ -173,8 +174,12 @@ export interface AgentOverview {
     failed: number;
     seconds: number;
     averageSeconds: number;
-    /** seconds × perMinuteCents / 60, rounded by the server. */
+    /** The sum of the month's usage lines: each call's seconds × the rate when it was recorded / 60, rounded half up. */
     costCents: number;
+    /** The per-minute rates of the month's calls, lowest first: more than one when the rate changed; none without calls. */
+    rates: number[];
+    /** How many of `calls` the buyer deleted: their content is gone, their minutes still count. */
+    deletedCalls: number;
   };
   /** Exactly 30 days, oldest first, ending today; `date` is YYYY-MM-DD in the time zone asked for. */
   daily: { date: string; calls: number }[];

@@ -46,7 +46,8 @@ describe('/dashboard/agents/:orderId', () => {
     expect(stat('Failed')).toBe('2');
     expect(stat('Minutes')).toBe('125.5');
     expect(stat('Average answered call')).toBe('2 min 59 s');
-    expect(stat('Cost of minutes')).toBe('€12.55125.5 min at €0.10 per minute');
+    expect(stat('Cost of minutes')).toBe('€12.55125.5 min at €0.10 per minute, each call rounded to the cent');
+    expect(screen.queryByText(/deleted call/)).toBeNull();
 
     const chart = screen.getByRole('region', { name: 'Calls per day' });
     expect(within(chart).getByText(/The last 30 days\. 16 calls in the last 30 days\. Busiest day: Tue, Oct 20, with 12\./)).toBeTruthy();
@@ -120,7 +121,7 @@ describe('/dashboard/agents/:orderId', () => {
     expect(stat('Mislukt')).toBe('2');
     expect(stat('Minuten')).toBe('125,5');
     expect(stat('Gemiddeld beantwoord gesprek')).toBe('2 min 59 s');
-    expect(stat('Kosten van de minuten')).toBe('€\u00a012,55125,5 min à €\u00a00,10 per minuut');
+    expect(stat('Kosten van de minuten')).toBe('€\u00a012,55125,5 min à €\u00a00,10 per minuut, per gesprek afgerond op hele centen');
     expect(screen.getByText(/16 gesprekken in de afgelopen 30 dagen\. Drukste dag: di 20 okt, met 12\./)).toBeTruthy();
 
     const list = await screen.findByRole('region', { name: 'Gesprekken · Nieuwste eerst' });
@@ -134,6 +135,49 @@ describe('/dashboard/agents/:orderId', () => {
     expect(within(list).getByRole('link', { name: 'Alle gesprekken downloaden (CSV)' }).getAttribute('href')).toBe(
       `/api/orders/${ORDER_ID}/calls.csv?lang=nl&tz=Europe%2FAmsterdam`,
     );
+  });
+
+  it('says how many deleted calls the figures include, one or more, in both languages', async () => {
+    const cases = [
+      { lang: 'en', deleted: 2, text: '2 deleted calls are included in these figures.', why: 'Deleting a call removes what was said, not the minutes it used.' },
+      { lang: 'en', deleted: 1, text: '1 deleted call is included in these figures.', why: 'Deleting a call removes what was said, not the minutes it used.' },
+      {
+        lang: 'nl',
+        deleted: 1234,
+        text: 'In deze cijfers zijn 1.234 verwijderde gesprekken meegeteld.',
+        why: 'Verwijderen wist de inhoud van een gesprek, niet de minuten die het heeft gebruikt.',
+      },
+      {
+        lang: 'nl',
+        deleted: 1,
+        text: 'In deze cijfers is 1 verwijderd gesprek meegeteld.',
+        why: 'Verwijderen wist de inhoud van een gesprek, niet de minuten die het heeft gebruikt.',
+      },
+    ] as const;
+    for (const c of cases) {
+      mockApi({ 'GET /api/me': signedIn(), [AGENT(c.lang)]: json(200, overview({}, { deletedCalls: c.deleted })), [CALLS]: json(200, PAGE_1) });
+      await renderDashboard(`${c.lang === 'nl' ? '/nl' : ''}/dashboard/agents/${ORDER_ID}`, c.lang);
+      const month = await screen.findByRole('region', { name: c.lang === 'nl' ? 'Deze maand' : 'This month' });
+      // Under the figures, which stay as the server counted them.
+      expect(within(month).getByText(`${c.text} ${c.why}`, { selector: 'p' })).toBeTruthy();
+      expect(stat(c.lang === 'nl' ? 'Gesprekken' : 'Calls')).toBe('42');
+      cleanup();
+    }
+  });
+
+  it('names every rate of a month the rate changed in, as the cost was counted at each', async () => {
+    mockApi({ 'GET /api/me': signedIn(), [AGENT('en')]: json(200, overview({ perMinuteCents: 25 }, { rates: [10, 25] })), [CALLS]: json(200, PAGE_1) });
+    await renderDashboard(`/dashboard/agents/${ORDER_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Appointment Setter' });
+    expect(stat('Cost of minutes')).toBe(
+      '€12.55125.5 min at €0.10 and €0.25 per minute: the rate changed this month, and each call costs the rate it was made at, rounded to the cent',
+    );
+    cleanup();
+    // A month whose calls were all at an earlier rate names that rate, not today's.
+    mockApi({ 'GET /api/me': signedIn(), [AGENT('nl')]: json(200, overview({ perMinuteCents: 25 }, { rates: [10] })), [CALLS]: json(200, PAGE_1) });
+    await renderDashboard(`/nl/dashboard/agents/${ORDER_ID}`, 'nl');
+    await screen.findByRole('heading', { level: 1, name: 'Appointment Setter' });
+    expect(stat('Kosten van de minuten')).toBe('€\u00a012,55125,5 min à €\u00a00,10 per minuut, per gesprek afgerond op hele centen');
   });
 
   it('says the agent is not connected yet, and asks for no calls, before the agency links it', async () => {

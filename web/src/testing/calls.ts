@@ -13,7 +13,7 @@ export function daily(): AgentOverview['daily'] {
   });
 }
 
-export function overview(over: Partial<AgentOverview['agent']> = {}): AgentOverview {
+export function overview(over: Partial<AgentOverview['agent']> = {}, month: Partial<AgentOverview['month']> = {}): AgentOverview {
   return {
     agent: {
       orderId: ORDER_ID,
@@ -26,7 +26,7 @@ export function overview(over: Partial<AgentOverview['agent']> = {}): AgentOverv
       ...over,
     },
     // Figures that do not follow from the listed calls: the page must show the server's.
-    month: { calls: 42, answered: 35, missed: 5, failed: 2, seconds: 7530, averageSeconds: 179.3, costCents: 1255 },
+    month: { calls: 42, answered: 35, missed: 5, failed: 2, seconds: 7530, averageSeconds: 179.3, costCents: 1255, rates: [10], deletedCalls: 0, ...month },
     daily: daily(),
   };
 }

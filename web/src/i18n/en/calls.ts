@@ -15,7 +15,11 @@ const calls = {
       failed: 'Failed',
       average: 'Average answered call',
       cost: 'Cost of minutes',
-      rate: '{minutes} min at {rate} per minute',
+      rate: '{minutes} min at {rate} per minute, each call rounded to the cent',
+      rates: '{minutes} min at {rates} per minute: the rate changed this month, and each call costs the rate it was made at, rounded to the cent',
+      deletedOne: '1 deleted call is included in these figures.',
+      deletedMany: '{count} deleted calls are included in these figures.',
+      deletedWhy: 'Deleting a call removes what was said, not the minutes it used.',
     },
     chart: {
       title: 'Calls per day',
@@ -89,7 +93,8 @@ const calls = {
       notFoundText: "This call doesn't exist, has been deleted, or isn't yours.",
       delete: 'Delete call',
       confirmTitle: 'Delete this call?',
-      confirmText: 'Its transcript, summary and recording link are removed for good. This cannot be undone.',
+      confirmText:
+        "Its transcript, summary, recording link and the caller's number are removed for good. Its minutes still count toward your usage. This cannot be undone.",
       confirm: 'Yes, delete it',
       cancel: 'Keep it',
       deleting: 'Deleting...',

@@ -147,7 +147,7 @@ const consoleStrings = {
       assistantHint: 'As the Vapi dashboard shows it. Empty removes the link. Its unassigned calls move to this order.',
       rate: 'Price per minute',
       rateFor: 'Price per minute of order #{number}',
-      rateHint: 'In {currency}, for example 0.10',
+      rateHint: 'In {currency}, for example 0.10. A new price applies to calls from now on; recorded calls keep theirs.',
       rateInvalid: 'Enter a price like 0.10: zero or more, at most two decimals.',
       saveLink: 'Save link',
       saveLinkFor: 'Save the assistant and price of order #{number}',

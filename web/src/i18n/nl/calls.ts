@@ -18,7 +18,11 @@ const calls = {
       failed: 'Mislukt',
       average: 'Gemiddeld beantwoord gesprek',
       cost: 'Kosten van de minuten',
-      rate: '{minutes} min à {rate} per minuut',
+      rate: '{minutes} min à {rate} per minuut, per gesprek afgerond op hele centen',
+      rates: '{minutes} min à {rates} per minuut: het tarief is deze maand gewijzigd en elk gesprek kost het tarief van het moment waarop het plaatsvond, afgerond op hele centen',
+      deletedOne: 'In deze cijfers is 1 verwijderd gesprek meegeteld.',
+      deletedMany: 'In deze cijfers zijn {count} verwijderde gesprekken meegeteld.',
+      deletedWhy: 'Verwijderen wist de inhoud van een gesprek, niet de minuten die het heeft gebruikt.',
     },
     chart: {
       title: 'Gesprekken per dag',
@@ -93,7 +97,8 @@ const calls = {
       notFoundText: 'Dit gesprek bestaat niet, is verwijderd of is niet van u.',
       delete: 'Gesprek verwijderen',
       confirmTitle: 'Dit gesprek verwijderen?',
-      confirmText: 'Het transcript, de samenvatting en de link naar de opname worden definitief verwijderd. Dit kunt u niet ongedaan maken.',
+      confirmText:
+        'Het transcript, de samenvatting, de link naar de opname en het nummer van de beller worden definitief verwijderd. De minuten blijven meetellen in uw verbruik. Dit kunt u niet ongedaan maken.',
       confirm: 'Ja, verwijderen',
       cancel: 'Bewaren',
       deleting: 'Bezig met verwijderen...',

@@ -149,7 +149,7 @@ const consoleStrings = {
       assistantHint: 'Zoals het Vapi-dashboard het toont. Leeg maken verwijdert de koppeling. De niet-toegewezen gesprekken gaan dan naar deze bestelling.',
       rate: 'Prijs per minuut',
       rateFor: 'Prijs per minuut van bestelling #{number}',
-      rateHint: 'In {currency}, bijvoorbeeld 0,10',
+      rateHint: 'In {currency}, bijvoorbeeld 0,10. Een nieuwe prijs geldt voor gesprekken vanaf nu; vastgelegde gesprekken houden hun prijs.',
       rateInvalid: 'Vul een prijs in zoals 0,10: nul of meer, met hoogstens twee decimalen.',
       saveLink: 'Koppeling opslaan',
       saveLinkFor: 'Assistent en prijs van bestelling #{number} opslaan',

@@ -139,7 +139,7 @@ const pages = {
       },
       retention: {
         title: 'Hoe lang wij gegevens bewaren',
-        text: 'Accounts bewaren wij tot u ons vraagt ze te verwijderen; accounts die nooit zijn bevestigd, verdwijnen een week na de aanmelding. Verlopen sessies en gebruikte of verlopen e-maillinks worden automatisch verwijderd. Offerteaanvragen bewaren wij zolang dat nodig is voor uw aanvraag en een eventuele overeenkomst daarna. Uitgeschreven tekst, samenvattingen en opnamelinks van spraakgesprekken bewaren wij {days} dagen; daarna worden ze verwijderd. De opnamen zelf worden bewaard door Vapi.',
+        text: 'Accounts bewaren wij tot u ons vraagt ze te verwijderen; accounts die nooit zijn bevestigd, verdwijnen een week na de aanmelding. Verlopen sessies en gebruikte of verlopen e-maillinks worden automatisch verwijderd. Offerteaanvragen bewaren wij zolang dat nodig is voor uw aanvraag en een eventuele overeenkomst daarna. Van spraakgesprekken bewaren wij de uitgeschreven tekst, samenvattingen, opnamelinks en telefoonnummers van bellers {days} dagen; daarna worden ze verwijderd. De opnamen zelf worden bewaard door Vapi. Wat een gesprek heeft gekost (wanneer het plaatsvond, hoe lang het duurde en het tarief) bewaren wij voor de facturering, ook als het gesprek zelf is verwijderd.',
       },
       rights: {
         title: 'Uw rechten',
