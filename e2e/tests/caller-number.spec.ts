@@ -176,10 +176,16 @@ test('the Dutch CSV opens as columns: a byte-order mark, ; between cells, Dutch 
   const bytes = await readFile(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const rows = parseCsv(bytes.toString('utf8').slice(1), ';');
-  expect(rows[0]).toEqual(['Bestelling', 'Agent', 'Begonnen', 'Richting', 'Nummer', 'Duur (seconden)', 'Resultaat', 'Hoe het eindigde', 'Doel bereikt', 'Samenvatting']);
-  expect(rows.slice(1).every((r) => r.length === 10)).toBe(true);
+  expect(rows[0]).toEqual(['Bestelling', 'Agent', 'Begonnen', 'Richting', 'Nummer', 'Duur (seconden)', 'Resultaat', 'Hoe het eindigde', 'Doel bereikt', 'Samenvatting', 'Kosten excl. btw']);
+  expect(rows.slice(1).every((r) => r.length === 11)).toBe(true);
   const ours = rows.filter((r) => r[9] === summary);
-  expect(ours).toEqual([[orderId.slice(0, 8), 'Afsprakenplanner', amsterdamTime(started), 'Inkomend', SHOWN.nl, '83', 'Beantwoord', 'customer-ended-call', 'Ja', summary]]);
+  expect(ours.map((r) => r.slice(0, 10))).toEqual([[orderId.slice(0, 8), 'Afsprakenplanner', amsterdamTime(started), 'Inkomend', SHOWN.nl, '83', 'Beantwoord', 'customer-ended-call', 'Ja', summary]]);
+  // Amounts with a decimal comma, as a Dutch spreadsheet reads a number; the last row adds up the usage lines.
+  expect(ours[0][10]).toMatch(/^\d+,\d{2}$/);
+  const total = rows[rows.length - 1];
+  expect(total[0]).toBe('Totaal');
+  expect(total[9]).toMatch(/^\d+ gesprekken/);
+  expect(total[10]).toMatch(/^\d+,\d{2}$/);
 
   // English: a comma between cells, English headers; the international number starts with +, so the
   // formula guard gives it a leading apostrophe like any cell that does.
@@ -188,7 +194,7 @@ test('the Dutch CSV opens as columns: a byte-order mark, ; between cells, Dutch 
   const enText = await en.text();
   expect(enText.charCodeAt(0)).toBe(0xfeff);
   const enRows = parseCsv(enText.slice(1), ',');
-  expect(enRows[0]).toEqual(['Order', 'Agent', 'Started', 'Direction', 'Number', 'Duration (seconds)', 'Outcome', 'How it ended', 'Goal reached', 'Summary']);
+  expect(enRows[0]).toEqual(['Order', 'Agent', 'Started', 'Direction', 'Number', 'Duration (seconds)', 'Outcome', 'How it ended', 'Goal reached', 'Summary', 'Cost excl. VAT']);
   expect(enRows.filter((r) => r[9] === summary).map((r) => [r[1], r[3], r[4]])).toEqual([['Appointment Setter', 'Incoming', `'${SHOWN.en}`]]);
 });
 

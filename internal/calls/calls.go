@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"slices"
@@ -392,23 +393,53 @@ func CSVCell(s string) string {
 // csvWords are the CSV's headers and values in one language.
 type csvWords struct {
 	comma                    rune
+	decimal                  string // the decimal separator of amounts
 	header                   []string
 	inbound, outbound, web   string
 	answered, missed, failed string
 	yes, no                  string
+	total                    string
+	calls                    func(calls, deleted int) string // the totals row's count of calls
 }
 
 var csvLanguages = map[string]csvWords{
-	"en": {comma: ',',
+	"en": {comma: ',', decimal: ".",
 		header: []string{"Order", "Agent", "Started", "Direction", "Number", "Duration (seconds)", "Outcome", "How it ended",
-			"Goal reached", "Summary"},
+			"Goal reached", "Summary", "Cost excl. VAT"},
 		inbound: "Incoming", outbound: "Outgoing", web: "Web call",
-		answered: "Answered", missed: "Missed", failed: "Failed", yes: "Yes", no: "No"},
-	"nl": {comma: ';',
+		answered: "Answered", missed: "Missed", failed: "Failed", yes: "Yes", no: "No", total: "Total",
+		calls: func(n, deleted int) string {
+			s := plural(n, "1 call", "%d calls")
+			if deleted > 0 {
+				s += fmt.Sprintf(", %d of them deleted", deleted)
+			}
+			return s
+		}},
+	"nl": {comma: ';', decimal: ",",
 		header: []string{"Bestelling", "Agent", "Begonnen", "Richting", "Nummer", "Duur (seconden)", "Resultaat", "Hoe het eindigde",
-			"Doel bereikt", "Samenvatting"},
+			"Doel bereikt", "Samenvatting", "Kosten excl. btw"},
 		inbound: "Inkomend", outbound: "Uitgaand", web: "Webgesprek",
-		answered: "Beantwoord", missed: "Gemist", failed: "Mislukt", yes: "Ja", no: "Nee"},
+		answered: "Beantwoord", missed: "Gemist", failed: "Mislukt", yes: "Ja", no: "Nee", total: "Totaal",
+		calls: func(n, deleted int) string {
+			s := plural(n, "1 gesprek", "%d gesprekken")
+			if deleted > 0 {
+				s += fmt.Sprintf(", waarvan %d verwijderd", deleted)
+			}
+			return s
+		}},
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return fmt.Sprintf(many, n)
+}
+
+// amount writes cents as a plain decimal with the language's separator
+// ("3.40", "3,40"), which a spreadsheet of that language reads as a number.
+func (w csvWords) amount(cents int64) string {
+	return fmt.Sprintf("%d%s%02d", cents/100, w.decimal, cents%100)
 }
 
 func (w csvWords) word(v string) string {
@@ -460,7 +491,11 @@ type CSVOptions struct {
 // UTF-8), a header row, then per call its order number, the agent's name,
 // the start in the buyer's time zone, direction, the caller's full number
 // (formatted as on the page), duration, outcome, Vapi's ended reason, the
-// success evaluation and the summary, every cell through CSVCell.
+// success evaluation, the summary and its cost excluding VAT from its usage
+// line, every cell through CSVCell. A last row gives the totals of the
+// order's usage lines (UsageTotals): the calls billed, deleted ones
+// included, their seconds and their cost, so the file adds up to what the
+// agency bills even after the buyer deleted calls.
 func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSVOptions, w io.Writer) error {
 	loc, err := Location(opt.TZ)
 	if err != nil {
@@ -474,6 +509,14 @@ func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSV
 	words := csvLanguages[lang]
 	agentName, _, _ := orders.AgentText(o.Agent, lang)
 	number := orders.Number(o.ID)
+	costs, err := s.db.OrderUsageCosts(ctx, o.ID)
+	if err != nil {
+		return apierr.Wrap("calls csv", err)
+	}
+	totals, err := s.UsageTotals(ctx, o, time.Time{}, time.Time{})
+	if err != nil {
+		return err
+	}
 
 	if _, err := io.WriteString(w, "\uFEFF"); err != nil {
 		return err
@@ -492,11 +535,11 @@ func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSV
 		for _, c := range rows {
 			rec := []string{number, agentName, c.StartedAt.In(loc).Format(CSVTimeLayout), words.word(c.Type),
 				FormatNumber(c.CustomerNumber, lang).Display, strconv.Itoa(c.DurationSeconds), words.word(c.Outcome),
-				c.EndedReason, words.success(c.SuccessEval), c.Summary}
-			for i := range rec {
-				rec[i] = CSVCell(rec[i])
+				c.EndedReason, words.success(c.SuccessEval), c.Summary, ""}
+			if cents, ok := costs[c.VapiCallID]; ok {
+				rec[len(rec)-1] = words.amount(cents)
 			}
-			if err := cw.Write(rec); err != nil {
+			if err := writeCSVRow(cw, rec); err != nil {
 				return err
 			}
 		}
@@ -505,10 +548,24 @@ func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSV
 			return err
 		}
 		if next == "" {
-			return nil
+			break
 		}
 		p.Cursor = next
 	}
+	if err := writeCSVRow(cw, []string{words.total, agentName, "", "", "", strconv.FormatInt(totals.Seconds, 10), "", "", "",
+		words.calls(totals.Calls, totals.DeletedCalls), words.amount(totals.CostCents)}); err != nil {
+		return err
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// writeCSVRow writes one row, every cell through CSVCell.
+func writeCSVRow(cw *csv.Writer, rec []string) error {
+	for i := range rec {
+		rec[i] = CSVCell(rec[i])
+	}
+	return cw.Write(rec)
 }
 
 // Totals is what an order's usage lines add up to: every ended call the

@@ -138,7 +138,7 @@ func TestAgentFiguresFromUsage(t *testing.T) {
 		if fmt.Sprint(after.Month) != fmt.Sprint(want) || fmt.Sprint(after.Daily) != fmt.Sprint(before.Daily) {
 			t.Fatalf("after deleting two calls: %+v, want %+v", after.Month, want)
 		}
-		if list, _ := svc.List(ctx, buyer, o.ID, store.Page{}); len(list.Items) != 1 {
+		if list, _ := svc.List(ctx, buyer, o.ID, "en", store.Page{}); len(list.Items) != 1 {
 			t.Fatalf("the list still shows %d calls", len(list.Items))
 		}
 
@@ -280,10 +280,11 @@ func TestCSVEscapesFormulas(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(rows) != 131 || rows[0][0] != "Order" {
+		// The header, 130 calls and the totals row.
+		if len(rows) != 132 || rows[0][0] != "Order" || rows[131][0] != "Total" || rows[131][9] != "130 calls" {
 			t.Fatalf("%d rows, header %v", len(rows), rows[0])
 		}
-		for _, r := range rows[1:] {
+		for _, r := range rows[1:131] {
 			// The full number in the international format starts with +, so it is guarded as any cell.
 			if r[9] != `'=HYPERLINK("http://evil")` || r[4] != "'+31 6 12345678" {
 				t.Fatalf("row not escaped: %q", r)
@@ -354,7 +355,7 @@ func TestCSVForSpreadsheets(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%+v: %v", opt, err)
 			}
-			if len(rows) != 3 || len(rows[0]) != 10 {
+			if len(rows) != 4 || len(rows[0]) != 11 {
 				t.Fatalf("%+v: rows %q", opt, rows)
 			}
 			return rows
@@ -362,13 +363,15 @@ func TestCSVForSpreadsheets(t *testing.T) {
 		number := o.ID[:8]
 
 		nl := read(calls.CSVOptions{Lang: "nl", TZ: "Europe/Amsterdam"}, ';')
-		if strings.Join(nl[0], "|") != "Bestelling|Agent|Begonnen|Richting|Nummer|Duur (seconden)|Resultaat|Hoe het eindigde|Doel bereikt|Samenvatting" {
+		if strings.Join(nl[0], "|") != "Bestelling|Agent|Begonnen|Richting|Nummer|Duur (seconden)|Resultaat|Hoe het eindigde|Doel bereikt|Samenvatting|Kosten excl. btw" {
 			t.Fatalf("Dutch header %q", nl[0])
 		}
 		// Newest first: the winter call, then the summer one.
 		want := [][]string{
-			{number, "Afsprakenplanner", "2026-11-22T10:30:00+01:00", "Webgesprek", "", "42", "Gemist", "customer-did-not-answer", "Nee", "Web visitor."},
-			{number, "Afsprakenplanner", "2026-07-01T10:30:00+02:00", "Inkomend", "06 12345678", "42", "Beantwoord", "customer-ended-call", "Ja", tricky},
+			{number, "Afsprakenplanner", "2026-11-22T10:30:00+01:00", "Webgesprek", "", "42", "Gemist", "customer-did-not-answer", "Nee", "Web visitor.", "0,07"},
+			{number, "Afsprakenplanner", "2026-07-01T10:30:00+02:00", "Inkomend", "06 12345678", "42", "Beantwoord", "customer-ended-call", "Ja", tricky, "0,07"},
+			// The totals come from the usage lines: 42 s at 10 cents a minute is 7 cents a call.
+			{"Totaal", "Afsprakenplanner", "", "", "", "84", "", "", "", "2 gesprekken", "0,14"},
 		}
 		for i, w := range want {
 			if strings.Join(nl[i+1], "|") != strings.Join(w, "|") {
@@ -377,11 +380,11 @@ func TestCSVForSpreadsheets(t *testing.T) {
 		}
 
 		en := read(calls.CSVOptions{Lang: "en", TZ: "America/New_York"}, ',')
-		if strings.Join(en[0], "|") != "Order|Agent|Started|Direction|Number|Duration (seconds)|Outcome|How it ended|Goal reached|Summary" {
+		if strings.Join(en[0], "|") != "Order|Agent|Started|Direction|Number|Duration (seconds)|Outcome|How it ended|Goal reached|Summary|Cost excl. VAT" {
 			t.Fatalf("English header %q", en[0])
 		}
 		if r := en[2]; r[1] != "Appointment Setter" || r[2] != "2026-07-01T04:30:00-04:00" || r[3] != "Incoming" || r[4] != "'+31 6 12345678" ||
-			r[6] != "Answered" || r[8] != "Yes" || r[9] != tricky {
+			r[6] != "Answered" || r[8] != "Yes" || r[9] != tricky || r[10] != "0.07" {
 			t.Errorf("English row %q", r)
 		}
 		if r := en[1]; r[2] != "2026-11-22T04:30:00-05:00" || r[3] != "Web call" {
@@ -394,8 +397,34 @@ func TestCSVForSpreadsheets(t *testing.T) {
 		// A semicolon CSV read with a comma is one column per line: the Dutch file really uses ;.
 		var buf bytes.Buffer
 		_ = svc.WriteCSV(ctx, buyer, o.ID, calls.CSVOptions{Lang: "nl"}, &buf)
-		if first, _, _ := strings.Cut(buf.String(), "\n"); strings.Count(first, ";") != 9 || strings.Contains(first, ",") {
+		if first, _, _ := strings.Cut(buf.String(), "\n"); strings.Count(first, ";") != 10 || strings.Contains(first, ",") {
 			t.Errorf("Dutch header line %q", first)
+		}
+
+		if r := en[3]; strings.Join(r, "|") != "Total|Appointment Setter||||84||||2 calls|0.14" {
+			t.Errorf("English totals %q", r)
+		}
+
+		// A deleted call leaves the list but not the totals: the file still adds up to what is billed.
+		c, err := db.CallByVapiID(ctx, "winter")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := svc.Delete(ctx, buyer, o.ID, fmt.Sprint(c.ID)); err != nil {
+			t.Fatal(err)
+		}
+		buf.Reset()
+		if err := svc.WriteCSV(ctx, buyer, o.ID, calls.CSVOptions{Lang: "nl"}, &buf); err != nil {
+			t.Fatal(err)
+		}
+		r := csv.NewReader(strings.NewReader(strings.TrimPrefix(buf.String(), "\uFEFF")))
+		r.Comma = ';'
+		after, err := r.ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(after) != 3 || strings.Join(after[2], "|") != "Totaal|Afsprakenplanner||||84||||2 gesprekken, waarvan 1 verwijderd|0,14" {
+			t.Errorf("after a delete: %q", after)
 		}
 
 		var ae *apierr.Error

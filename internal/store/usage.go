@@ -170,6 +170,30 @@ func (db *DB) OrderUsage(ctx context.Context, orderID string, from, to time.Time
 	return out, classify(rows.Err())
 }
 
+// OrderUsageCosts maps the Vapi call id of each of an order's usage lines
+// to its cost in cents, for the CSV's cost column.
+func (db *DB) OrderUsageCosts(ctx context.Context, orderID string) (map[string]int64, error) {
+	out := map[string]int64{}
+	id, ok := normID(orderID)
+	if !ok {
+		return out, nil
+	}
+	rows, err := db.query(ctx, db.db, `SELECT u.vapi_call_id, u.cost_cents FROM usage_lines u WHERE u.order_id = ?`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var vapiID string
+		var cents int64
+		if err := rows.Scan(&vapiID, &cents); err != nil {
+			return nil, classify(err)
+		}
+		out[vapiID] = cents
+	}
+	return out, classify(rows.Err())
+}
+
 // UsageTotals sums usage lines.
 type UsageTotals struct {
 	Calls        int

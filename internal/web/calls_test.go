@@ -193,13 +193,15 @@ func TestCallsWebhookToAgentPage(t *testing.T) {
 			r := csv.NewReader(strings.NewReader(body))
 			r.Comma = comma
 			rows, err := r.ReadAll()
-			if err != nil || len(rows) != 2 {
+			// The header, the call and the totals from the usage lines.
+			if err != nil || len(rows) != 3 {
 				t.Fatalf("csv %q %v", rows, err)
 			}
 			return rows
 		}
 		rows := readCSV(w.Body.String(), ',')
-		if rows[0][0] != "Order" || rows[1][0] != o.ID[:8] || rows[1][4] != "'+31 6 12345678" || rows[1][9] != "'=Booked a cleaning on Tuesday." {
+		if rows[0][0] != "Order" || rows[1][0] != o.ID[:8] || rows[1][4] != "'+31 6 12345678" || rows[1][9] != "'=Booked a cleaning on Tuesday." ||
+			rows[2][0] != "Total" || rows[2][5] != rows[1][5] || rows[2][10] != rows[1][10] {
 			t.Fatalf("csv %q", rows)
 		}
 		w = e.call("GET", "/api/orders/"+o.ID+"/calls.csv?lang=nl&tz=Europe/Amsterdam", nil, ann)
