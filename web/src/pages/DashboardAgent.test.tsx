@@ -155,7 +155,7 @@ describe('/dashboard/agents/:orderId', () => {
       },
     ] as const;
     for (const c of cases) {
-      mockApi({ 'GET /api/me': signedIn(), [AGENT(c.lang)]: json(200, overview({}, { deletedCalls: c.deleted })), [CALLS]: json(200, PAGE_1) });
+      mockApi({ 'GET /api/me': signedIn(), [AGENT(c.lang)]: json(200, overview({}, { deletedCalls: c.deleted })), [CALLS(c.lang)]: json(200, PAGE_1) });
       await renderDashboard(`${c.lang === 'nl' ? '/nl' : ''}/dashboard/agents/${ORDER_ID}`, c.lang);
       const month = await screen.findByRole('region', { name: c.lang === 'nl' ? 'Deze maand' : 'This month' });
       // Under the figures, which stay as the server counted them.
@@ -166,7 +166,7 @@ describe('/dashboard/agents/:orderId', () => {
   });
 
   it('names every rate of a month the rate changed in, as the cost was counted at each', async () => {
-    mockApi({ 'GET /api/me': signedIn(), [AGENT('en')]: json(200, overview({ perMinuteCents: 25 }, { rates: [10, 25] })), [CALLS]: json(200, PAGE_1) });
+    mockApi({ 'GET /api/me': signedIn(), [AGENT('en')]: json(200, overview({ perMinuteCents: 25 }, { rates: [10, 25] })), [CALLS('en')]: json(200, PAGE_1) });
     await renderDashboard(`/dashboard/agents/${ORDER_ID}`);
     await screen.findByRole('heading', { level: 1, name: 'Appointment Setter' });
     expect(stat('Cost of minutes')).toBe(
@@ -174,7 +174,7 @@ describe('/dashboard/agents/:orderId', () => {
     );
     cleanup();
     // A month whose calls were all at an earlier rate names that rate, not today's.
-    mockApi({ 'GET /api/me': signedIn(), [AGENT('nl')]: json(200, overview({ perMinuteCents: 25 }, { rates: [10] })), [CALLS]: json(200, PAGE_1) });
+    mockApi({ 'GET /api/me': signedIn(), [AGENT('nl')]: json(200, overview({ perMinuteCents: 25 }, { rates: [10] })), [CALLS('nl')]: json(200, PAGE_1) });
     await renderDashboard(`/nl/dashboard/agents/${ORDER_ID}`, 'nl');
     await screen.findByRole('heading', { level: 1, name: 'Appointment Setter' });
     expect(stat('Kosten van de minuten')).toBe('€\u00a012,55125,5 min à €\u00a00,10 per minuut, per gesprek afgerond op hele centen');
