@@ -123,5 +123,8 @@ func (s *Service) EndSession(ctx context.Context, token string) error {
 	if !plausibleToken(token) {
 		return nil
 	}
-	return storeErr("end session", s.db.DeleteSession(ctx, hashToken(token)))
+	if err := s.db.DeleteSession(ctx, hashToken(token)); err != nil {
+		return storeErr("end session", err)
+	}
+	return nil
 }
