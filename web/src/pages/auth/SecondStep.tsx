@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getSecondStep, passSecondStep, signOut } from '../../api/client';
 import type { SecondStep as Step, User } from '../../api/types';
 import { describeError, type Problem } from '../../components/form/errors';
@@ -111,6 +111,11 @@ function CodeForm({ setup, onDone, onExpired }: { setup: boolean; onDone: (user:
     recovery ? { recoveryCode: recoveryCode.trim() ? undefined : ('auth.twoStep.recoveryRequired' as TKey) } : { code: checkCode(code) },
   );
   const codeRef = useFocusOnMount<HTMLInputElement>(true);
+  // Switching between the code and a recovery code puts the cursor in the field that replaced the other.
+  const switched = useRef(false);
+  useEffect(() => {
+    if (switched.current) codeRef.current?.focus();
+  }, [recovery, codeRef]);
 
   const { busy, problem, onSubmit } = useSubmit<Problem>({
     validate: fields.validate,
@@ -135,6 +140,7 @@ function CodeForm({ setup, onDone, onExpired }: { setup: boolean; onDone: (user:
   });
 
   const toggle = () => {
+    switched.current = true;
     setRecovery((r) => !r);
     fields.setErrors({});
   };
