@@ -87,13 +87,16 @@ func totpSetup(secret, email string) (TOTPSetup, error) {
 }
 
 // codeStep returns the time step, within TOTPSkew steps of now, whose code
-// from secret is code, trying the current step first.
+// from secret is code, trying the current step first. It does what
+// totp.ValidateCustom does with Skew: TOTPSkew, step by step, because
+// refusing a replayed code needs to know which step matched.
 func codeStep(secret, code string, now time.Time) (int64, bool) {
 	current := now.Unix() / totpPeriod
-	for _, off := range []int64{0, -1, 1} {
-		if off < -TOTPSkew || off > TOTPSkew {
-			continue
-		}
+	offsets := []int64{0}
+	for i := int64(1); i <= TOTPSkew; i++ {
+		offsets = append(offsets, -i, i)
+	}
+	for _, off := range offsets {
 		want, err := hotp.GenerateCodeCustom(secret, uint64(current+off), hotpOpts)
 		if err == nil && subtle.ConstantTimeCompare([]byte(want), []byte(code)) == 1 {
 			return current + off, true
@@ -201,14 +204,21 @@ func (s *Service) SecondStep(ctx context.Context, token string) (string, *TOTPSe
 	case !errors.Is(err, store.ErrNotFound):
 		return "", nil, storeErr("second step lookup", err)
 	}
-	var setup TOTPSetup
-	if sess.TOTPSetupSecret != "" {
-		setup, err = totpSetup(sess.TOTPSetupSecret, u.Email)
-	} else if setup, err = newTOTPSetup(u.Email); err == nil {
-		if err := s.db.SetSessionSetupSecret(ctx, sess.TokenHash, setup.Secret); err != nil {
+	secret := sess.TOTPSetupSecret
+	if secret == "" {
+		// Offered once: a request racing this one gets the same key.
+		fresh, err := newTOTPSetup(u.Email)
+		if err != nil {
+			return "", nil, err
+		}
+		if secret, err = s.db.OfferSetupSecret(ctx, sess.TokenHash, fresh.Secret); err != nil {
+			if errors.Is(err, store.ErrNotFound) {
+				return "", nil, ErrUnauthenticated
+			}
 			return "", nil, storeErr("offer a key", err)
 		}
 	}
+	setup, err := totpSetup(secret, u.Email)
 	if err != nil {
 		return "", nil, err
 	}

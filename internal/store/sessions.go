@@ -69,11 +69,24 @@ func (db *DB) DeleteSession(ctx context.Context, tokenHash []byte) error {
 	return err
 }
 
-// SetSessionSetupSecret offers secret to a session still pending its second
-// step; ErrNotFound when the session is gone or past that step.
-func (db *DB) SetSessionSetupSecret(ctx context.Context, tokenHash []byte, secret string) error {
-	return mustAffect(db.exec(ctx, db.db,
-		`UPDATE sessions SET totp_setup_secret = ? WHERE token_hash = ? AND second_step_at IS NULL`, secret, tokenHash))
+// OfferSetupSecret offers secret to a session still pending its second step
+// unless it holds one already, and returns the one it holds; ErrNotFound
+// when the session is gone or past that step.
+func (db *DB) OfferSetupSecret(ctx context.Context, tokenHash []byte, secret string) (string, error) {
+	if _, err := db.exec(ctx, db.db,
+		`UPDATE sessions SET totp_setup_secret = ? WHERE token_hash = ? AND second_step_at IS NULL AND totp_setup_secret IS NULL`,
+		secret, tokenHash); err != nil {
+		return "", err
+	}
+	var held sql.NullString
+	err := db.queryRow(ctx, db.db, `SELECT totp_setup_secret FROM sessions WHERE token_hash = ? AND second_step_at IS NULL`, tokenHash).Scan(&held)
+	if err != nil {
+		return "", classify(err)
+	}
+	if !held.Valid {
+		return "", ErrNotFound
+	}
+	return held.String, nil
 }
 
 // TouchSession slides the expiry; ErrNotFound when the session is gone.

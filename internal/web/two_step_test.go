@@ -304,3 +304,34 @@ func TestStaffLinksAndFormsDoNotSkipTheSecondStep(t *testing.T) {
 		}
 	})
 }
+
+// A buyer's session whose owner is made staff waits for the second step
+// too: it is offered a key when it asks (once, the same key after), and
+// passes with a code from it.
+func TestBuyerMadeStaffPassesTheSecondStep(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, envOptions{})
+		cookie := e.signUpVerified("Bea", "bea@example.com", "buyer password")
+		expectStatus(t, e.call("GET", "/api/auth/totp", nil, cookie), 401) // a buyer has no second step
+		u, _ := db.UserByEmail(t.Context(), "bea@example.com")
+		if err := db.SetUserRole(t.Context(), u.ID, store.RoleStaff); err != nil {
+			t.Fatal(err)
+		}
+		e.expectPending("made staff", cookie)
+		first := decode[setupAnswer](t, e.call("GET", "/api/auth/totp", nil, cookie), 200)
+		if first.Step != "totp-setup" || first.Secret == "" {
+			t.Fatalf("offered %+v", first)
+		}
+		if again := decode[setupAnswer](t, e.call("GET", "/api/auth/totp", nil, cookie), 200); again != first {
+			t.Fatalf("offered another key: %+v", again)
+		}
+		rec := e.passSecondStep(cookie, map[string]string{"code": e.totpCode(first.Secret, time.Now())})
+		if done := decode[struct{ RecoveryCodes []string }](t, rec, 200); len(done.RecoveryCodes) != 10 {
+			t.Fatalf("confirmation: %s", rec.Body)
+		}
+		e.expectComplete("made staff, after the step", cookieFrom(t, rec))
+		// The session that waited is gone, replaced by the new one.
+		expectStatus(t, e.call("GET", "/api/console/quotes", nil, cookie), 401)
+		expectStatus(t, e.call("GET", "/api/auth/totp", nil, cookie), 401)
+	})
+}
