@@ -17,7 +17,7 @@ const account = {
       verify: 'Uw e-mailadres bevestigen',
       expired: 'Deze link werkt niet meer',
       twoStep: 'Voer uw inlogcode in',
-      twoStepSetup: 'Tweestapsaanmelding instellen',
+      twoStepSetup: 'Stel inloggen in twee stappen in',
     },
     tabsLabel: 'Inloggen of registreren',
     tabs: {
@@ -80,7 +80,7 @@ const account = {
       code: 'Inlogcode',
       codeHint: '6 cijfers, elke 30 seconden een nieuwe',
       recoveryCode: 'Herstelcode',
-      recoveryHint: 'Een van de 10 codes die u bewaarde toen u tweestapsaanmelding instelde, zoals ABCDE-FGHJK. Elke code werkt één keer.',
+      recoveryHint: 'Een van de 10 codes die u bewaarde toen u inloggen in twee stappen instelde, zoals ABCDE-FGHJK. Elke code werkt één keer.',
       useRecovery: 'Een herstelcode gebruiken',
       useCode: 'Toch een code uit uw app gebruiken',
       submit: 'Doorgaan',

@@ -101,7 +101,7 @@ describe('staff sign-in, second step', () => {
     });
     const app = renderAuth('/nl/auth', 'nl');
     signInWithPassword('nl');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tweestapsaanmelding instellen' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stel inloggen in twee stappen in' })).toBeTruthy();
     const qr = screen.getByRole('img', { name: 'QR-code met de Belwise-inlogsleutel voor uw authenticator-app' });
     expect(qr.getAttribute('src')).toBe(SETUP.qr);
     expect(screen.getByTestId('totp-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');

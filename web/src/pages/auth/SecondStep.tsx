@@ -81,7 +81,7 @@ export function SecondStep({ step, onLoaded, onDone, onCancel }: Props) {
           <img src={step.qr} alt={t('auth.twoStep.qrAlt')} width={192} height={192} className="mx-auto rounded-md border border-line bg-white p-2" />
           <p>{t('auth.twoStep.setupKey')}</p>
           <p>
-            <code className="block rounded-md bg-paper px-3 py-2 text-center font-mono text-base tracking-wider break-all" data-testid="totp-secret">
+            <code className="block rounded-md bg-paper px-3 py-2 text-center font-mono text-base tracking-wider" data-testid="totp-secret">
               {groupKey(step.secret)}
             </code>
           </p>
