@@ -68,7 +68,7 @@ func run(ctx context.Context, name string, cfg store.Config, total, n int) {
 	check(err)
 	_, err = db.SeedDemo(ctx, store.DemoAccounts{
 		Buyer: store.DemoUser{Email: "buyer@bench.invalid", PasswordHash: hash, Locale: "en"},
-		Staff: store.DemoUser{Email: staffEmail, PasswordHash: hash, FullName: "Bench Ops", Locale: "en"},
+		Staff: store.DemoUser{Email: staffEmail, PasswordHash: hash, FullName: "Bench Ops", Locale: "en", TOTPSecret: benchsite.StaffTOTPSecret},
 	}, time.Now().UTC())
 	check(err)
 

@@ -23,6 +23,10 @@ const (
 	opsEmail    = "ops@example.com"
 	opsPassword = "demo-ops-2026"
 	opsName     = "Olivia Jansen"
+	// opsTOTPSecret is the demo staff member's authenticator key (demo data
+	// only): `oathtool --totp -b BELWISEDEMOSTAFFTWOSTEPKEY234567` gives
+	// the code the second step asks for.
+	opsTOTPSecret = "BELWISEDEMOSTAFFTWOSTEPKEY234567"
 )
 
 // database is the store plus whether it is migrated and usable.
@@ -68,7 +72,7 @@ func (d *database) prepare(ctx context.Context, cfg config.Config, log *slog.Log
 				return fmt.Errorf("seeding demo data: %w", err)
 			}
 			log.Info("seeded demo data into the new database", "login", demoEmail, "password", demoPassword,
-				"staff_login", opsEmail, "staff_password", opsPassword)
+				"staff_login", opsEmail, "staff_password", opsPassword, "staff_totp_secret", opsTOTPSecret)
 		}
 	}
 	d.ready.Store(true)
@@ -108,7 +112,7 @@ func seedDemo(ctx context.Context, db *store.DB) (store.SeedResult, error) {
 	now := time.Now().UTC()
 	res, err := db.SeedDemo(ctx, store.DemoAccounts{
 		Buyer: store.DemoUser{Email: demoEmail, PasswordHash: buyerHash, FullName: demoName, Locale: "en"},
-		Staff: store.DemoUser{Email: opsEmail, PasswordHash: opsHash, FullName: opsName, Locale: "en"},
+		Staff: store.DemoUser{Email: opsEmail, PasswordHash: opsHash, FullName: opsName, Locale: "en", TOTPSecret: opsTOTPSecret},
 	}, now)
 	if err != nil {
 		return res, err

@@ -42,6 +42,7 @@ func seedCommand(ctx context.Context, getenv func(string) string, stdout io.Writ
 			fmt.Fprintf(stdout, "the %s database already holds the %s %s\n", db.Dialect(), a.what, a.email)
 		}
 	}
+	fmt.Fprintf(stdout, "the staff member's authenticator key (demo only): %s\n", opsTOTPSecret)
 	fmt.Fprintln(stdout, "missing demo agents and quote requests added")
 	return nil
 }

@@ -52,5 +52,6 @@ func staffCommand(ctx context.Context, args []string, getenv func(string) string
 	if res.Link != "" {
 		fmt.Fprintf(stdout, "It has no password yet. Send its owner this one-time link to choose one (valid for 7 days):\n\n  %s\n", res.Link)
 	}
+	fmt.Fprintln(stdout, "Staff sign in in two steps: unless they have one, their next sign-in sets up an authenticator app.")
 	return nil
 }

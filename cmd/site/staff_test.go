@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"regexp"
 	"strings"
 	"testing"
@@ -49,8 +50,19 @@ func TestStaffAndSeedCommands(t *testing.T) {
 	}
 	defer db.Close()
 	for _, email := range []string{"new.person@example.com", "demo@example.com", "ops@example.com"} {
-		if u, err := db.UserByEmail(t.Context(), email); err != nil || u.Role != store.RoleStaff {
+		u, err := db.UserByEmail(t.Context(), email)
+		if err != nil || u.Role != store.RoleStaff {
 			t.Errorf("%s: %+v, %v", email, u, err)
+		}
+		// Only the demo staff member has a second step (the fixed demo
+		// key); the others set one up when they first sign in.
+		f, err := db.TOTPFactor(t.Context(), u.ID)
+		if email == "ops@example.com" {
+			if err != nil || f.Secret != "BELWISEDEMOSTAFFTWOSTEPKEY234567" || f.LastStep != -1 {
+				t.Errorf("the demo staff member's factor: %+v, %v", f, err)
+			}
+		} else if !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("%s has a factor: %+v, %v", email, f, err)
 		}
 	}
 

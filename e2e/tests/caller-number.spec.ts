@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { vapiWebhookSecret } from '../playwright.config';
 import { t } from './dictionaries';
-import { gotoHydrated, localized, type Lang } from './support';
+import { gotoHydrated, localized, signInStaff, type Lang } from './support';
 
 // Issue 18 §3: the buyer can act on a call. The order's owner sees the caller's full number (as the page's
 // language writes it) on the agent page and the call page, calls back with a tel: link, and downloads a CSV
@@ -12,7 +12,6 @@ import { gotoHydrated, localized, type Lang } from './support';
 // call's own console page. The site runs with the demo seed, whose buyer's Appointment Setter is linked to
 // the assistant below.
 const DEMO = { email: 'demo@example.com', password: 'demo-buyer-2026' };
-const STAFF = { email: 'ops@example.com', password: 'demo-ops-2026' };
 const APPOINTMENT_SETTER = 'a0000000-0000-4000-8000-000000000001';
 const TIME_ZONE = 'Europe/Amsterdam';
 
@@ -200,8 +199,7 @@ test('the Dutch CSV opens as columns: a byte-order mark, ; between cells, Dutch 
 
 test("staff see the number masked in the console's list and in full on the call's console page", async ({ page }) => {
   test.skip(!orderId, 'needs the call of the test before');
-  const res = await page.request.post('/api/auth/sign-in', { data: STAFF });
-  expect(res.status()).toBe(200);
+  await signInStaff(page);
   for (const lang of ['en', 'nl'] as const) {
     await page.setViewportSize(VIEWPORT[lang]);
     await gotoHydrated(page, localized(lang, '/console/calls'));

@@ -4,16 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { vapiWebhookSecret } from '../playwright.config';
 import { t } from './dictionaries';
 import { uniqueEmail } from './mail';
-import { gotoHydrated, localized } from './support';
+import { gotoHydrated, localized, signInStaff } from './support';
 
 // Issue 11, the console's side: a call of an assistant no order claims shows as unassigned; staff link the
 // assistant to an order from the orders screen, and the call moves to that order (the server does that).
-const STAFF = { email: 'ops@example.com', password: 'demo-ops-2026' };
-
-async function signInByApi(page: Page) {
-  const res = await page.request.post('/api/auth/sign-in', { data: STAFF });
-  expect(res.status()).toBe(200);
-}
 
 /** A minimal end-of-call report as Vapi sends it (ServerMessageEndOfCallReport), for a call that ended a minute ago. */
 async function postReport(request: APIRequestContext, assistantId: string, summary: string) {
@@ -62,7 +56,7 @@ test('an unassigned call moves to the order staff link its assistant to', async 
   const assistant = randomUUID();
   const summary = `Asked for an appointment on Tuesday (${assistant.slice(0, 8)}).`;
   await postReport(page.request, assistant, summary);
-  await signInByApi(page);
+  await signInStaff(page);
   const order = await newOrder(page.request);
 
   // 1. The call is listed under "unassigned only" (in the URL), with its assistant and no order.
@@ -111,7 +105,7 @@ for (const viewport of [
   for (const lang of ['en', 'nl'] as const) {
     test(`axe finds no violations on the console's Calls screen (${lang}, ${viewport.width} px)`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await signInByApi(page);
+      await signInStaff(page);
       // At least one unassigned call, so the screen shows both kinds of row.
       await postReport(page.request, randomUUID(), 'Wanted to know the opening hours.');
       for (const path of ['/console/calls', '/console/calls?assigned=false']) {

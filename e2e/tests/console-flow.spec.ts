@@ -2,11 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { t } from './dictionaries';
 import { linkIn, messagesTo, uniqueEmail, type SinkMessage } from './mail';
-import { gotoHydrated, localized, type Lang } from './support';
+import { gotoHydrated, localized, signInStaff, type Lang } from './support';
 
 // The agency's console against bin/site with the SMTP sink. The site seeds the staff member and the
 // demo buyer (README, demo logins) into its fresh embedded database.
-const STAFF = { email: 'ops@example.com', password: 'demo-ops-2026' };
 const DEMO = { email: 'demo@example.com', password: 'demo-buyer-2026' };
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -54,7 +53,7 @@ test('a Dutch quote becomes an order in the console; the invited buyer sets a pa
   const staff = await staffContext.newPage();
   await gotoHydrated(staff, '/nl/console');
   await expect(staff).toHaveURL(/\/nl\/auth\?next=%2Fnl%2Fconsole$/);
-  await signIn(staff, nl, STAFF);
+  await signInStaff(staff, { form: true, lang: nl });
   await expect(staff).toHaveURL(/\/nl\/console$/);
   await expect(staff.getByRole('heading', { level: 1, name: t(nl, 'console.quotes.title') })).toBeVisible();
   // Loaded straight from the app shell, the page still gets the console's own head.
@@ -156,7 +155,7 @@ test('a buyer opening the console lands on their dashboard, in the page language
 });
 
 test('staff find the console in the account menu', async ({ page }) => {
-  await signInByApi(page, STAFF);
+  await signInStaff(page);
   await gotoHydrated(page, '/nl');
   await page.getByRole('button', { name: new RegExp(t('nl', 'header.accountMenu')) }).click();
   await page.getByRole('menuitem', { name: t('nl', 'header.console') }).click();
@@ -172,7 +171,7 @@ for (const viewport of [
     test(`axe finds no violations on the console screens (${lang}, ${viewport.width} px)`, async ({ page }) => {
       test.setTimeout(60_000);
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await signInByApi(page, STAFF);
+      await signInStaff(page);
       const { items } = (await (await page.request.get('/api/console/quotes')).json()) as { items: { id: string }[] };
       const screens: [string, string][] = [
         ['/console', 'console.quotes.title'],

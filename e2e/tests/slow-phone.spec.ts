@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { quoteInbox as INBOX, siteURL } from '../playwright.config';
 import { t } from './dictionaries';
 import { messagesTo, uniqueEmail, waitForMail } from './mail';
-import { localized, languages, watchConsole, type Lang } from './support';
+import { localized, languages, signInStaff, watchConsole, type Lang } from './support';
 
 // What a visitor does before the JavaScript has taken over, on a mid-range phone on 4G: the page's
 // scripts held back (at least 2.5 s, and until the test lets them go) and the CPU slowed 4×. And the
@@ -10,7 +10,6 @@ import { localized, languages, watchConsole, type Lang } from './support';
 // post (internal/web/forms.go) and is carried out exactly once; text typed before hydration counts.
 
 const DEMO = { email: 'demo@example.com', password: 'demo-buyer-2026' };
-const STAFF = { email: 'ops@example.com', password: 'demo-ops-2026' };
 const SCRIPT_DELAY_MS = 2500;
 
 /** Slows the CPU 4× and holds every /assets/*.js; the returned function lets them load (never sooner than 2.5 s). */
@@ -50,9 +49,8 @@ async function quoteTypedEarly(page: Page, lang: Lang, who: string, firstName: s
 
 /** The quote requests stored for `email`, as staff see them in the console's inbox. */
 async function storedQuotes(request: APIRequestContext, email: string): Promise<{ email: string; source: string }[]> {
-  const signIn = await request.post(`${siteURL}/api/auth/sign-in`, { data: STAFF });
-  expect(signIn.status()).toBe(200);
-  const res = await request.get(`${siteURL}/api/console/quotes?q=${encodeURIComponent(email)}`);
+  const cookie = await signInStaff(request);
+  const res = await request.get(`${siteURL}/api/console/quotes?q=${encodeURIComponent(email)}`, { headers: { cookie } });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { items: { email: string; source: string }[] }).items.filter((q) => q.email === email);
 }

@@ -1,4 +1,10 @@
-import { expect, type Page, type ConsoleMessage } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type ConsoleMessage } from '@playwright/test';
+import { createHmac } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { siteURL } from '../playwright.config';
+import { t } from './dictionaries';
 
 export const languages = ['en', 'nl'] as const;
 export type Lang = (typeof languages)[number];
@@ -37,4 +43,138 @@ export function watchConsole(page: Page) {
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   return problems;
+}
+
+// --- Staff sign-in: the password, then a code (issue 18) ---
+
+/** The demo staff member (README, demo logins) and the fixed key of their authenticator app. */
+export const STAFF = { email: 'ops@example.com', password: 'demo-ops-2026', totpSecret: 'BELWISEDEMOSTAFFTWOSTEPKEY234567' } as const;
+
+function base32Decode(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const out: number[] = [];
+  let bits = 0;
+  let value = 0;
+  for (const c of text.replace(/[\s=]/g, '').toUpperCase()) {
+    const i = alphabet.indexOf(c);
+    if (i < 0) throw new Error(`not base32: ${text}`);
+    value = ((value << 5) | i) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push((value >>> bits) & 0xff);
+    }
+  }
+  return Buffer.from(out);
+}
+
+/**
+ * The RFC 6238 code an authenticator app shows for `secret` (base32) at `at` (ms), `offset` 30-second
+ * steps later: HMAC-SHA1 of the step number, dynamically truncated to 6 digits.
+ */
+export function totpCode(secret: string, at = Date.now(), offset = 0): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000) + offset));
+  const mac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
+  const o = mac[mac.length - 1] & 0xf;
+  const n = ((mac[o] & 0x7f) << 24) | (mac[o + 1] << 16) | (mac[o + 2] << 8) | mac[o + 3];
+  return String(n % 1_000_000).padStart(6, '0');
+}
+
+/** Waits for the next 30-second step to begin (a code is accepted once: a second sign-in needs a newer one). */
+const nextStep = () => new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
+
+/**
+ * A complete staff session, shared by the suite's workers through a file: each code works once, so
+ * signing in again for every test would wait for new codes. A session from an earlier run (another
+ * database) fails the check and is replaced.
+ */
+const sessionCache = join(tmpdir(), `belwise-e2e-staff-${new URL(siteURL).port}.json`);
+
+async function cachedSession(request: APIRequestContext): Promise<string | null> {
+  let cookie: string;
+  try {
+    cookie = (JSON.parse(readFileSync(sessionCache, 'utf8')) as { cookie: string }).cookie;
+  } catch {
+    return null;
+  }
+  const me = await request.get(`${siteURL}/api/me`, { headers: { cookie } });
+  const body = (await me.json()) as { authenticated: boolean; user?: { role: string } };
+  return body.authenticated && body.user?.role === 'staff' ? cookie : null;
+}
+
+/** Signs in through the API with the password and a code; returns the session's Cookie header. */
+async function signInStaffByApi(request: APIRequestContext): Promise<string> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const res = await request.post(`${siteURL}/api/auth/sign-in`, { data: { email: STAFF.email, password: STAFF.password } });
+    expect(res.status(), 'the password step').toBe(200);
+    expect(await res.json()).toEqual({ step: 'totp' });
+    const pending = sessionCookie(res.headers()['set-cookie']);
+    // The current step's code; if it was just used (another sign-in), the next step's (one step of skew).
+    for (const offset of [0, 1]) {
+      const done = await request.post(`${siteURL}/api/auth/totp`, { data: { code: totpCode(STAFF.totpSecret, Date.now(), offset) }, headers: { cookie: pending } });
+      if (done.status() === 200) return sessionCookie(done.headers()['set-cookie']);
+      expect((await done.json()).error.code, 'the code step').toBe('code_used');
+    }
+    await nextStep();
+  }
+  throw new Error('no unused code for the staff sign-in');
+}
+
+function sessionCookie(setCookie: string | undefined): string {
+  const m = /(?:^|\n)((?:__Host-)?session=[^;]+)/.exec(setCookie ?? '');
+  if (!m) throw new Error(`no session cookie in ${setCookie}`);
+  return m[1];
+}
+
+/**
+ * Signs in as the demo staff member; the one way the suite does.
+ *
+ * - A page with `form`: on the sign-in page, through the form in `lang` and the code step, as a person
+ *   does; the page ends on the console (or the page's `next`).
+ * - Otherwise (a page or an API context): a complete session through the API, shared by the suite (see
+ *   sessionCache) and added to the page's context. Returns its Cookie header, for an API context's
+ *   requests.
+ */
+export async function signInStaff(target: Page | APIRequestContext, opts: { form?: boolean; lang?: Lang } = {}): Promise<string> {
+  const page = 'context' in target ? target : null;
+  if (page && opts.form) {
+    await signInStaffByForm(page, opts.lang ?? 'en');
+    return '';
+  }
+  const request = page ? page.request : (target as APIRequestContext);
+  let cookie = await cachedSession(request);
+  if (!cookie) {
+    cookie = await signInStaffByApi(request);
+    writeFileSync(sessionCache, JSON.stringify({ cookie }));
+  }
+  if (page) {
+    const [name, value] = cookie.split(/=(.*)/s);
+    await page.context().addCookies([{ name, value, url: siteURL, httpOnly: true, sameSite: 'Lax' }]);
+  }
+  return cookie;
+}
+
+async function signInStaffByForm(page: Page, lang: Lang) {
+  const panel = page.getByRole('tabpanel', { name: t(lang, 'auth.tabs.signIn') });
+  await panel.getByLabel(t(lang, 'auth.fields.email')).fill(STAFF.email);
+  await panel.getByLabel(t(lang, 'auth.fields.password'), { exact: true }).fill(STAFF.password);
+  await panel.getByRole('button', { name: t(lang, 'auth.signIn.submit'), exact: true }).click();
+  const code = page.getByRole('textbox', { name: t(lang, 'auth.twoStep.code') });
+  await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  for (let attempt = 0; attempt < 4; attempt++) {
+    for (const offset of [0, 1]) {
+      await code.fill(totpCode(STAFF.totpSecret, Date.now(), offset));
+      await page.getByRole('button', { name: t(lang, 'auth.twoStep.submit'), exact: true }).click();
+      // Signed in (the page leaves /auth), or the code was just used by another sign-in.
+      const used = page.getByText(t(lang, 'auth.errors.codeUsed'));
+      await expect(async () => {
+        const left = !new URL(page.url()).pathname.endsWith('/auth');
+        expect(left || (await used.isVisible())).toBe(true);
+      }).toPass({ timeout: 10_000 });
+      if (!new URL(page.url()).pathname.endsWith('/auth')) return;
+    }
+    await nextStep();
+  }
+  throw new Error('no unused code for the staff sign-in');
 }

@@ -64,6 +64,9 @@ var (
 	CodeStaffOnly          = code("staff_only")          // 403: signed in, but not staff
 	CodeUnauthorized       = code("unauthorized")        // 401: a webhook without the right secret
 	CodeCrossOrigin        = code("cross_origin")        // 403: an unsafe request from another site
+	CodeCodeRequired       = code("code_required")       // the second step's code is empty
+	CodeInvalidCode        = code("invalid_code")        // a wrong sign-in code or recovery code
+	CodeCodeUsed           = code("code_used")           // a sign-in code already used: wait for the next one
 )
 
 // The request itself.

@@ -43,7 +43,7 @@ func TestSlidingSession(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sess, err := s.startSession(ctx, u.ID)
+		sess, err := s.startSession(ctx, u)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +70,7 @@ func TestSlidingSession(t *testing.T) {
 		}
 
 		// Idle past the timeout: gone.
-		sess2, _ := s.startSession(ctx, u.ID)
+		sess2, _ := s.startSession(ctx, u)
 		now = now.Add(IdleTimeout + time.Second)
 		if _, _, err := s.Authenticate(ctx, sess2.Token); !errors.Is(err, ErrUnauthenticated) {
 			t.Fatalf("idle session: %v", err)

@@ -152,11 +152,15 @@ func (s *Service) SignIn(ctx context.Context, emailIn, password, ip string) (Use
 	if u.EmailVerifiedAt == nil {
 		return User{}, NewSession{}, ErrNotVerified
 	}
-	sess, err := s.startSession(ctx, u.ID)
+	sess, err := s.startSession(ctx, u)
 	if err != nil {
 		return User{}, NewSession{}, err
 	}
-	s.reachedAccount(ctx, ip, email)
+	// A staff member reaches the account only with the second step (and
+	// their address is exempt from budgets only then; see PassSecondStep).
+	if sess.Step == "" {
+		s.reachedAccount(ctx, ip, email)
+	}
 	return publicUser(u), sess, nil
 }
 
@@ -223,11 +227,13 @@ func (s *Service) VerifyEmail(ctx context.Context, token, ip string) (User, NewS
 	if err != nil {
 		return User{}, NewSession{}, storeErr("verify email", err)
 	}
-	sess, err := s.startSession(ctx, u.ID)
+	sess, err := s.startSession(ctx, u)
 	if err != nil {
 		return User{}, NewSession{}, err
 	}
-	s.reachedAccount(ctx, ip, u.Email)
+	if sess.Step == "" {
+		s.reachedAccount(ctx, ip, u.Email)
+	}
 	s.log.Info("email verified", "user", u.ID)
 	return publicUser(u), sess, nil
 }
@@ -312,11 +318,15 @@ func (s *Service) setPasswordByLink(ctx context.Context, token, password, ip, op
 	if err != nil {
 		return User{}, NewSession{}, storeErr(op, err)
 	}
-	sess, err := s.startSession(ctx, u.ID)
+	// A staff member's link opens a pending session: the link proves the
+	// mailbox, not the second step.
+	sess, err := s.startSession(ctx, u)
 	if err != nil {
 		return User{}, NewSession{}, err
 	}
-	s.reachedAccount(ctx, ip, u.Email)
+	if sess.Step == "" {
+		s.reachedAccount(ctx, ip, u.Email)
+	}
 	s.log.Info("password set by link", "op", op, "user", u.ID)
 	return publicUser(u), sess, nil
 }

@@ -86,8 +86,9 @@ var DemoCatalogue = []Agent{
 	},
 }
 
-// DemoUser is a demo account: verified, with this password hash.
-type DemoUser struct{ Email, PasswordHash, FullName, Locale string }
+// DemoUser is a demo account: verified, with this password hash. A staff
+// member with a TOTPSecret (base32) has it as their confirmed second step.
+type DemoUser struct{ Email, PasswordHash, FullName, Locale, TOTPSecret string }
 
 // DemoAccounts are the demo's two logins. Without a Staff email the staff
 // member, and with it the quote inbox's history and notes, are left out.
@@ -201,6 +202,11 @@ func (db *DB) SeedDemo(ctx context.Context, accounts DemoAccounts, now time.Time
 				return err
 			}
 			staffID, res.StaffCreated = u.ID, created
+			if accounts.Staff.TOTPSecret != "" {
+				if err := db.seedTOTPTx(ctx, tx, u.ID, accounts.Staff.TOTPSecret, since); err != nil {
+					return err
+				}
+			}
 			for _, d := range demoQuotes {
 				if err := db.seedQuoteTx(ctx, tx, d.q, now.Add(-d.age), d.steps, d.notes, staffID, now); err != nil {
 					return err

@@ -10,6 +10,13 @@ type Session struct {
 	TokenHash                        []byte // sha256 of the cookie token; primary key
 	UserID                           string
 	CreatedAt, LastSeenAt, ExpiresAt time.Time
+	// SecondStepAt is when the session passed the second step (staff
+	// only); nil when it has not. A staff member's session without it is
+	// pending: see auth.Service.Authenticate.
+	SecondStepAt *time.Time
+	// TOTPSetupSecret is the key offered to this pending session of a staff
+	// member who has no factor yet; "" otherwise.
+	TOTPSetupSecret string
 }
 
 func (db *DB) CreateSession(ctx context.Context, s Session) error {
@@ -18,32 +25,68 @@ func (db *DB) CreateSession(ctx context.Context, s Session) error {
 		return ErrNotFound
 	}
 	_, err := db.exec(ctx, db.db,
-		`INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)`,
-		s.TokenHash, uid, db.ts(s.CreatedAt), db.ts(s.LastSeenAt), db.ts(s.ExpiresAt))
+		`INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, second_step_at, totp_setup_secret) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		s.TokenHash, uid, db.ts(s.CreatedAt), db.ts(s.LastSeenAt), db.ts(s.ExpiresAt), db.tsPtr(s.SecondStepAt), nullString(s.TOTPSetupSecret))
 	return err
+}
+
+func nullString(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
 }
 
 // SessionUser treats an expired session exactly like a missing one, so the
 // result never depends on whether DeleteExpired has run yet.
 func (db *DB) SessionUser(ctx context.Context, tokenHash []byte, now time.Time) (Session, User, error) {
-	row := db.queryRow(ctx, db.db, `SELECT `+userColumns+`, s.created_at, s.last_seen_at, s.expires_at
+	row := db.queryRow(ctx, db.db, `SELECT `+userColumns+`, s.created_at, s.last_seen_at, s.expires_at, s.second_step_at, COALESCE(s.totp_setup_secret, '')
 		FROM sessions s
 		JOIN users u ON u.id = s.user_id
 		LEFT JOIN profiles p ON p.id = u.id
 		WHERE s.token_hash = ? AND s.expires_at > ?`, tokenHash, db.ts(now))
-	var created, seen, expires dbTime
-	u, err := scanUser(row, &created, &seen, &expires)
+	var created, seen, expires, secondStep dbTime
+	var setupSecret string
+	u, err := scanUser(row, &created, &seen, &expires, &secondStep, &setupSecret)
 	if err != nil {
 		return Session{}, User{}, err
 	}
 	s := Session{
-		TokenHash:  append([]byte(nil), tokenHash...),
-		UserID:     u.ID,
-		CreatedAt:  created.Time,
-		LastSeenAt: seen.Time,
-		ExpiresAt:  expires.Time,
+		TokenHash:       append([]byte(nil), tokenHash...),
+		UserID:          u.ID,
+		CreatedAt:       created.Time,
+		LastSeenAt:      seen.Time,
+		ExpiresAt:       expires.Time,
+		SecondStepAt:    secondStep.Ptr(),
+		TOTPSetupSecret: setupSecret,
 	}
 	return s, u, nil
+}
+
+// DeleteSession ends one session; ending one that is gone is no error.
+func (db *DB) DeleteSession(ctx context.Context, tokenHash []byte) error {
+	_, err := db.exec(ctx, db.db, `DELETE FROM sessions WHERE token_hash = ?`, tokenHash)
+	return err
+}
+
+// OfferSetupSecret offers secret to a session still pending its second step
+// unless it holds one already, and returns the one it holds; ErrNotFound
+// when the session is gone or past that step.
+func (db *DB) OfferSetupSecret(ctx context.Context, tokenHash []byte, secret string) (string, error) {
+	if _, err := db.exec(ctx, db.db,
+		`UPDATE sessions SET totp_setup_secret = ? WHERE token_hash = ? AND second_step_at IS NULL AND totp_setup_secret IS NULL`,
+		secret, tokenHash); err != nil {
+		return "", err
+	}
+	var held sql.NullString
+	err := db.queryRow(ctx, db.db, `SELECT totp_setup_secret FROM sessions WHERE token_hash = ? AND second_step_at IS NULL`, tokenHash).Scan(&held)
+	if err != nil {
+		return "", classify(err)
+	}
+	if !held.Valid {
+		return "", ErrNotFound
+	}
+	return held.String, nil
 }
 
 // TouchSession slides the expiry; ErrNotFound when the session is gone.

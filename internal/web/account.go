@@ -23,7 +23,9 @@ func (a *accountAPI) routes(mux *http.ServeMux) {
 	db := a.needDB
 	mux.HandleFunc("POST /api/auth/sign-up", db(a.signUp))
 	mux.HandleFunc("POST /api/auth/sign-in", db(a.signIn))
-	mux.HandleFunc("POST /api/auth/sign-out", db(a.signedIn(a.signOut)))
+	mux.HandleFunc("POST /api/auth/sign-out", db(a.signOut))
+	mux.HandleFunc("GET /api/auth/totp", db(a.secondStep))
+	mux.HandleFunc("POST /api/auth/totp", db(a.passSecondStep))
 	mux.HandleFunc("POST /api/auth/verify", db(a.verify))
 	mux.HandleFunc("POST /api/auth/resend-verification", db(a.resend))
 	mux.HandleFunc("POST /api/auth/forgot-password", db(a.forgot))
@@ -42,6 +44,9 @@ func (a *accountAPI) me(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case id.Err != nil:
 		a.fail(w, r, id.Err)
+	case id.Pending != nil:
+		// Signed in by password alone: not yet, but the second step waits.
+		writeJSON(w, http.StatusOK, map[string]bool{"authenticated": false, "secondStep": true})
 	case id.User == nil:
 		writeJSON(w, http.StatusOK, map[string]bool{"authenticated": false})
 	default:
@@ -79,13 +84,78 @@ func (a *accountAPI) signIn(w http.ResponseWriter, r *http.Request) {
 	a.startSession(w, r, u, sess, err)
 }
 
+// signOut ends every session of a signed-in user. A session waiting for
+// its second step ends alone: the password alone does not sign its owner
+// out everywhere.
 func (a *accountAPI) signOut(w http.ResponseWriter, r *http.Request) {
-	if err := a.auth.SignOut(r.Context(), request.UserID(r)); err != nil {
+	if request.IdentityOf(r).Pending != nil {
+		if err := a.auth.EndSession(r.Context(), a.sessionToken(r)); err != nil {
+			a.fail(w, r, err)
+			return
+		}
+		a.cookie.clear(w)
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	a.signedIn(func(w http.ResponseWriter, r *http.Request) {
+		if err := a.auth.SignOut(r.Context(), request.UserID(r)); err != nil {
+			a.fail(w, r, err)
+			return
+		}
+		a.cookie.clear(w)
+		w.WriteHeader(http.StatusNoContent)
+	})(w, r)
+}
+
+// sessionToken is the session cookie's value, "" without one.
+func (a *accountAPI) sessionToken(r *http.Request) string {
+	if c, err := r.Cookie(a.cookie.name()); err == nil {
+		return c.Value
+	}
+	return ""
+}
+
+// secondStepAnswer is what a staff member's sign-in answers: the step
+// their session waits for, with the key to confirm when they set one up.
+type secondStepAnswer struct {
+	Step string `json:"step"`
+	*auth.TOTPSetup
+}
+
+// secondStep tells a session waiting for its second step which one it is
+// (after a reload, or a sign-in posted without JavaScript); 401 for any
+// other session.
+func (a *accountAPI) secondStep(w http.ResponseWriter, r *http.Request) {
+	step, setup, err := a.auth.SecondStep(r.Context(), a.sessionToken(r))
+	if err != nil {
 		a.fail(w, r, err)
 		return
 	}
-	a.cookie.clear(w)
-	w.WriteHeader(http.StatusNoContent)
+	writeJSON(w, http.StatusOK, secondStepAnswer{Step: step, TOTPSetup: setup})
+}
+
+// passSecondStep completes a staff member's sign-in with a code from their
+// authenticator app or a recovery code ({"code"} or {"recoveryCode"}): the
+// pending session is replaced by a full one. A first factor's confirmation
+// answers its recovery codes, this once.
+func (a *accountAPI) passSecondStep(w http.ResponseWriter, r *http.Request) {
+	var b struct {
+		Code         string `json:"code"`
+		RecoveryCode string `json:"recoveryCode"`
+	}
+	if !a.decode(w, r, &b) {
+		return
+	}
+	p, err := a.auth.PassSecondStep(r.Context(), a.sessionToken(r), auth.SecondStepInput{Code: b.Code, RecoveryCode: b.RecoveryCode}, request.ClientIP(r))
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	a.cookie.set(w, p.Session)
+	writeJSON(w, http.StatusOK, struct {
+		User          auth.User `json:"user"`
+		RecoveryCodes []string  `json:"recoveryCodes,omitempty"`
+	}{p.User, p.RecoveryCodes})
 }
 
 type tokenBody struct {
@@ -208,5 +278,10 @@ func (a *accountAPI) startSession(w http.ResponseWriter, r *http.Request, u auth
 		return
 	}
 	a.cookie.set(w, sess)
+	if sess.Step != "" {
+		// A staff member: the session reaches nothing until the second step.
+		writeJSON(w, http.StatusOK, secondStepAnswer{Step: sess.Step, TOTPSetup: sess.Setup})
+		return
+	}
 	writeJSON(w, http.StatusOK, map[string]auth.User{"user": u})
 }

@@ -16,11 +16,12 @@ import (
 	"github.com/google/uuid"
 )
 
-// staffCookie signs up a verified account, makes it staff and returns its
-// session cookie.
+// staffCookie signs up a verified account, makes it staff and returns the
+// cookie of a complete session: signed in again with the password, and
+// through the second step's first-time setup (see staffSignInWithSetup).
 func (e *accountEnv) staffCookie(name, email string) *http.Cookie {
 	e.t.Helper()
-	c := e.signUpVerified(name, email, "staff password")
+	e.signUpVerified(name, email, "staff password")
 	u, err := e.db.UserByEmail(e.t.Context(), email)
 	if err != nil {
 		e.t.Fatal(err)
@@ -28,6 +29,7 @@ func (e *accountEnv) staffCookie(name, email string) *http.Cookie {
 	if err := e.db.SetUserRole(e.t.Context(), u.ID, store.RoleStaff); err != nil {
 		e.t.Fatal(err)
 	}
+	c, _, _ := e.staffSignInWithSetup(email, "staff password")
 	return c
 }
 

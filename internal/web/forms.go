@@ -26,7 +26,8 @@ import (
 // browser sends when JavaScript is off, failed to load, or has not
 // hydrated the page yet. They run the same services as the JSON API. A
 // success answers 303: the quote's thank-you page, or the dashboard (or a
-// safe ?next=) with the session cookie. A failure answers the form page
+// safe ?next=) with the session cookie; a staff member's sign-in goes on
+// to the app's code step (/auth?step=code). A failure answers the form page
 // again, as a page without scripts, with the values kept (never the
 // password) and what is wrong in the page's language; never a 405.
 type formPages struct {
@@ -200,7 +201,15 @@ func (f *formPages) signIn(lang string) http.HandlerFunc {
 			if _, sess, err = f.auth.SignIn(r.Context(), email, password, request.ClientIP(r)); err == nil {
 				f.cookie.set(w, sess)
 				to := safeNext(r.URL.Query().Get("next"))
-				if to == "" {
+				if sess.Step != "" {
+					// A staff member: the app's code step (it needs
+					// JavaScript), then next or the console.
+					q := url.Values{"step": {"code"}}
+					if to != "" {
+						q.Set("next", to)
+					}
+					to = langPath(lang, "/auth") + "?" + q.Encode()
+				} else if to == "" {
 					to = langPath(lang, "/dashboard")
 				}
 				http.Redirect(w, r, to, http.StatusSeeOther)

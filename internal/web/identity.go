@@ -32,14 +32,16 @@ func (id identify) wrap(next http.Handler) http.Handler {
 			if !id.ready() {
 				ident.Err = apierr.ErrUnavailable
 			} else {
-				u, renewed, err := id.auth.Authenticate(r.Context(), c.Value)
+				sess, renewed, err := id.auth.Authenticate(r.Context(), c.Value)
 				switch {
 				case errors.Is(err, auth.ErrUnauthenticated):
 					id.cookie.clear(w)
 				case err != nil:
 					ident.Err = err
+				case sess.Pending:
+					ident.Pending = &sess.User
 				default:
-					ident.User = &u
+					ident.User = &sess.User
 					if renewed.Token != "" {
 						id.cookie.set(w, renewed)
 					}

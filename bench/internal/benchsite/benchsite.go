@@ -12,6 +12,8 @@ import (
 	"net/http/httptest"
 	"testing/fstest"
 	"time"
+
+	"github.com/pquerna/otp/totp"
 )
 
 // Site returns a build with one page and the files web.New requires.
@@ -27,16 +29,50 @@ func Site() fstest.MapFS {
 	}
 }
 
+// StaffTOTPSecret is the authenticator key of the staff members the
+// benches seed (the demo's, see README): SignIn computes their code.
+const StaffTOTPSecret = "BELWISEDEMOSTAFFTWOSTEPKEY234567"
+
 // SignIn signs in through the site's own handler and returns the session
-// cookie; a bench cannot go on without it.
+// cookie; a bench cannot go on without it. A staff member's sign-in goes on
+// through the second step: a code for StaffTOTPSecret, or for the key
+// offered when they have none yet.
 func SignIn(h http.Handler, email, password string) *http.Cookie {
-	body, _ := json.Marshal(map[string]string{"email": email, "password": password})
-	req := httptest.NewRequest("POST", "/api/auth/sign-in", bytes.NewReader(body))
+	rec := post(h, "/api/auth/sign-in", map[string]string{"email": email, "password": password}, nil)
+	cookie := sessionCookie(rec)
+	var step struct{ Step, Secret string }
+	json.Unmarshal(rec.Body.Bytes(), &step)
+	if cookie == nil || step.Step == "" {
+		return cookie
+	}
+	secret := StaffTOTPSecret
+	if step.Step == "totp-setup" {
+		secret = step.Secret
+	}
+	code, err := totp.GenerateCode(secret, time.Now())
+	if err != nil {
+		log.Fatalf("second step: %v", err)
+	}
+	return sessionCookie(post(h, "/api/auth/totp", map[string]string{"code": code}, cookie))
+}
+
+func post(h http.Handler, target string, v any, cookie *http.Cookie) *httptest.ResponseRecorder {
+	body, _ := json.Marshal(v)
+	req := httptest.NewRequest("POST", target, bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
+	if cookie != nil {
+		req.AddCookie(cookie)
+	}
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
+	return rec
+}
+
+// sessionCookie is the session cookie rec set; a failed sign-in ends the
+// bench.
+func sessionCookie(rec *httptest.ResponseRecorder) *http.Cookie {
 	for _, c := range rec.Result().Cookies() {
-		if c.Name == "session" {
+		if c.Name == "session" && c.Value != "" {
 			return c
 		}
 	}

@@ -18,6 +18,11 @@ type Identity struct {
 	// User is the signed-in user, nil for an anonymous visitor (no session
 	// cookie, or one that has expired or been revoked).
 	User *auth.User
+	// Pending is a staff member whose session waits for its second step
+	// (internal/auth: Session.Pending). User is then nil: every guard and
+	// handler treats them as signed out; only the second-step endpoints
+	// and sign-out read Pending.
+	Pending *auth.User
 	// Err is set when a session cookie was sent but could not be checked
 	// (the database is down): the visitor may be signed in, but nobody can
 	// tell. User is then nil.

@@ -1,4 +1,4 @@
-import type { ApiErrorCode, DashboardData, Locale, Order, QuoteRequest, User } from './types';
+import type { ApiErrorCode, DashboardData, Locale, Order, QuoteRequest, SecondStep, SignInResult, User } from './types';
 
 /** Every failed call throws this; `status` is 0 when the request never got an answer (code `network`). */
 export class ApiError extends Error {
@@ -78,12 +78,23 @@ const post = <T>(path: string, body?: unknown) => request<T>('POST', path, body)
 export const signUp = (body: { fullName: string; email: string; password: string; locale: Locale }) =>
   post<{ ok: true }>('/api/auth/sign-up', body);
 
-export const signIn = (body: { email: string; password: string }) => post<{ user: User }>('/api/auth/sign-in', body);
+/** A staff member's sign-in answers the second step it waits for; the session reaches nothing until then. */
+export const signIn = (body: { email: string; password: string }) => post<SignInResult>('/api/auth/sign-in', body);
 
-/** Ends every session of the user, on every device. */
+/** The second step the current (pending) session waits for; 401 when there is none. */
+export const getSecondStep = (signal?: AbortSignal) => request<SecondStep>('GET', '/api/auth/totp', undefined, signal);
+
+/**
+ * Completes a staff member's sign-in with a code from their app, or a recovery code. Confirming a first
+ * factor answers its 10 recovery codes, this once.
+ */
+export const passSecondStep = (body: { code: string } | { recoveryCode: string }) =>
+  post<{ user: User; recoveryCodes?: string[] }>('/api/auth/totp', body);
+
+/** Ends every session of the user, on every device (a session waiting for its second step: that one). */
 export const signOut = () => post<void>('/api/auth/sign-out');
 
-export const verifyEmail = (token: string) => post<{ user: User }>('/api/auth/verify', { token });
+export const verifyEmail = (token: string) => post<SignInResult>('/api/auth/verify', { token });
 
 export const resendVerification = (body: { email: string; locale: Locale }) =>
   post<{ ok: true }>('/api/auth/resend-verification', body);
@@ -92,7 +103,7 @@ export const forgotPassword = (body: { email: string; locale: Locale }) =>
   post<{ ok: true }>('/api/auth/forgot-password', body);
 
 export const resetPassword = (body: { token: string; password: string }) =>
-  post<{ user: User }>('/api/auth/reset-password', body);
+  post<SignInResult>('/api/auth/reset-password', body);
 
 /** The agents' names and texts come in `lang`. */
 export const getDashboard = (lang: Locale, signal?: AbortSignal) =>
@@ -103,7 +114,7 @@ export const getOrder = (id: string, lang: Locale, signal?: AbortSignal) =>
 
 /** Sets the first password of an account the agency made (the invitation email's link); signs in. */
 export const acceptInvite = (body: { token: string; password: string }) =>
-  post<{ user: User }>('/api/auth/accept-invite', body);
+  post<SignInResult>('/api/auth/accept-invite', body);
 
 /** Resolves while a reset or invitation link still works (204), without using it; throws `invalid_token` otherwise. */
 export const checkToken = (body: { token: string; purpose: 'reset' | 'invite' }, signal?: AbortSignal) =>

@@ -59,7 +59,18 @@ export interface DashboardData {
   orders: Order[];
 }
 
-export type MeResponse = { authenticated: false } | { authenticated: true; user: User };
+/** `secondStep`: a staff member signed in by password alone, whose code step waits (GET /api/auth/totp). */
+export type MeResponse = { authenticated: false; secondStep?: true } | { authenticated: true; user: User };
+
+/**
+ * The second step a staff member's sign-in waits for: a code from their authenticator app (or a
+ * recovery code), or, without a factor yet, confirming the offered key (as text, otpauth:// URL and a QR
+ * code as a PNG data URL).
+ */
+export type SecondStep = { step: 'totp' } | { step: 'totp-setup'; secret: string; otpauthUrl: string; qr: string };
+
+/** What sign-in, email verification, a reset and an invitation answer: signed in, or a second step first. */
+export type SignInResult = { user: User } | SecondStep;
 
 /** The language emails are written in. */
 export type Locale = Lang;

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useRef, useState } from 'react';
-import type { User } from '../../api/types';
+import type { SignInResult } from '../../api/types';
 import { useLanguage } from '../../i18n/LanguageContext';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { SignInForm } from './SignInForm';
@@ -18,7 +18,7 @@ export function AuthTabs({
   forgot = false,
   onModeChange,
 }: {
-  onSignedIn: (user: User) => void;
+  onSignedIn: (result: SignInResult) => void;
   forgot?: boolean;
   /** Told which form shows, so the page heading can follow it. */
   onModeChange?: (mode: AuthMode) => void;

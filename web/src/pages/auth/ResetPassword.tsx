@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { acceptInvite, checkToken, resetPassword } from '../../api/client';
-import type { User } from '../../api/types';
+import type { SignInResult } from '../../api/types';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { useFieldErrors } from '../../components/form/useFieldErrors';
@@ -24,7 +24,8 @@ export function ResetPassword({
 }: {
   token: string;
   invite?: boolean;
-  onDone: (user: User) => void;
+  /** Signed in, or (staff) on to the second step. */
+  onDone: (result: SignInResult) => void;
   onBack: () => void;
   /** The link turned out to be used or expired (the page's heading follows). */
   onExpired?: () => void;
@@ -49,8 +50,7 @@ export function ResetPassword({
   const { busy, problem, onSubmit } = useSubmit({
     validate: fields.validate,
     send: async () => {
-      const { user } = await (invite ? acceptInvite : resetPassword)({ token, password });
-      onDone(user);
+      onDone(await (invite ? acceptInvite : resetPassword)({ token, password }));
     },
     // Signed in: the page navigates away.
     leaves: true,

@@ -1,6 +1,6 @@
 import { useRef, useState, type Ref } from 'react';
 import { signIn } from '../../api/client';
-import type { User } from '../../api/types';
+import type { SignInResult } from '../../api/types';
 import { FormAlert } from '../../components/form/FormAlert';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { useFieldErrors } from '../../components/form/useFieldErrors';
@@ -16,7 +16,8 @@ interface Props {
   /** Shared with the sign-up tab, so switching tabs keeps it. */
   email: string;
   onEmailChange: (email: string) => void;
-  onSignedIn: (user: User) => void;
+  /** Signed in, or (staff) on to the second step. */
+  onSignedIn: (result: SignInResult) => void;
   onForgot: () => void;
   passwordRef?: Ref<HTMLInputElement>;
   /** Focus the email field on mount (coming back from "Forgot password?"). */
@@ -41,10 +42,9 @@ export function SignInForm({ email, onEmailChange, onSignedIn, onForgot, passwor
     validate: fields.validate,
     send: async () => {
       setUnverified(null);
-      const { user } = await signIn({ email: email.trim(), password });
-      onSignedIn(user);
+      onSignedIn(await signIn({ email: email.trim(), password }));
     },
-    // The page navigates away.
+    // The page navigates away, or shows the second step.
     leaves: true,
     onError: (p) => {
       // Said once, next to the form (no toast repeating it).

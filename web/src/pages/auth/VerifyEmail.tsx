@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { verifyEmail } from '../../api/client';
-import type { User } from '../../api/types';
+import type { SignInResult } from '../../api/types';
 import { describeError, type Problem } from '../../components/form/errors';
 import { FormAlert } from '../../components/form/FormAlert';
 import { useLanguage } from '../../i18n/LanguageContext';
@@ -9,7 +9,7 @@ import { ResendVerification } from './ResendVerification';
 type State = { kind: 'busy' } | { kind: 'invalid' } | { kind: 'failed'; problem: Problem };
 
 /** Opened from the link in the sign-up email (/auth#verify=TOKEN): checks the token right away. */
-export function VerifyEmail({ token, onVerified, onBack }: { token: string; onVerified: (user: User) => void; onBack: () => void }) {
+export function VerifyEmail({ token, onVerified, onBack }: { token: string; onVerified: (result: SignInResult) => void; onBack: () => void }) {
   const { t } = useLanguage();
   const [state, setState] = useState<State>({ kind: 'busy' });
   const [attempt, setAttempt] = useState(0);
@@ -22,7 +22,7 @@ export function VerifyEmail({ token, onVerified, onBack }: { token: string; onVe
     started.current = attempt;
     setState({ kind: 'busy' });
     verifyEmail(token).then(
-      ({ user }) => onVerified(user),
+      (result) => onVerified(result),
       (err: unknown) => {
         const problem = describeError(err);
         setState(problem.code === 'invalid_token' ? { kind: 'invalid' } : { kind: 'failed', problem });
