@@ -160,8 +160,11 @@ func demoCalls(agent int, assistant string, now time.Time) []CallReport {
 			if rng.IntN(10) < 4 {
 				lang = "en"
 			}
+			// A Dutch mobile number that exists (06-1 to 06-5 followed by seven digits), so the Dutch pages
+			// write it as 06 12345678, as they would a real caller's.
+			n := rng.IntN(100_000_000)
 			r := CallReport{VapiCallID: fmt.Sprintf("demo-%s-%02d-%d", assistant[len(assistant)-4:], day, i), AssistantID: assistant, Type: typ,
-				CustomerNumber: fmt.Sprintf("+316%08d", rng.IntN(100_000_000)), StartedAt: &start, Report: true, Transcript: []TranscriptLine{}}
+				CustomerNumber: fmt.Sprintf("+316%d%07d", 1+n/10_000_000%5, n%10_000_000), StartedAt: &start, Report: true, Transcript: []TranscriptLine{}}
 			switch roll := rng.IntN(100); {
 			case roll < 10:
 				r.EndedReason = "customer-did-not-answer"
