@@ -87,7 +87,7 @@ type (
 		CreatedAt          time.Time
 		UpdatedAt          time.Time
 		Buyer              struct{ ID, Email, FullName, Locale string }
-		Agent              struct{ ID, Name, Title string }
+		Agent              struct{ ID, Name, Title, NameNl, TitleNl string }
 		QuoteID            *string
 	}
 	listPage[T any] struct {
@@ -312,6 +312,13 @@ func TestOrderStatusChange(t *testing.T) {
 		got := decode[struct{ Order consoleOrder }](t, patch(dutch, "completed", 1), 200).Order
 		if got.Status != "completed" || got.Version != 2 || !got.UpdatedAt.After(dutch.UpdatedAt) {
 			t.Fatalf("after the change: %+v", got)
+		}
+		// The agent in both languages, for the console's English and Dutch pages, in every answer.
+		for _, o := range []consoleOrder{dutch, got, decode[listPage[consoleOrder]](t, e.call("GET", "/api/console/orders?q=ria%40example.nl", nil, staff), 200).Items[0],
+			decode[struct{ Order consoleOrder }](t, e.call("GET", "/api/console/orders/"+dutch.ID, nil, staff), 200).Order} {
+			if a := o.Agent; a.ID != agent.ID || a.Name != agent.NameEn || a.Title != agent.TitleEn || a.NameNl != agent.NameNl || a.TitleNl != agent.TitleNl {
+				t.Fatalf("agent %+v, want %s / %s", a, agent.NameEn, agent.NameNl)
+			}
 		}
 		// Someone else, who still saw version 1, is refused.
 		expectError(t, patch(dutch, "cancelled", 1), 409, "version_conflict", "")

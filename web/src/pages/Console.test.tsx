@@ -64,7 +64,7 @@ const ORDER: ConsoleOrder = {
   createdAt: '2026-11-20T12:00:00Z',
   updatedAt: '2026-11-20T12:00:00Z',
   buyer: { id: 'b-1', email: 'fenna@example.nl', fullName: 'Fenna Visser', locale: 'nl' },
-  agent: { id: 'a-1', name: 'Front Desk', title: 'Receptionist' },
+  agent: { id: 'a-1', name: 'Front Desk', title: 'Receptionist', nameNl: 'Receptie', titleNl: 'Receptiemedewerker' },
   quoteId: 'q-1',
   assistantId: null,
   perMinuteCents: 10,
@@ -263,6 +263,8 @@ describe('/console/orders', () => {
     const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
     expect(screen.getByText('Koper: Fenna Visser')).toBeTruthy();
     expect(within(row).getByText('€ 2.499,00')).toBeTruthy();
+    // The agent by its Dutch name on the Dutch page.
+    expect(within(row).getByText('Agent', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Receptie');
     fireEvent.change(within(row).getByLabelText('Status van bestelling #abcd1234'), { target: { value: 'completed' } });
     fireEvent.click(within(row).getByRole('button', { name: 'Status van bestelling #abcd1234 opslaan' }));
     expect(await within(row).findByText('Opgeslagen. De koper krijgt een e-mail.')).toBeTruthy();
@@ -279,6 +281,7 @@ describe('/console/orders', () => {
     });
     await renderConsole('/console/orders');
     const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
+    expect(within(row).getByText('Agent', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Front Desk');
     fireEvent.change(within(row).getByLabelText('Status of order #abcd1234'), { target: { value: 'completed' } });
     fireEvent.click(within(row).getByRole('button', { name: 'Save the status of order #abcd1234' }));
     expect((await within(row).findByRole('alert')).textContent).toMatch(/^Someone else changed this/);
