@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
-import { company } from '../playwright.config';
+import { company, vapiSiteURL } from '../playwright.config';
 import { t } from './dictionaries';
-import { gotoHydrated, languages, localized, publicScreens } from './support';
+import { gotoHydrated, languages, localized, publicScreens, watchConsole } from './support';
 
 // Issue 12: what a first-time visitor expects — a way to every page, contact, privacy and help, and a voice
 // widget that never gets in the way. Both languages throughout.
@@ -59,6 +59,23 @@ for (const lang of languages) {
     // The privacy page states the configured retention (CALL_RETENTION_DAYS=60).
     await gotoHydrated(page, localized(lang, '/privacy'));
     await expect(page.getByText(t(lang, 'privacy.sections.retention.text').replace('{days}', '60'))).toBeVisible();
+    // It sends requests about personal data to COMPANY_EMAIL.
+    await expect(page.getByRole('main').getByRole('link', { name: company.COMPANY_EMAIL })).toHaveAttribute('href', `mailto:${company.COMPANY_EMAIL}`);
+  });
+
+  test(`without any COMPANY_* the contact page has no company heading and the privacy page names the quote inbox (${lang})`, async ({ page, request }) => {
+    // The second instance sets no COMPANY_* and no QUOTE_INBOX (its default is quotes@localhost).
+    const problems = watchConsole(page);
+    const html = await (await request.get(vapiSiteURL + localized(lang, '/contact'))).text();
+    expect(html).not.toContain(t(lang, 'contact.companyTitle'));
+    expect(html).not.toContain('data-company');
+    await gotoHydrated(page, vapiSiteURL + localized(lang, '/contact'));
+    await expect(page.getByRole('heading', { level: 1, name: t(lang, 'contact.title') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: t(lang, 'contact.companyTitle') })).toHaveCount(0);
+    await expect(page.locator('dl.company')).toHaveCount(0);
+    await gotoHydrated(page, vapiSiteURL + localized(lang, '/privacy'));
+    await expect(page.getByRole('main').getByRole('link', { name: 'quotes@localhost' })).toHaveAttribute('href', 'mailto:quotes@localhost');
+    expect(problems).toEqual([]);
   });
 
   test(`the help center has at least 12 answers (${lang})`, async ({ page }) => {

@@ -143,7 +143,7 @@ const pages = {
       },
       rights: {
         title: 'Uw rechten',
-        text: 'Op grond van de AVG mag u ons vragen welke persoonsgegevens wij van u hebben, en mag u ze laten corrigeren of verwijderen, het gebruik laten beperken of er bezwaar tegen maken, en ze in een overdraagbare vorm ontvangen. Stuur uw verzoek via de gegevens op onze contactpagina; wij antwoorden binnen een maand. U kunt ook een klacht indienen bij de Autoriteit Persoonsgegevens.',
+        text: 'Op grond van de AVG mag u ons vragen welke persoonsgegevens wij van u hebben, en mag u ze laten corrigeren of verwijderen, het gebruik laten beperken of er bezwaar tegen maken, en ze in een overdraagbare vorm ontvangen. Stuur uw verzoek per e-mail naar {email}; wij antwoorden binnen een maand. U kunt ook een klacht indienen bij de Autoriteit Persoonsgegevens.',
       },
     },
     contactLink: 'Contactgegevens',
