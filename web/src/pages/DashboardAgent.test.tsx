@@ -46,7 +46,7 @@ describe('/dashboard/agents/:orderId', () => {
     expect(stat('Failed')).toBe('2');
     expect(stat('Minutes')).toBe('125.5');
     expect(stat('Average answered call')).toBe('2 min 59 s');
-    expect(stat('Cost of minutes')).toBe('€12.55125.5 min at €0.10 per minute');
+    expect(stat('Cost of minutes')).toBe('€12.55125.5 min at €0.10 per minute, excl. VAT');
 
     const chart = screen.getByRole('region', { name: 'Calls per day' });
     expect(within(chart).getByText(/The last 30 days\. 16 calls in the last 30 days\. Busiest day: Tue, Oct 20, with 12\./)).toBeTruthy();
@@ -116,7 +116,7 @@ describe('/dashboard/agents/:orderId', () => {
     expect(stat('Mislukt')).toBe('2');
     expect(stat('Minuten')).toBe('125,5');
     expect(stat('Gemiddeld beantwoord gesprek')).toBe('2 min 59 s');
-    expect(stat('Kosten van de minuten')).toBe('€\u00a012,55125,5 min à €\u00a00,10 per minuut');
+    expect(stat('Kosten van de minuten')).toBe('€\u00a012,55125,5 min à €\u00a00,10 per minuut, excl. btw');
     expect(screen.getByText(/16 gesprekken in de afgelopen 30 dagen\. Drukste dag: di 20 okt, met 12\./)).toBeTruthy();
 
     const list = await screen.findByRole('region', { name: 'Gesprekken · Nieuwste eerst' });

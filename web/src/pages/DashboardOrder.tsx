@@ -3,9 +3,10 @@ import { getOrder } from '../api/client';
 import type { Order } from '../api/types';
 import { useApiResource } from '../api/useApiResource';
 import { Fact } from '../components/Fact';
-import { addDays, formatDate, formatDateTime, formatMoney } from '../format';
+import { addDays, formatDate, formatDateTime } from '../format';
 import { useLanguage } from '../i18n/LanguageContext';
 import { localePath } from '../paths';
+import { Amount } from './dashboard/Amount';
 import { Loading, LoadError } from './dashboard/LoadState';
 import { StatusBadge } from './dashboard/StatusBadge';
 
@@ -67,7 +68,9 @@ function OrderView({ order }: { order: Order }) {
         </section>
         <dl className="panel space-y-4">
           <Fact label={t('dashboard.order.amount')}>
-            <span className="text-xl font-bold tabular-nums">{formatMoney(order.amountCents, order.currency, lang)}</span>
+            <span className="text-xl font-bold tabular-nums">
+              <Amount cents={order.amountCents} currency={order.currency} />
+            </span>
           </Fact>
           <Fact label={t('dashboard.order.ordered')}>
             <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, lang)}</time>

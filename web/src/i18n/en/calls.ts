@@ -15,7 +15,7 @@ const calls = {
       failed: 'Failed',
       average: 'Average answered call',
       cost: 'Cost of minutes',
-      rate: '{minutes} min at {rate} per minute',
+      rate: '{minutes} min at {rate} per minute, excl. VAT',
     },
     chart: {
       title: 'Calls per day',

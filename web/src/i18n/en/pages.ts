@@ -182,7 +182,7 @@ const pages = {
       },
       price: {
         q: 'What is the price made of?',
-        a: 'A one-time setup fee for designing, building and launching your agent, a monthly maintenance fee for hosting, monitoring, updates and a monthly review, and usage from €0.10 per minute of call time. You get a quote for your own situation.',
+        a: 'A one-time setup fee for designing, building and launching your agent, a monthly maintenance fee for hosting, monitoring, updates and a monthly review, and usage from €0.10 per minute of call time, all excluding VAT. You get a quote for your own situation.',
       },
       contract: {
         q: 'What are the contract terms?',

@@ -18,7 +18,7 @@ const calls = {
       failed: 'Mislukt',
       average: 'Gemiddeld beantwoord gesprek',
       cost: 'Kosten van de minuten',
-      rate: '{minutes} min à {rate} per minuut',
+      rate: '{minutes} min à {rate} per minuut, excl. btw',
     },
     chart: {
       title: 'Gesprekken per dag',

@@ -183,7 +183,7 @@ const pages = {
       },
       price: {
         q: 'Waaruit bestaat de prijs?',
-        a: 'Eenmalige opstartkosten voor het ontwerpen, bouwen en lanceren van uw spraakagent, maandelijkse onderhoudskosten voor hosting, bewaking, updates en een maandelijkse evaluatie, en gebruik vanaf € 0,10 per gespreksminuut. U krijgt een offerte voor uw eigen situatie.',
+        a: 'Eenmalige opstartkosten voor het ontwerpen, bouwen en lanceren van uw spraakagent, maandelijkse onderhoudskosten voor hosting, bewaking, updates en een maandelijkse evaluatie, en gebruik vanaf € 0,10 per gespreksminuut, alles exclusief btw. U krijgt een offerte voor uw eigen situatie.',
       },
       contract: {
         q: 'Wat zijn de contractvoorwaarden?',

@@ -5,7 +5,7 @@ const pricing = {
   pricing: {
     title: 'Zo is uw prijs opgebouwd',
     subtitle:
-      'Elke agent bouwen we op maat, dus de opstart- en maandkosten berekenen we voor uw agent na een eerste gesprek. Wat u vooraf kunt nagaan: wat elk bedrag dekt, waar de prijs van afhangt en een gebruikstarief vanaf € 0,10 per minuut, alleen voor de minuten dat uw agent echt aan de telefoon zit.',
+      'Elke agent bouwen we op maat, dus de opstart- en maandkosten berekenen we voor uw agent na een eerste gesprek. Wat u vooraf kunt nagaan: wat elk bedrag dekt, waar de prijs van afhangt en een gebruikstarief vanaf € 0,10 per minuut (excl. btw), alleen voor de minuten dat uw agent echt aan de telefoon zit.',
     includedLabel: 'Inbegrepen',
     coveredLabel: 'Wat we doen',
     variesLabel: 'Waar de prijs van afhangt',
@@ -38,7 +38,7 @@ const pricing = {
       name: 'Gebruik',
       cadence: 'Per minuut',
       amount: 'Vanaf € 0,10',
-      note: 'per gespreksminuut',
+      note: 'per gespreksminuut, excl. btw',
       description: 'U betaalt alleen voor de minuten dat uw agent echt in gesprek is.',
       items: {
         volume: 'Aantal gesprekken',
@@ -46,6 +46,7 @@ const pricing = {
         workflow: 'Soort workflow',
       },
     },
+    vatNote: 'Alle prijzen zijn exclusief btw.',
     ctaTitle: 'Benieuwd wat uw agent zou kosten?',
     ctaText: 'Vertel ons over uw gesprekken, dan stellen we een offerte op die bij u past.',
     cta: 'Vraag een offerte aan',
