@@ -34,6 +34,15 @@ for (const lang of languages) {
     await page.keyboard.press('Enter');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('link', { name: t(lang, 'header.navLinks.features') })).toHaveAttribute('aria-current', 'page');
+    // Escape closes it from inside the list and gives the focus back to the button.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: t(lang, 'header.navLinks.features') })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(tryIt).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
