@@ -3,6 +3,7 @@ import { useFocusOnMount } from '../../components/useFocusOnMount';
 import { useLanguage } from '../../i18n/LanguageContext';
 import { localePath } from '../../paths';
 import type { AgentDraft } from '../../personalized/draft';
+import { productLabel } from '../../personalized/vocabulary';
 
 /** Starts a call with this draft in the floating voice widget; the widget code loads only now. */
 function testAgent(draft: AgentDraft) {
@@ -69,7 +70,11 @@ export function AgentCard({ prompt, draft }: { prompt: string; draft: AgentDraft
             items={draft.callLanguages.map((code) => t(`personalized.languages.${code}`))}
           />
           {draft.integrations.length > 0 && (
-            <Chips id="agent-integrations" title={t('personalized.ready.integrations')} items={draft.integrations} />
+            <Chips
+              id="agent-integrations"
+              title={t('personalized.ready.integrations')}
+              items={draft.integrations.map((name) => productLabel(name, lang))}
+            />
           )}
         </div>
       </div>
