@@ -103,6 +103,42 @@ for (const lang of languages) {
     }
   });
 
+  test(`headings break long words only where a hyphen goes, never mid-word, at 320 and 390 px (${lang})`, async ({ page }) => {
+    // Debian's Chromium has no hyphenation dictionary, so this checks the dictionary's soft hyphens; a word
+    // may also break after a hyphen of its own ("e-mails"). Every contact detail is set on this instance.
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const screen of publicScreens) {
+        await gotoHydrated(page, localized(lang, screen));
+        const broken = await page.evaluate(() => {
+          const bad: string[] = [];
+          for (const h of document.querySelectorAll<HTMLElement>('h1, h2, h3, h4')) {
+            if (h.closest('.sr-only')) continue;
+            if (getComputedStyle(h).hyphens !== 'auto') bad.push(`no hyphens: auto on "${h.textContent}"`);
+            if (h.scrollWidth > h.clientWidth + 1) bad.push(`overflows: "${h.textContent}"`);
+            const walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+              for (const m of node.data.matchAll(/\S+/g)) {
+                // The line a character is drawn on (a range across a break also has an empty box before it).
+                const top = (i: number) => {
+                  const r = document.createRange();
+                  r.setStart(node, m.index + i);
+                  r.setEnd(node, m.index + i + 1);
+                  return Math.round([...r.getClientRects()].at(-1)?.top ?? 0);
+                };
+                for (let i = 1; i < m[0].length; i++) {
+                  if (top(i) > top(i - 1) && !['\u00ad', '-'].includes(m[0][i - 1])) bad.push(`"${m[0]}" broken after "${m[0].slice(0, i)}"`);
+                }
+              }
+            }
+          }
+          return bad;
+        });
+        expect(broken, `${localized(lang, screen)} at ${width} px`).toEqual([]);
+      }
+    }
+  });
+
   test(`the demo assistant answers privacy and talk-to-a-person questions with the right links (${lang})`, async ({ page }) => {
     await gotoHydrated(page, localized(lang, '/features'));
     await page.getByRole('button', { name: t(lang, 'header.talkToAssistant') }).click();

@@ -119,7 +119,8 @@ func TestCompanySectionInBuild(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, lang := range []struct{ prefix, heading string }{{"", "Company details"}, {"/nl", "Bedrijfsgegevens"}} {
-			contact := do(h, "GET", lang.prefix+"/contact").Body.String()
+			// Without the soft hyphens the Dutch dictionary puts in long words of headings.
+			contact := strings.ReplaceAll(do(h, "GET", lang.prefix+"/contact").Body.String(), "\u00ad", "")
 			if got := strings.Contains(contact, lang.heading); got != tc.heading || strings.Contains(contact, "data-company-details") != tc.heading {
 				t.Errorf("%+v %s/contact: heading shown %v, want %v", tc.company, lang.prefix, got, tc.heading)
 			}

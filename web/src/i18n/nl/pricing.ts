@@ -1,6 +1,8 @@
 import type { Dictionary } from '../types';
 
 // The pricing page (/pricing). Dutch, business tone (u/uw).
+// \u00AD is a soft hyphen: where a long word in a heading breaks (with a hyphen) when it does not fit. Browsers
+// with a Dutch hyphenation dictionary find such points themselves (hyphens: auto); Chromium on Linux has none.
 const pricing = {
   pricing: {
     title: 'Zo is uw prijs opgebouwd',
@@ -10,7 +12,7 @@ const pricing = {
     coveredLabel: 'Wat we doen',
     variesLabel: 'Waar de prijs van afhangt',
     setup: {
-      name: 'Opstartkosten',
+      name: 'Opstart\u00ADkosten',
       cadence: 'Eenmalig',
       amount: 'Offerte op maat',
       description: 'Betaalt u één keer. Dit dekt het ontwerpen, bouwen, testen en lanceren van een agent die past bij uw gesprekken en systemen.',
@@ -23,7 +25,7 @@ const pricing = {
       },
     },
     maintenance: {
-      name: 'Onderhoudskosten',
+      name: 'Onderhouds\u00ADkosten',
       cadence: 'Maandelijks',
       amount: 'Offerte op maat',
       description: 'Betaalt u maandelijks. Dit dekt hosting, monitoring, updates en onderhoud, zodat uw agent blijft draaien en beter wordt als uw bedrijf verandert.',
