@@ -110,32 +110,24 @@ for (const lang of languages) {
       await page.setViewportSize({ width, height: 800 });
       for (const screen of publicScreens) {
         await gotoHydrated(page, localized(lang, screen));
-        const broken = await page.evaluate(() => {
-          const bad: string[] = [];
-          for (const h of document.querySelectorAll<HTMLElement>('h1, h2, h3, h4')) {
-            if (h.closest('.sr-only')) continue;
-            if (getComputedStyle(h).hyphens !== 'auto') bad.push(`no hyphens: auto on "${h.textContent}"`);
-            if (h.scrollWidth > h.clientWidth + 1) bad.push(`overflows: "${h.textContent}"`);
-            const walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
-            for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-              for (const m of node.data.matchAll(/\S+/g)) {
-                // The line a character is drawn on (a range across a break also has an empty box before it).
-                const top = (i: number) => {
-                  const r = document.createRange();
-                  r.setStart(node, m.index + i);
-                  r.setEnd(node, m.index + i + 1);
-                  return Math.round([...r.getClientRects()].at(-1)?.top ?? 0);
-                };
-                for (let i = 1; i < m[0].length; i++) {
-                  if (top(i) > top(i - 1) && !['\u00ad', '-'].includes(m[0][i - 1])) bad.push(`"${m[0]}" broken after "${m[0].slice(0, i)}"`);
-                }
-              }
-            }
-          }
-          return bad;
-        });
+        const broken = await brokenHeadingWords(page);
         expect(broken, `${localized(lang, screen)} at ${width} px`).toEqual([]);
       }
+    }
+  });
+
+  test(`the dashboard's agent names break at a hyphen too, at 320 px (${lang})`, async ({ page }) => {
+    // Catalogue names are data ("Leadkwalificeerder"): the app marks the joints of long Dutch compounds.
+    expect((await page.request.post('/api/auth/sign-in', { data: { email: 'demo@example.com', password: 'demo-buyer-2026' } })).status()).toBe(200);
+    await page.setViewportSize({ width: 320, height: 800 });
+    await gotoHydrated(page, localized(lang, '/dashboard'));
+    const agents = await page.locator('main a[href*="/dashboard/agents/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    expect(agents.length).toBeGreaterThan(0);
+    expect(await brokenHeadingWords(page), 'dashboard').toEqual([]);
+    for (const href of agents) {
+      await gotoHydrated(page, href);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await brokenHeadingWords(page), href).toEqual([]);
     }
   });
 
@@ -245,3 +237,31 @@ test('an English-preferring browser gets no Dutch suggestion', async ({ page }) 
   await page.waitForTimeout(500);
   await expect(page.locator('.nl-suggestion')).toHaveCount(0);
 });
+
+/** Every heading word the page breaks other than at a soft or real hyphen, and any heading that overflows. */
+function brokenHeadingWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const bad: string[] = [];
+    for (const h of document.querySelectorAll<HTMLElement>('h1, h2, h3, h4')) {
+      if (h.closest('.sr-only')) continue;
+      if (getComputedStyle(h).hyphens !== 'auto') bad.push(`no hyphens: auto on "${h.textContent}"`);
+      if (h.scrollWidth > h.clientWidth + 1) bad.push(`overflows: "${h.textContent}"`);
+      const walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        for (const m of node.data.matchAll(/\S+/g)) {
+          // The line a character is drawn on (a range across a break also has an empty box before it).
+          const top = (i: number) => {
+            const r = document.createRange();
+            r.setStart(node, m.index + i);
+            r.setEnd(node, m.index + i + 1);
+            return Math.round([...r.getClientRects()].at(-1)?.top ?? 0);
+          };
+          for (let i = 1; i < m[0].length; i++) {
+            if (top(i) > top(i - 1) && !['\u00ad', '-'].includes(m[0][i - 1])) bad.push(`"${m[0]}" broken after "${m[0].slice(0, i)}"`);
+          }
+        }
+      }
+    }
+    return bad;
+  });
+}

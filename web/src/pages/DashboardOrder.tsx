@@ -4,6 +4,7 @@ import type { Order } from '../api/types';
 import { useApiResource } from '../api/useApiResource';
 import { Fact } from '../components/Fact';
 import { addDays, formatDate, formatDateTime } from '../format';
+import { softHyphens } from '../i18n/hyphenate';
 import { useLanguage } from '../i18n/LanguageContext';
 import { localePath } from '../paths';
 import { Amount } from './dashboard/Amount';
@@ -61,7 +62,7 @@ function OrderView({ order }: { order: Order }) {
         <section aria-labelledby="order-agent" className="panel">
           <p className="fact-label">{t('dashboard.order.agent')}</p>
           <h2 id="order-agent" className="mt-1 text-2xl font-bold tracking-tight">
-            {agent.name}
+            {softHyphens(agent.name, lang)}
           </h2>
           <p className="mt-1 font-medium text-signal-ink">{agent.title}</p>
           <p className="mt-4 leading-relaxed text-ink-soft">{agent.description}</p>

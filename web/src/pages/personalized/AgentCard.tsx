@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useFocusOnMount } from '../../components/useFocusOnMount';
+import { softHyphens } from '../../i18n/hyphenate';
 import { useLanguage } from '../../i18n/LanguageContext';
 import { localePath } from '../../paths';
 import type { AgentDraft } from '../../personalized/draft';
@@ -41,7 +42,7 @@ export function AgentCard({ prompt, draft }: { prompt: string; draft: AgentDraft
       <h2 id="agent-ready" ref={heading} tabIndex={-1} className="text-2xl font-extrabold tracking-tight sm:text-3xl">
         {t('personalized.ready.title')}
       </h2>
-      <h3 className="mt-5 text-xl font-bold tracking-tight">{draft.name}</h3>
+      <h3 className="mt-5 text-xl font-bold tracking-tight">{softHyphens(draft.name, lang)}</h3>
       <p className="mt-3 leading-relaxed text-ink-soft">{draft.summary}</p>
 
       <div className="mt-8 grid gap-8 md:grid-cols-2">
