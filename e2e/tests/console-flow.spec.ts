@@ -120,10 +120,13 @@ test('a Dutch quote becomes an order in the console; the invited buyer sets a pa
   const orderRow = staff.getByRole('listitem').filter({ hasText: email });
   await expect(orderRow).toHaveCount(1);
   await expect(orderRow).toContainText('€\u00a02.499,00');
+  // The agent by its Dutch name, as on the Dutch form it was chosen from (and after a save, too).
+  await expect(orderRow).toContainText(agentName);
   await orderRow.getByRole('combobox').selectOption('completed');
   await orderRow.getByRole('button', { name: pattern(nl, 'console.orders.saveFor') }).click();
   await expect(orderRow.getByText(t(nl, 'console.orders.saved'))).toBeVisible();
   await expect(orderRow).toContainText(t(nl, 'console.orderStatus.completed'));
+  await expect(orderRow).toContainText(agentName);
 
   await expect
     .poll(async () => (await messagesTo(email)).some((m) => m.subject === `Uw agent is live: ${agentName}`), { timeout: 15_000 })

@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
-import { company } from '../playwright.config';
+import { company, vapiSiteURL } from '../playwright.config';
 import { t } from './dictionaries';
-import { gotoHydrated, languages, localized, publicScreens } from './support';
+import { gotoHydrated, languages, localized, publicScreens, watchConsole } from './support';
 
 // Issue 12: what a first-time visitor expects — a way to every page, contact, privacy and help, and a voice
 // widget that never gets in the way. Both languages throughout.
@@ -34,6 +34,15 @@ for (const lang of languages) {
     await page.keyboard.press('Enter');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('link', { name: t(lang, 'header.navLinks.features') })).toHaveAttribute('aria-current', 'page');
+    // Escape closes it from inside the list and gives the focus back to the button.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: t(lang, 'header.navLinks.features') })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(tryIt).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
@@ -59,6 +68,23 @@ for (const lang of languages) {
     // The privacy page states the configured retention (CALL_RETENTION_DAYS=60).
     await gotoHydrated(page, localized(lang, '/privacy'));
     await expect(page.getByText(t(lang, 'privacy.sections.retention.text').replace('{days}', '60'))).toBeVisible();
+    // It sends requests about personal data to COMPANY_EMAIL.
+    await expect(page.getByRole('main').getByRole('link', { name: company.COMPANY_EMAIL })).toHaveAttribute('href', `mailto:${company.COMPANY_EMAIL}`);
+  });
+
+  test(`without any COMPANY_* the contact page has no company heading and the privacy page names the quote inbox (${lang})`, async ({ page, request }) => {
+    // The second instance sets no COMPANY_* and no QUOTE_INBOX (its default is quotes@localhost).
+    const problems = watchConsole(page);
+    const html = await (await request.get(vapiSiteURL + localized(lang, '/contact'))).text();
+    expect(html).not.toContain(t(lang, 'contact.companyTitle'));
+    expect(html).not.toContain('data-company');
+    await gotoHydrated(page, vapiSiteURL + localized(lang, '/contact'));
+    await expect(page.getByRole('heading', { level: 1, name: t(lang, 'contact.title') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: t(lang, 'contact.companyTitle') })).toHaveCount(0);
+    await expect(page.locator('dl.company')).toHaveCount(0);
+    await gotoHydrated(page, vapiSiteURL + localized(lang, '/privacy'));
+    await expect(page.getByRole('main').getByRole('link', { name: 'quotes@localhost' })).toHaveAttribute('href', 'mailto:quotes@localhost');
+    expect(problems).toEqual([]);
   });
 
   test(`the help center has at least 12 answers (${lang})`, async ({ page }) => {
@@ -74,6 +100,34 @@ for (const lang of languages) {
       await gotoHydrated(page, localized(lang, screen));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, screen).toBeLessThanOrEqual(0);
+    }
+  });
+
+  test(`headings break long words only where a hyphen goes, never mid-word, at 320 and 390 px (${lang})`, async ({ page }) => {
+    // Debian's Chromium has no hyphenation dictionary, so this checks the dictionary's soft hyphens; a word
+    // may also break after a hyphen of its own ("e-mails"). Every contact detail is set on this instance.
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const screen of publicScreens) {
+        await gotoHydrated(page, localized(lang, screen));
+        const broken = await brokenHeadingWords(page);
+        expect(broken, `${localized(lang, screen)} at ${width} px`).toEqual([]);
+      }
+    }
+  });
+
+  test(`the dashboard's agent names break at a hyphen too, at 320 px (${lang})`, async ({ page }) => {
+    // Catalogue names are data ("Leadkwalificeerder"): the app marks the joints of long Dutch compounds.
+    expect((await page.request.post('/api/auth/sign-in', { data: { email: 'demo@example.com', password: 'demo-buyer-2026' } })).status()).toBe(200);
+    await page.setViewportSize({ width: 320, height: 800 });
+    await gotoHydrated(page, localized(lang, '/dashboard'));
+    const agents = await page.locator('main a[href*="/dashboard/agents/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    expect(agents.length).toBeGreaterThan(0);
+    expect(await brokenHeadingWords(page), 'dashboard').toEqual([]);
+    for (const href of agents) {
+      await gotoHydrated(page, href);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await brokenHeadingWords(page), href).toEqual([]);
     }
   });
 
@@ -183,3 +237,31 @@ test('an English-preferring browser gets no Dutch suggestion', async ({ page }) 
   await page.waitForTimeout(500);
   await expect(page.locator('.nl-suggestion')).toHaveCount(0);
 });
+
+/** Every heading word the page breaks other than at a soft or real hyphen, and any heading that overflows. */
+function brokenHeadingWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const bad: string[] = [];
+    for (const h of document.querySelectorAll<HTMLElement>('h1, h2, h3, h4')) {
+      if (h.closest('.sr-only')) continue;
+      if (getComputedStyle(h).hyphens !== 'auto') bad.push(`no hyphens: auto on "${h.textContent}"`);
+      if (h.scrollWidth > h.clientWidth + 1) bad.push(`overflows: "${h.textContent}"`);
+      const walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        for (const m of node.data.matchAll(/\S+/g)) {
+          // The line a character is drawn on (a range across a break also has an empty box before it).
+          const top = (i: number) => {
+            const r = document.createRange();
+            r.setStart(node, m.index + i);
+            r.setEnd(node, m.index + i + 1);
+            return Math.round([...r.getClientRects()].at(-1)?.top ?? 0);
+          };
+          for (let i = 1; i < m[0].length; i++) {
+            if (top(i) > top(i - 1) && !['\u00ad', '-'].includes(m[0][i - 1])) bad.push(`"${m[0]}" broken after "${m[0].slice(0, i)}"`);
+          }
+        }
+      }
+    }
+    return bad;
+  });
+}

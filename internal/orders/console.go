@@ -26,7 +26,7 @@ type ConsoleOrder struct {
 	CreatedAt   time.Time `json:"createdAt"`
 	UpdatedAt   time.Time `json:"updatedAt"`
 	Buyer       Buyer     `json:"buyer"`
-	Agent       AgentRef  `json:"agent"` // in English
+	Agent       AgentRef  `json:"agent"`
 	QuoteID     *string   `json:"quoteId"`
 	// AssistantID is the Vapi assistant delivered for the order; null when
 	// none is linked.
@@ -40,18 +40,28 @@ type Buyer struct {
 	Locale string `json:"locale"`
 }
 
-// AgentRef names an order's agent.
+// AgentRef names an order's agent in English and in Dutch (the English
+// where the catalogue has no Dutch), so the console shows it in its page's
+// language, as the buyer's dashboard does.
 type AgentRef struct {
-	ID    string `json:"id"`
-	Name  string `json:"name"`
-	Title string `json:"title"`
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Title   string `json:"title"`
+	NameNl  string `json:"nameNl"`
+	TitleNl string `json:"titleNl"`
+}
+
+func agentRef(a store.Agent) AgentRef {
+	name, title, _ := AgentText(a, "en")
+	nameNl, titleNl, _ := AgentText(a, "nl")
+	return AgentRef{ID: a.ID, Name: name, Title: title, NameNl: nameNl, TitleNl: titleNl}
 }
 
 func consoleOrder(o store.Order) ConsoleOrder {
 	c := ConsoleOrder{ID: o.ID, Number: Number(o.ID), Status: o.Status, Version: o.Version, AmountCents: o.AmountCents,
 		Currency: o.Currency, CreatedAt: o.CreatedAt.UTC(), UpdatedAt: o.UpdatedAt.UTC(),
 		Buyer: Buyer{Person: *console.PersonOf(&o.Buyer), Locale: o.BuyerLocale},
-		Agent: AgentRef{ID: o.Agent.ID, Name: o.Agent.NameEn, Title: o.Agent.TitleEn}}
+		Agent: agentRef(o.Agent)}
 	if o.QuoteID != "" {
 		c.QuoteID = &o.QuoteID
 	}

@@ -89,7 +89,7 @@ type (
 		CreatedAt          time.Time
 		UpdatedAt          time.Time
 		Buyer              struct{ ID, Email, FullName, Locale string }
-		Agent              struct{ ID, Name, Title string }
+		Agent              struct{ ID, Name, Title, NameNl, TitleNl string }
 		QuoteID            *string
 	}
 	listPage[T any] struct {
@@ -315,6 +315,13 @@ func TestOrderStatusChange(t *testing.T) {
 		if got.Status != "completed" || got.Version != 2 || !got.UpdatedAt.After(dutch.UpdatedAt) {
 			t.Fatalf("after the change: %+v", got)
 		}
+		// The agent in both languages, for the console's English and Dutch pages, in every answer.
+		for _, o := range []consoleOrder{dutch, got, decode[listPage[consoleOrder]](t, e.call("GET", "/api/console/orders?q=ria%40example.nl", nil, staff), 200).Items[0],
+			decode[struct{ Order consoleOrder }](t, e.call("GET", "/api/console/orders/"+dutch.ID, nil, staff), 200).Order} {
+			if a := o.Agent; a.ID != agent.ID || a.Name != agent.NameEn || a.Title != agent.TitleEn || a.NameNl != agent.NameNl || a.TitleNl != agent.TitleNl {
+				t.Fatalf("agent %+v, want %s / %s", a, agent.NameEn, agent.NameNl)
+			}
+		}
 		// Someone else, who still saw version 1, is refused.
 		expectError(t, patch(dutch, "cancelled", 1), 409, "version_conflict", "")
 		// The same status again changes nothing.
@@ -396,6 +403,46 @@ func TestConsoleQuoteStatusAndNotes(t *testing.T) {
 			t.Fatalf("detail: %+v", d)
 		}
 		expectError(t, e.call("GET", "/api/console/quotes/"+uuid.NewString(), nil, staff), 404, "not_found", "")
+	})
+}
+
+// Turning a request into an order marks it won and bumps its version, so a
+// status form opened before the order (another tab, another colleague)
+// gets 409 and can never quietly turn the won request back.
+func TestQuoteStatusStaleAfterOrder(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newAccountEnv(t, db, testSiteURL)
+		if _, err := db.SeedDemo(t.Context(), store.DemoAccounts{Buyer: store.DemoUser{Email: "demo@example.com", PasswordHash: "x", Locale: "en"}}, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		staff := e.staffCookie("Sam Staff", "sam@example.com")
+		id := created(t, e.call("POST", "/api/quotes", validQuote(), nil)).ID
+		path := "/api/console/quotes/" + id
+		detail := func() quoteDetail {
+			t.Helper()
+			return decode[struct{ Quote quoteDetail }](t, e.call("GET", path, nil, staff), 200).Quote
+		}
+		// The stale form: loaded while the request was new.
+		before := detail()
+		if before.Status != "new" || before.Version != 1 {
+			t.Fatalf("before the order: %+v", before)
+		}
+		expectStatus(t, e.call("POST", path+"/orders", map[string]any{"agentId": e.agentID(), "amountCents": 100000, "currency": "EUR"}, staff), 201)
+		won := detail()
+		if won.Status != "won" || won.Version <= before.Version {
+			t.Fatalf("after the order: status %q version %d, want won with a version above %d", won.Status, won.Version, before.Version)
+		}
+		for _, status := range []string{"new", "lost", "won"} {
+			expectError(t, e.call("PATCH", path, map[string]any{"status": status, "version": before.Version}, staff), 409, "version_conflict", "")
+		}
+		if d := detail(); d.Status != "won" || d.Version != won.Version || len(d.History) != len(won.History) {
+			t.Fatalf("a stale PATCH changed the request: %+v", d)
+		}
+		// With the version it now has, the form saves as usual.
+		d := decode[struct{ Quote quoteDetail }](t, e.call("PATCH", path, map[string]any{"status": "won", "version": won.Version}, staff), 200).Quote
+		if d.Status != "won" || d.Version != won.Version {
+			t.Fatalf("saving the stored status: %+v", d)
+		}
 	})
 }
 

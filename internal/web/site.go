@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -56,7 +57,8 @@ type pageFacts struct {
 	// QuoteInbox replaces inboxPlaceholder; empty leaves it.
 	QuoteInbox string
 	// Company fills the contact page's details; an empty field's entry is
-	// removed from the page.
+	// removed from the page, and the whole section when all are empty. Its
+	// email, else QuoteInbox, is the privacy page's contact-email.
 	Company Company
 	// CallRetentionDays fills the privacy page's retention period; zero
 	// leaves its placeholder.
@@ -88,6 +90,12 @@ func companyEntry(field string) *regexp.Regexp {
 
 var companyEntries = map[string]*regexp.Regexp{}
 
+// companySection matches the contact page's whole section of company
+// details, its heading included: <section data-company-details …>…</section>,
+// which holds no other section. It goes when no detail is set, so the page
+// never shows a heading over nothing.
+var companySection = regexp.MustCompile(`(?s)<section [^>]*data-company-details[^>]*>.*?</section>`)
+
 func init() {
 	for _, f := range []string{"name", "address", "phone", "email", "kvk", "vat"} {
 		companyEntries[f] = companyEntry(f)
@@ -116,6 +124,14 @@ func (f pageFacts) fill(body []byte) []byte {
 		replace(inboxPlaceholder, f.QuoteInbox)
 	}
 	c := f.Company
+	if c == (Company{}) {
+		body = companySection.ReplaceAll(body, nil)
+	}
+	// Where a visitor's request about their data reaches the agency (the privacy page names it):
+	// the company's address, else the quote inbox.
+	if contact := cmp.Or(c.Email, f.QuoteInbox); contact != "" {
+		replace(factPlaceholder("contact-email"), contact)
+	}
 	for field, value := range map[string]string{"name": c.Name, "address": c.Address, "phone": c.Phone,
 		"email": c.Email, "kvk": c.KVK, "vat": c.VAT} {
 		if value == "" {

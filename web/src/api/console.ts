@@ -72,7 +72,8 @@ export interface ConsoleOrder {
   createdAt: string;
   updatedAt: string;
   buyer: Person & { locale: 'en' | 'nl' };
-  agent: { id: string; name: string; title: string };
+  /** The agent in English (`name`, `title`) and Dutch (`nameNl`, `titleNl`, the English where the catalogue has no Dutch). */
+  agent: { id: string; name: string; title: string; nameNl: string; titleNl: string };
   quoteId: string | null;
   /** The Vapi assistant delivered for the order; null while none is linked. */
   assistantId: string | null;

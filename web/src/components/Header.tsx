@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { useLanguage } from '../i18n/LanguageContext';
@@ -19,9 +19,21 @@ export function Header() {
   const auth = useAuth();
   const { pathname } = useLocation();
   // On narrow screens the nav is a disclosure (a button that shows and hides the list); it closes on
-  // every navigation. Wide screens always show the list (styles/shell.css).
+  // every navigation, and on Escape, wherever the focus is, which then goes back to the button. Wide
+  // screens always show the list (styles/shell.css).
   const [openOn, setOpenOn] = useState('');
   const open = openOn === pathname;
+  const toggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpenOn('');
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
 
   return (
     <header className="site-header">
@@ -30,13 +42,18 @@ export function Header() {
           <LogoMark />
           {SITE.brand}
         </Link>
-        <nav
-          className="site-nav"
-        >
-          <button type="button" className="nav-toggle" aria-expanded={open} onClick={() => setOpenOn(open ? '' : pathname)}>
+        <nav className="site-nav">
+          <button
+            ref={toggle}
+            type="button"
+            className="nav-toggle"
+            aria-expanded={open}
+            aria-controls="site-nav-list"
+            onClick={() => setOpenOn(open ? '' : pathname)}
+          >
             {t('header.menu')}
           </button>
-          <ul>
+          <ul id="site-nav-list">
             {NAV.map((id) => (
               <li key={id}>
                 <Link to={localePath(lang, '/' + id)} aria-current={stripLang(pathname) == '/' + id ? 'page' : undefined}>

@@ -64,7 +64,7 @@ const ORDER: ConsoleOrder = {
   createdAt: '2026-11-20T12:00:00Z',
   updatedAt: '2026-11-20T12:00:00Z',
   buyer: { id: 'b-1', email: 'fenna@example.nl', fullName: 'Fenna Visser', locale: 'nl' },
-  agent: { id: 'a-1', name: 'Front Desk', title: 'Receptionist' },
+  agent: { id: 'a-1', name: 'Front Desk', title: 'Receptionist', nameNl: 'Receptie', titleNl: 'Receptiemedewerker' },
   quoteId: 'q-1',
   assistantId: null,
   perMinuteCents: 10,
@@ -227,6 +227,31 @@ describe('/console/quotes/:id', () => {
     expect(await screen.findByRole('link', { name: 'Order #abcd1234' })).toBeTruthy();
     expect(screen.getByText('Won', { selector: '.badge' })).toBeTruthy();
   });
+
+  it('after an order (or any change) the status form shows the stored status and sends its version, never the old choice', async () => {
+    let loads = 0;
+    const WON = { ...DETAIL, status: 'won' as const, version: 3, orders: [{ id: 'o-1', number: 'abcd1234', status: 'pending' }] };
+    const { sent } = mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/quotes/q-1': () => json(200, { quote: ++loads === 1 ? DETAIL : WON }),
+      'GET /api/console/agents': json(200, { items: [AGENT] }),
+      'POST /api/console/quotes/q-1/orders': json(201, { order: ORDER, invited: false }),
+      'PATCH /api/console/quotes/q-1': json(200, { quote: { ...WON, version: 4 } }),
+    });
+    await renderConsole('/console/quotes/q-1');
+    const status = await screen.findByRole('region', { name: 'Status' });
+    const select = within(status).getByLabelText('New status') as HTMLSelectElement;
+    expect(select.value).toBe('contacted');
+    const form = screen.getByRole('region', { name: 'Turn into an order' });
+    fireEvent.change(await within(form).findByLabelText('Agent'), { target: { value: 'a-1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create order' }));
+    expect(await screen.findByText('Won', { selector: '.badge' })).toBeTruthy();
+    // The order made the request won: the form says so, and a save keeps it won with the new version.
+    expect(select.value).toBe('won');
+    fireEvent.click(within(status).getByRole('button', { name: 'Save status' }));
+    expect(await within(status).findByText('Status saved.')).toBeTruthy();
+    expect(sent('PATCH /api/console/quotes/q-1')).toEqual([{ status: 'won', version: 3 }]);
+  });
 });
 
 describe('/console/orders', () => {
@@ -240,6 +265,8 @@ describe('/console/orders', () => {
     const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
     expect(screen.getByText('Koper: Fenna Visser')).toBeTruthy();
     expect(within(row).getByText('€ 2.499,00')).toBeTruthy();
+    // The agent by its Dutch name on the Dutch page.
+    expect(within(row).getByText('Agent', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Receptie');
     fireEvent.change(within(row).getByLabelText('Status van bestelling #abcd1234'), { target: { value: 'completed' } });
     fireEvent.click(within(row).getByRole('button', { name: 'Status van bestelling #abcd1234 opslaan' }));
     expect(await within(row).findByText('Opgeslagen. De koper krijgt een e-mail.')).toBeTruthy();
@@ -256,6 +283,7 @@ describe('/console/orders', () => {
     });
     await renderConsole('/console/orders');
     const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
+    expect(within(row).getByText('Agent', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Front Desk');
     fireEvent.change(within(row).getByLabelText('Status of order #abcd1234'), { target: { value: 'completed' } });
     fireEvent.click(within(row).getByRole('button', { name: 'Save the status of order #abcd1234' }));
     expect((await within(row).findByRole('alert')).textContent).toMatch(/^Someone else changed this/);

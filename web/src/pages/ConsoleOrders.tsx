@@ -58,7 +58,7 @@ export function Component() {
               <dl className="grid grid-cols-2 gap-3 text-sm">
                 <div className="min-w-0">
                   <dt className="fact-label">{t('console.orders.agent')}</dt>
-                  <dd className="mt-0.5">{order.agent.name}</dd>
+                  <dd className="mt-0.5">{lang === 'nl' ? order.agent.nameNl : order.agent.name}</dd>
                 </div>
                 <div>
                   <dt className="fact-label">{t('console.orders.amount')}</dt>

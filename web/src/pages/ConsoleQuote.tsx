@@ -46,7 +46,10 @@ function QuoteScreen({ id }: { id: string }) {
   }
   const base = state.data;
   const quote = fresh?.base === base ? fresh.quote : base.quote;
-  const update = (q: QuoteDetail) => setFresh({ base, quote: q });
+  const update = (q: QuoteDetail) => {
+    setFresh({ base, quote: q });
+    setConflict(false);
+  };
   const reload = () => {
     setConflict(true);
     retry();
@@ -123,6 +126,14 @@ function StatusForm({ quote, onChange, onConflict }: { quote: QuoteDetail; onCha
   const { t } = useLanguage();
   const [status, setStatus] = useState<QuoteStatus>(quote.status);
   const [saved, setSaved] = useState(false);
+  // The form shows the stored status: whenever the request changes under it (its own save, an order
+  // made from it, a reload after a conflict), the choice starts again from what the server has. A
+  // choice kept from before would be sent with the new version and silently undo that change.
+  const [shown, setShown] = useState({ status: quote.status, version: quote.version });
+  if (shown.status !== quote.status || shown.version !== quote.version) {
+    setShown({ status: quote.status, version: quote.version });
+    setStatus(quote.status);
+  }
   const { busy, problem, onSubmit } = useSubmit({
     send: async () => {
       setSaved(false);

@@ -36,21 +36,24 @@ export function Component() {
         </section>
       </div>
 
-      <section aria-labelledby="contact-company" className="mt-12">
-        <h2 id="contact-company" className="info-h2">
-          {t('contact.companyTitle')}
-        </h2>
-        <dl className="company">
-          {details.map(({ field, value }) => (
-            <div key={field} data-company={field}>
-              <dt>{t(`contact.company.${field}`)}</dt>
-              <dd>
-                <Value field={field} value={value} />
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      {/* No heading over nothing: without any detail the section goes (the server drops it from the prerender too). */}
+      {details.length > 0 && (
+        <section aria-labelledby="contact-company" className="mt-12" data-company-details="">
+          <h2 id="contact-company" className="info-h2">
+            {t('contact.companyTitle')}
+          </h2>
+          <dl className="company">
+            {details.map(({ field, value }) => (
+              <div key={field} data-company={field}>
+                <dt>{t(`contact.company.${field}`)}</dt>
+                <dd>
+                  <Value field={field} value={value} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
 
       <p className="mt-12 text-ink-soft">
         {t('contact.helpText')} <Link to={localePath(lang, '/help')}>{t('contact.helpLink')}</Link>

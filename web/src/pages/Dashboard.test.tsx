@@ -73,7 +73,7 @@ describe('/dashboard', () => {
     expect(stat('Active agents')).toBe('7');
     expect(stat('Setting up')).toBe('2');
     expect(stat('Total purchases')).toBe('12');
-    expect(stat('Total invested')).toBe('€12,345.00');
+    expect(stat('Total invested')).toBe('€12,345.00 excl. VAT');
   });
 
   it('greets by email when there is no name', async () => {
@@ -120,7 +120,8 @@ describe('/dashboard', () => {
     expect(within(rows[1]).getByText('Active')).toBeTruthy();
     expect(within(rows[2]).getByText('Refunded')).toBeTruthy();
     expect(rows[0].querySelector('time')?.getAttribute('datetime')).toBe('2025-06-01T09:30:00Z');
-    expect(within(rows[0]).getByText('€1,500.00')).toBeTruthy();
+    // Every amount says it excludes VAT.
+    expect(within(rows[0]).getByText('Amount', { selector: 'dt' }).nextElementSibling?.textContent).toBe('€1,500.00 excl. VAT');
     expect(within(rows[0]).getByRole('link', { name: 'Details of order #aaaaaaaa' }).getAttribute('href')).toBe(
       '/dashboard/orders/aaaaaaaa-0000-4000-8000-000000000001',
     );
@@ -136,12 +137,13 @@ describe('/dashboard', () => {
     await renderDashboard('/nl/dashboard?tab=history', 'nl');
     const rows = within(await screen.findByRole('tabpanel', { name: 'Mijn aankopen' })).getAllByRole('listitem');
     expect(within(rows[0]).getByText('Receptie Robin')).toBeTruthy();
-    expect(within(rows[0]).getByText('€ 2.499,00') /* the matcher reads the no-break space as a space */).toBeTruthy();
-    expect(within(rows[1]).getByText('US$ 50,00')).toBeTruthy();
+    const amount = (row: HTMLElement) => within(row).getByText('Bedrag', { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(amount(rows[0])).toBe('€\u00a02.499,00 excl. btw');
+    expect(amount(rows[1])).toBe('US$\u00a050,00 excl. btw');
     expect(within(rows[1]).getByText('Terugbetaald')).toBeTruthy();
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Mijn agenten' }));
     const invested = await screen.findByText('Totaal geïnvesteerd', { selector: 'dt' });
-    expect([...invested.parentElement!.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['€\u00a02.499,00', 'US$\u00a050,00']);
+    expect([...invested.parentElement!.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['€\u00a02.499,00 excl. btw', 'US$\u00a050,00 excl. btw']);
   });
 
   it('opens on Purchase History when the URL says so, with its own empty state', async () => {
@@ -181,6 +183,7 @@ describe('/dashboard/orders/:id', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Order #aaaaaaaa' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Reception Robin' })).toBeTruthy();
     expect(screen.getByText('14 days')).toBeTruthy();
+    expect(screen.getByText('Amount', { selector: 'dt' }).nextElementSibling?.textContent).toBe('€1,500.00 excl. VAT');
     expect(screen.getByText('Expected delivery').nextElementSibling?.querySelector('time')?.getAttribute('datetime')).toBe(
       '2025-06-15T09:30:00.000Z',
     );

@@ -46,7 +46,7 @@ describe('/dashboard/agents/:orderId', () => {
     expect(stat('Failed')).toBe('2');
     expect(stat('Minutes')).toBe('125.5');
     expect(stat('Average answered call')).toBe('2 min 59 s');
-    expect(stat('Cost of minutes')).toBe('€12.55125.5 min at €0.10 per minute, each call rounded to the cent');
+    expect(stat('Cost of minutes')).toBe('€12.55125.5 min at €0.10 per minute excl. VAT, each call rounded to the cent');
     expect(screen.queryByText(/deleted call/)).toBeNull();
 
     const chart = screen.getByRole('region', { name: 'Calls per day' });
@@ -121,7 +121,7 @@ describe('/dashboard/agents/:orderId', () => {
     expect(stat('Mislukt')).toBe('2');
     expect(stat('Minuten')).toBe('125,5');
     expect(stat('Gemiddeld beantwoord gesprek')).toBe('2 min 59 s');
-    expect(stat('Kosten van de minuten')).toBe('€\u00a012,55125,5 min à €\u00a00,10 per minuut, per gesprek afgerond op hele centen');
+    expect(stat('Kosten van de minuten')).toBe('€\u00a012,55125,5 min à €\u00a00,10 per minuut excl. btw, per gesprek afgerond op hele centen');
     expect(screen.getByText(/16 gesprekken in de afgelopen 30 dagen\. Drukste dag: di 20 okt, met 12\./)).toBeTruthy();
 
     const list = await screen.findByRole('region', { name: 'Gesprekken · Nieuwste eerst' });
@@ -170,14 +170,14 @@ describe('/dashboard/agents/:orderId', () => {
     await renderDashboard(`/dashboard/agents/${ORDER_ID}`);
     await screen.findByRole('heading', { level: 1, name: 'Appointment Setter' });
     expect(stat('Cost of minutes')).toBe(
-      '€12.55125.5 min at €0.10 and €0.25 per minute: the rate changed this month, and each call costs the rate it was made at, rounded to the cent',
+      '€12.55125.5 min at €0.10 and €0.25 per minute excl. VAT: the rate changed this month, and each call costs the rate it was made at, rounded to the cent',
     );
     cleanup();
     // A month whose calls were all at an earlier rate names that rate, not today's.
     mockApi({ 'GET /api/me': signedIn(), [AGENT('nl')]: json(200, overview({ perMinuteCents: 25 }, { rates: [10] })), [CALLS('nl')]: json(200, PAGE_1) });
     await renderDashboard(`/nl/dashboard/agents/${ORDER_ID}`, 'nl');
     await screen.findByRole('heading', { level: 1, name: 'Appointment Setter' });
-    expect(stat('Kosten van de minuten')).toBe('€\u00a012,55125,5 min à €\u00a00,10 per minuut, per gesprek afgerond op hele centen');
+    expect(stat('Kosten van de minuten')).toBe('€\u00a012,55125,5 min à €\u00a00,10 per minuut excl. btw, per gesprek afgerond op hele centen');
   });
 
   it('says the agent is not connected yet, and asks for no calls, before the agency links it', async () => {

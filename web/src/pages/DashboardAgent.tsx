@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { browserTimeZone, getAgentOverview } from '../api/calls';
 import type { AgentOverview } from '../api/types';
 import { useApiResource } from '../api/useApiResource';
+import { softHyphens } from '../i18n/hyphenate';
 import { useLanguage } from '../i18n/LanguageContext';
 import { localePath } from '../paths';
 import { CallList } from './calls/CallList';
@@ -46,12 +47,12 @@ function BackLink() {
 }
 
 function AgentView({ overview }: { overview: AgentOverview }) {
-  const { t } = useLanguage();
+  const { lang, t } = useLanguage();
   const { agent } = overview;
   return (
     <>
       <BackLink />
-      <h1 className="display mt-6 text-4xl [overflow-wrap:anywhere] sm:text-5xl">{agent.name}</h1>
+      <h1 className="display mt-6 text-4xl [overflow-wrap:anywhere] sm:text-5xl">{softHyphens(agent.name, lang)}</h1>
       <p className="mt-2 text-lg font-medium text-signal-ink">{agent.title}</p>
       <p className="mt-1 font-mono text-sm text-ink-soft">{t('calls.order', { number: agent.orderNumber })}</p>
       {agent.linked ? (

@@ -3,9 +3,11 @@ import { getOrder } from '../api/client';
 import type { Order } from '../api/types';
 import { useApiResource } from '../api/useApiResource';
 import { Fact } from '../components/Fact';
-import { addDays, formatDate, formatDateTime, formatMoney } from '../format';
+import { addDays, formatDate, formatDateTime } from '../format';
+import { softHyphens } from '../i18n/hyphenate';
 import { useLanguage } from '../i18n/LanguageContext';
 import { localePath } from '../paths';
+import { Amount } from './dashboard/Amount';
 import { Loading, LoadError } from './dashboard/LoadState';
 import { StatusBadge } from './dashboard/StatusBadge';
 
@@ -60,14 +62,16 @@ function OrderView({ order }: { order: Order }) {
         <section aria-labelledby="order-agent" className="panel">
           <p className="fact-label">{t('dashboard.order.agent')}</p>
           <h2 id="order-agent" className="mt-1 text-2xl font-bold tracking-tight">
-            {agent.name}
+            {softHyphens(agent.name, lang)}
           </h2>
           <p className="mt-1 font-medium text-signal-ink">{agent.title}</p>
           <p className="mt-4 leading-relaxed text-ink-soft">{agent.description}</p>
         </section>
         <dl className="panel space-y-4">
           <Fact label={t('dashboard.order.amount')}>
-            <span className="text-xl font-bold tabular-nums">{formatMoney(order.amountCents, order.currency, lang)}</span>
+            <span className="text-xl font-bold tabular-nums">
+              <Amount cents={order.amountCents} currency={order.currency} />
+            </span>
           </Fact>
           <Fact label={t('dashboard.order.ordered')}>
             <time dateTime={order.createdAt}>{formatDateTime(order.createdAt, lang)}</time>

@@ -119,7 +119,7 @@ describe('/personalized', () => {
   it('speaks Dutch on the Dutch page', () => {
     renderPage('nl');
     fireEvent.change(screen.getByRole('textbox', { name: 'Beschrijf uw bedrijf en wat uw agent moet doen' }), {
-      target: { value: 'Ik heb een tandartspraktijk en wil afspraken in Google Agenda, in het Nederlands en Engels.' },
+      target: { value: 'Ik heb een tandartspraktijk en wil afspraken in Google Agenda, in het Nederlands en Engels, en een herinnering per sms.' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Maak mijn agent' }));
     expect(screen.getByRole('button', { name: 'Uw agent wordt gemaakt...' })).toBeTruthy();
@@ -129,6 +129,12 @@ describe('/personalized', () => {
       'Nederlands',
       'Engels',
     ]);
+    // Products by their Dutch names, on the chips as in the text.
+    expect(within(within(card).getByRole('list', { name: 'Koppelt met' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Google Agenda',
+      'Sms',
+    ]);
+    expect(within(card).queryByText(/Google Calendar/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Agent testen' })).toHaveProperty('disabled', false);
     expect(screen.getByRole('link', { name: 'Vraag een volledige offerte aan' }).getAttribute('href')).toMatch(/^\/nl\/quote\?description=/);
   });

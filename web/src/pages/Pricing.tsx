@@ -60,6 +60,7 @@ export function Component() {
           );
         })}
       </ul>
+      <p className="mt-4 text-sm text-ink-soft">{t('pricing.vatNote')}</p>
 
       <section
         aria-labelledby="pricing-cta"

@@ -33,6 +33,8 @@ export interface Vocabulary {
   generic: { name: string; summary: string };
   /** How product names read in running text; canonical names are used where missing. */
   products: Readonly<Record<string, string>>;
+  /** How product names read on their own (the card's chips); canonical names are used where missing. */
+  productLabels: Readonly<Record<string, string>>;
   languages: Readonly<Record<CallLanguage, string>>;
   businessTypes: Readonly<Record<BusinessTypeId, string>>;
   audience: Readonly<Record<Audience, string>>;
@@ -65,6 +67,7 @@ const en: Vocabulary = {
       'A custom voice agent tailored to your business: it answers calls, books appointments and qualifies leads, in English and Dutch, connected to the tools you already use.',
   },
   products: { 'Custom Webhooks': 'custom webhooks' },
+  productLabels: {},
   languages: { en: 'English', nl: 'Dutch', de: 'German', fr: 'French', es: 'Spanish' },
   businessTypes: {
     dentist: 'dental practice',
@@ -236,6 +239,12 @@ const nl: Vocabulary = {
     'Custom Webhooks': 'eigen webhooks',
     SMS: 'sms',
   },
+  productLabels: {
+    'Google Calendar': 'Google Agenda',
+    'Apple Calendar': 'Apple Agenda',
+    'Custom Webhooks': 'Eigen webhooks',
+    SMS: 'Sms',
+  },
   languages: { en: 'Engels', nl: 'Nederlands', de: 'Duits', fr: 'Frans', es: 'Spaans' },
   businessTypes: {
     dentist: 'tandartspraktijk',
@@ -398,3 +407,6 @@ const nl: Vocabulary = {
 };
 
 export const VOCABULARY: Readonly<Record<Lang, Vocabulary>> = { en, nl };
+
+/** A product's name as a label of its own in lang: "Google Agenda" on a Dutch page. */
+export const productLabel = (name: string, lang: Lang): string => VOCABULARY[lang].productLabels[name] ?? name;

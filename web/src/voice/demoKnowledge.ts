@@ -338,7 +338,8 @@ export function greetingFor({ dict, draft }: Knowledge): string {
 /** Composes the answer to a typed question or a suggestion chip, in the page language. */
 export function answerQuestion(question: string, knowledge: Knowledge): DemoAnswer {
   const { lang, dict, draft, here } = knowledge;
-  const t = (key: TKey, vars?: TVars) => translate(dict, key, vars);
+  // Running text, also spoken: without the soft hyphens the dictionary gives long words in headings.
+  const t = (key: TKey, vars?: TVars) => translate(dict, key, vars).replaceAll('\u00AD', '');
   const list = (items: readonly string[]) => joinList(items, t('voice.and'));
   const link = (page: Page) => ({ href: localePath(lang, SCREENS[page].path), label: t('voice.readMore', { page: t(`voice.pages.${page}`) }) });
   const answer = (topic: Topic, text: string, page?: Page): DemoAnswer =>

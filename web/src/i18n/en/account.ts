@@ -153,6 +153,8 @@ const account = {
       agents: 'My Agents',
       history: 'Purchase History',
     },
+    // After every amount a buyer reads: the agency's prices exclude VAT.
+    exclVat: 'excl. VAT',
     stats: {
       active: 'Active agents',
       settingUp: 'Setting up',

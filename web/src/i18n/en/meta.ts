@@ -15,7 +15,7 @@ const meta = {
     pricing: {
       title: 'Pricing',
       description:
-        'A one-time setup fee, a monthly maintenance fee and usage from €0.10 per minute. See what is included and request a quote for your voice agent.',
+        'A one-time setup fee, a monthly maintenance fee and usage from €0.10 per minute, excl. VAT. See what is included and request a quote for your voice agent.',
     },
     quote: {
       title: 'Request a quote',

@@ -142,7 +142,7 @@ const pages = {
       },
       rights: {
         title: 'Your rights',
-        text: 'Under the GDPR (in Dutch: AVG) you may ask to see the personal data we hold about you, to have it corrected or deleted, to restrict or object to its use, and to receive it in a portable form. Send your request through the contact details on our contact page; we answer within one month. You may also complain to the Dutch Data Protection Authority (Autoriteit Persoonsgegevens).',
+        text: 'Under the GDPR (in Dutch: AVG) you may ask to see the personal data we hold about you, to have it corrected or deleted, to restrict or object to its use, and to receive it in a portable form. Email your request to {email}; we answer within one month. You may also complain to the Dutch Data Protection Authority (Autoriteit Persoonsgegevens).',
       },
     },
     contactLink: 'Contact details',
@@ -182,7 +182,7 @@ const pages = {
       },
       price: {
         q: 'What is the price made of?',
-        a: 'A one-time setup fee for designing, building and launching your agent, a monthly maintenance fee for hosting, monitoring, updates and a monthly review, and usage from €0.10 per minute of call time. You get a quote for your own situation.',
+        a: 'A one-time setup fee for designing, building and launching your agent, a monthly maintenance fee for hosting, monitoring, updates and a monthly review, and usage from €0.10 per minute of call time, all excluding VAT. You get a quote for your own situation.',
       },
       contract: {
         q: 'What are the contract terms?',

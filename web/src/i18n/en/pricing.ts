@@ -3,7 +3,7 @@ const pricing = {
   pricing: {
     title: 'Pricing you can follow',
     subtitle:
-      'Every agent is built to measure, so the setup and monthly fees are quoted for yours after a first conversation. What you can check in advance: what each fee covers, what moves the price, and a usage rate from €0.10 a minute, for the minutes your agent is actually on the phone.',
+      'Every agent is built to measure, so the setup and monthly fees are quoted for yours after a first conversation. What you can check in advance: what each fee covers, what moves the price, and a usage rate from €0.10 a minute (excl. VAT), for the minutes your agent is actually on the phone.',
     includedLabel: 'Included',
     coveredLabel: 'Covered',
     variesLabel: 'What moves the price',
@@ -36,7 +36,7 @@ const pricing = {
       name: 'Usage',
       cadence: 'Per minute',
       amount: 'From €0.10',
-      note: 'per minute of call time',
+      note: 'per minute of call time, excl. VAT',
       description: 'You only pay for the minutes your agent is actually on a call.',
       items: {
         volume: 'Call volume',
@@ -44,6 +44,7 @@ const pricing = {
         workflow: 'Workflow type',
       },
     },
+    vatNote: 'All prices exclude VAT.',
     ctaTitle: 'Want to know what your agent would cost?',
     ctaText: 'Tell us about your calls and we will put together a quote that fits.',
     cta: 'Get a quote',

@@ -155,6 +155,7 @@ const account = {
       agents: 'Mijn agenten',
       history: 'Mijn aankopen',
     },
+    exclVat: 'excl. btw',
     stats: {
       active: 'Actieve agenten',
       settingUp: 'Wordt ingericht',

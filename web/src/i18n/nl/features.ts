@@ -1,6 +1,8 @@
 import type { Dictionary } from '../types';
 
 // The features page (/features). Dutch, business tone (u/uw).
+// \u00AD is a soft hyphen: where a long word in a heading breaks (with a hyphen) when it does not fit. Browsers
+// with a Dutch hyphenation dictionary find such points themselves (hyphens: auto); Chromium on Linux has none.
 const features = {
   features: {
     title: 'Eén agent voor elk gesprek dat uw bedrijf voert',
@@ -18,7 +20,7 @@ const features = {
         text: 'Zoekt een vrij moment, boekt het en stuurt de bevestiging.',
       },
       customerService: {
-        title: 'Klantenservice',
+        title: 'Klanten\u00ADservice',
         text: 'Beantwoordt veelgestelde vragen direct en schaalt de rest op.',
       },
       reminders: {
@@ -26,7 +28,7 @@ const features = {
         text: 'Belt vooraf over afspraken en betalingen, zodat er minder worden gemist.',
       },
       leadQualification: {
-        title: 'Leadkwalificatie',
+        title: 'Lead\u00ADkwalificatie',
         text: 'Stelt uw kwalificatievragen en beoordeelt elke lead.',
       },
       inbound: {

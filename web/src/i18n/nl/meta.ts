@@ -17,7 +17,7 @@ const meta = {
     pricing: {
       title: 'Prijzen',
       description:
-        'Eenmalige opstartkosten, een maandelijkse onderhoudsvergoeding en gebruik vanaf € 0,10 per minuut. Bekijk wat erbij zit en vraag een offerte aan.',
+        'Eenmalige opstartkosten, een maandelijkse onderhoudsvergoeding en gebruik vanaf € 0,10 per minuut, excl. btw. Bekijk wat erbij zit en vraag een offerte aan.',
     },
     quote: {
       title: 'Offerte aanvragen',

@@ -1,6 +1,8 @@
 import type { Dictionary } from '../types';
 
 // Smaller screens: quote, personalized and not-found. Dutch, business tone (u/uw).
+// \u00AD is a soft hyphen: where a long word in a heading breaks (with a hyphen) when it does not fit. Browsers
+// with a Dutch hyphenation dictionary find such points themselves (hyphens: auto); Chromium on Linux has none.
 const pages = {
   quote: {
     title: 'Offerte aanvragen',
@@ -53,7 +55,7 @@ const pages = {
     },
   },
   personalized: {
-    title: 'Probeer uw persoonlijke spraakagent',
+    title: 'Probeer uw persoon\u00ADlijke spraak\u00ADagent',
     intro:
       'Beschrijf uw bedrijf en wat uw agent moet doen. Wij schetsen de agent die we voor u zouden bouwen: zijn doelen, zijn talen, de tools waarmee hij koppelt en hoe hij een gesprek opent.',
     promptLabel: 'Beschrijf uw bedrijf en wat uw agent moet doen',
@@ -106,7 +108,7 @@ const pages = {
     assistantButton: 'Praat met de assistent',
     helpText: 'Veel vragen worden beantwoord in het helpcentrum.',
     helpLink: 'Naar het helpcentrum',
-    companyTitle: 'Bedrijfsgegevens',
+    companyTitle: 'Bedrijfs\u00ADgegevens',
     company: {
       name: 'Bedrijf',
       address: 'Adres',
@@ -117,7 +119,7 @@ const pages = {
     },
   },
   privacy: {
-    title: 'Privacyverklaring',
+    title: 'Privacy\u00ADverklaring',
     intro:
       'Op deze pagina leest u welke gegevens deze website over u verwerkt, waarom en hoe lang. De tekst beschrijft hoe de site werkelijk werkt.',
     sections: {
@@ -130,11 +132,11 @@ const pages = {
         text: 'Deze site plaatst maar twee cookies, beide strikt noodzakelijk: "lang" onthoudt de taal die u kiest (één jaar) en de sessiecookie houdt u ingelogd (alleen nadat u inlogt). Wij gebruiken geen cookies voor statistieken, advertenties of tracking; daarom is er geen cookiebanner. Als u de suggestie om de site in het Nederlands te bekijken wegklikt, onthoudt uw browser dat in de lokale opslag; dat gegeven verlaat uw apparaat niet.',
       },
       quotes: {
-        title: 'Offerteaanvragen en e-mails',
+        title: 'Offerte\u00ADaanvragen en e-mails',
         text: 'Als u een offerte aanvraagt, bewaren wij wat u in het formulier invult (naam, e-mailadres en eventueel bedrijf, soort bedrijf, telefoonnummer, taal en uw omschrijving) en mailen wij het naar ons team, met een bevestiging aan u. Uw IP-adres bewaren wij niet bij een aanvraag. Wij gebruiken deze gegevens alleen om uw aanvraag te beantwoorden en, als u klant wordt, om uw spraakagent te bouwen en te beheren.',
       },
       voice: {
-        title: 'Spraakgesprekken',
+        title: 'Spraak\u00ADgesprekken',
         text: 'De spraakassistent op deze site draait als demo in uw browser, tenzij er een live assistent is ingesteld: dan verlaat niets van wat u typt of zegt uw apparaat. Staat de live assistent aan, dan gaat uw stem naar Vapi, dat de AI-assistent uitvoert, en via Daily, dat de audioverbinding levert; het gesprek kan worden opgenomen en uitgeschreven. Dat hoort u voordat een live gesprek begint, en u kunt altijd het offerteformulier gebruiken.',
       },
       retention: {
@@ -143,7 +145,7 @@ const pages = {
       },
       rights: {
         title: 'Uw rechten',
-        text: 'Op grond van de AVG mag u ons vragen welke persoonsgegevens wij van u hebben, en mag u ze laten corrigeren of verwijderen, het gebruik laten beperken of er bezwaar tegen maken, en ze in een overdraagbare vorm ontvangen. Stuur uw verzoek via de gegevens op onze contactpagina; wij antwoorden binnen een maand. U kunt ook een klacht indienen bij de Autoriteit Persoonsgegevens.',
+        text: 'Op grond van de AVG mag u ons vragen welke persoonsgegevens wij van u hebben, en mag u ze laten corrigeren of verwijderen, het gebruik laten beperken of er bezwaar tegen maken, en ze in een overdraagbare vorm ontvangen. Stuur uw verzoek per e-mail naar {email}; wij antwoorden binnen een maand. U kunt ook een klacht indienen bij de Autoriteit Persoonsgegevens.',
       },
     },
     contactLink: 'Contactgegevens',
@@ -183,7 +185,7 @@ const pages = {
       },
       price: {
         q: 'Waaruit bestaat de prijs?',
-        a: 'Eenmalige opstartkosten voor het ontwerpen, bouwen en lanceren van uw spraakagent, maandelijkse onderhoudskosten voor hosting, bewaking, updates en een maandelijkse evaluatie, en gebruik vanaf € 0,10 per gespreksminuut. U krijgt een offerte voor uw eigen situatie.',
+        a: 'Eenmalige opstartkosten voor het ontwerpen, bouwen en lanceren van uw spraakagent, maandelijkse onderhoudskosten voor hosting, bewaking, updates en een maandelijkse evaluatie, en gebruik vanaf € 0,10 per gespreksminuut, alles exclusief btw. U krijgt een offerte voor uw eigen situatie.',
       },
       contract: {
         q: 'Wat zijn de contractvoorwaarden?',

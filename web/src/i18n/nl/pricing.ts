@@ -1,16 +1,18 @@
 import type { Dictionary } from '../types';
 
 // The pricing page (/pricing). Dutch, business tone (u/uw).
+// \u00AD is a soft hyphen: where a long word in a heading breaks (with a hyphen) when it does not fit. Browsers
+// with a Dutch hyphenation dictionary find such points themselves (hyphens: auto); Chromium on Linux has none.
 const pricing = {
   pricing: {
     title: 'Zo is uw prijs opgebouwd',
     subtitle:
-      'Elke agent bouwen we op maat, dus de opstart- en maandkosten berekenen we voor uw agent na een eerste gesprek. Wat u vooraf kunt nagaan: wat elk bedrag dekt, waar de prijs van afhangt en een gebruikstarief vanaf € 0,10 per minuut, alleen voor de minuten dat uw agent echt aan de telefoon zit.',
+      'Elke agent bouwen we op maat, dus de opstart- en maandkosten berekenen we voor uw agent na een eerste gesprek. Wat u vooraf kunt nagaan: wat elk bedrag dekt, waar de prijs van afhangt en een gebruikstarief vanaf € 0,10 per minuut (excl. btw), alleen voor de minuten dat uw agent echt aan de telefoon zit.',
     includedLabel: 'Inbegrepen',
     coveredLabel: 'Wat we doen',
     variesLabel: 'Waar de prijs van afhangt',
     setup: {
-      name: 'Opstartkosten',
+      name: 'Opstart\u00ADkosten',
       cadence: 'Eenmalig',
       amount: 'Offerte op maat',
       description: 'Betaalt u één keer. Dit dekt het ontwerpen, bouwen, testen en lanceren van een agent die past bij uw gesprekken en systemen.',
@@ -23,7 +25,7 @@ const pricing = {
       },
     },
     maintenance: {
-      name: 'Onderhoudskosten',
+      name: 'Onderhouds\u00ADkosten',
       cadence: 'Maandelijks',
       amount: 'Offerte op maat',
       description: 'Betaalt u maandelijks. Dit dekt hosting, monitoring, updates en onderhoud, zodat uw agent blijft draaien en beter wordt als uw bedrijf verandert.',
@@ -38,7 +40,7 @@ const pricing = {
       name: 'Gebruik',
       cadence: 'Per minuut',
       amount: 'Vanaf € 0,10',
-      note: 'per gespreksminuut',
+      note: 'per gespreksminuut, excl. btw',
       description: 'U betaalt alleen voor de minuten dat uw agent echt in gesprek is.',
       items: {
         volume: 'Aantal gesprekken',
@@ -46,6 +48,7 @@ const pricing = {
         workflow: 'Soort workflow',
       },
     },
+    vatNote: 'Alle prijzen zijn exclusief btw.',
     ctaTitle: 'Benieuwd wat uw agent zou kosten?',
     ctaText: 'Vertel ons over uw gesprekken, dan stellen we een offerte op die bij u past.',
     cta: 'Vraag een offerte aan',

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Order } from '../../api/types';
 import { formatDate } from '../../format';
+import { softHyphens } from '../../i18n/hyphenate';
 import { useLanguage } from '../../i18n/LanguageContext';
 import { localePath } from '../../paths';
 import { EmptyState } from './EmptyState';
@@ -20,7 +21,7 @@ export function AgentList({ orders }: { orders: readonly Order[] }) {
               to={localePath(lang, `/dashboard/agents/${encodeURIComponent(order.id)}`)}
               className="underline decoration-1 underline-offset-4 hover:text-signal-ink"
             >
-              {order.agent.name}
+              {softHyphens(order.agent.name, lang)}
             </Link>
           </h3>
           <p className="mt-1 font-medium text-signal-ink">{order.agent.title}</p>

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import type { Order } from '../../api/types';
-import { formatDateTime, formatMoney } from '../../format';
+import { formatDateTime } from '../../format';
 import { useLanguage } from '../../i18n/LanguageContext';
 import { localePath } from '../../paths';
+import { Amount } from './Amount';
 import { EmptyState } from './EmptyState';
 import { StatusBadge } from './StatusBadge';
 
@@ -38,7 +39,9 @@ export function OrderList({ orders }: { orders: readonly Order[] }) {
             </div>
             <div>
               <dt className="fact-label">{t('dashboard.history.amount')}</dt>
-              <dd className="mt-0.5 font-semibold tabular-nums">{formatMoney(order.amountCents, order.currency, lang)}</dd>
+              <dd className="mt-0.5 font-semibold tabular-nums">
+                <Amount cents={order.amountCents} currency={order.currency} />
+              </dd>
             </div>
           </dl>
           <Link

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { useFocusOnMount } from '../../components/useFocusOnMount';
+import { softHyphens } from '../../i18n/hyphenate';
 import { useLanguage } from '../../i18n/LanguageContext';
 import { localePath } from '../../paths';
 import type { AgentDraft } from '../../personalized/draft';
+import { productLabel } from '../../personalized/vocabulary';
 
 /** Starts a call with this draft in the floating voice widget; the widget code loads only now. */
 function testAgent(draft: AgentDraft) {
@@ -40,7 +42,7 @@ export function AgentCard({ prompt, draft }: { prompt: string; draft: AgentDraft
       <h2 id="agent-ready" ref={heading} tabIndex={-1} className="text-2xl font-extrabold tracking-tight sm:text-3xl">
         {t('personalized.ready.title')}
       </h2>
-      <h3 className="mt-5 text-xl font-bold tracking-tight">{draft.name}</h3>
+      <h3 className="mt-5 text-xl font-bold tracking-tight">{softHyphens(draft.name, lang)}</h3>
       <p className="mt-3 leading-relaxed text-ink-soft">{draft.summary}</p>
 
       <div className="mt-8 grid gap-8 md:grid-cols-2">
@@ -69,7 +71,11 @@ export function AgentCard({ prompt, draft }: { prompt: string; draft: AgentDraft
             items={draft.callLanguages.map((code) => t(`personalized.languages.${code}`))}
           />
           {draft.integrations.length > 0 && (
-            <Chips id="agent-integrations" title={t('personalized.ready.integrations')} items={draft.integrations} />
+            <Chips
+              id="agent-integrations"
+              title={t('personalized.ready.integrations')}
+              items={draft.integrations.map((name) => productLabel(name, lang))}
+            />
           )}
         </div>
       </div>
