@@ -399,7 +399,8 @@ type csvWords struct {
 	answered, missed, failed string
 	yes, no                  string
 	total                    string
-	calls                    func(calls, deleted int) string // the totals row's count of calls
+	// The totals row's count of calls: one, several (%d), and how many of them were deleted (%d).
+	oneCall, calls, deleted string
 }
 
 var csvLanguages = map[string]csvWords{
@@ -408,32 +409,25 @@ var csvLanguages = map[string]csvWords{
 			"Goal reached", "Summary", "Cost excl. VAT"},
 		inbound: "Incoming", outbound: "Outgoing", web: "Web call",
 		answered: "Answered", missed: "Missed", failed: "Failed", yes: "Yes", no: "No", total: "Total",
-		calls: func(n, deleted int) string {
-			s := plural(n, "1 call", "%d calls")
-			if deleted > 0 {
-				s += fmt.Sprintf(", %d of them deleted", deleted)
-			}
-			return s
-		}},
+		oneCall: "1 call", calls: "%d calls", deleted: ", %d of them deleted"},
 	"nl": {comma: ';', decimal: ",",
 		header: []string{"Bestelling", "Agent", "Begonnen", "Richting", "Nummer", "Duur (seconden)", "Resultaat", "Hoe het eindigde",
 			"Doel bereikt", "Samenvatting", "Kosten excl. btw"},
 		inbound: "Inkomend", outbound: "Uitgaand", web: "Webgesprek",
 		answered: "Beantwoord", missed: "Gemist", failed: "Mislukt", yes: "Ja", no: "Nee", total: "Totaal",
-		calls: func(n, deleted int) string {
-			s := plural(n, "1 gesprek", "%d gesprekken")
-			if deleted > 0 {
-				s += fmt.Sprintf(", waarvan %d verwijderd", deleted)
-			}
-			return s
-		}},
+		oneCall: "1 gesprek", calls: "%d gesprekken", deleted: ", waarvan %d verwijderd"},
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
+// callCount is the totals row's count: "12 calls, 2 of them deleted".
+func (w csvWords) callCount(n, deleted int) string {
+	s := w.oneCall
+	if n != 1 {
+		s = fmt.Sprintf(w.calls, n)
 	}
-	return fmt.Sprintf(many, n)
+	if deleted > 0 {
+		s += fmt.Sprintf(w.deleted, deleted)
+	}
+	return s
 }
 
 // amount writes cents as a plain decimal with the language's separator
@@ -553,7 +547,7 @@ func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSV
 		p.Cursor = next
 	}
 	if err := writeCSVRow(cw, []string{words.total, agentName, "", "", "", strconv.FormatInt(totals.Seconds, 10), "", "", "",
-		words.calls(totals.Calls, totals.DeletedCalls), words.amount(totals.CostCents)}); err != nil {
+		words.callCount(totals.Calls, totals.DeletedCalls), words.amount(totals.CostCents)}); err != nil {
 		return err
 	}
 	cw.Flush()
