@@ -194,10 +194,13 @@ test("the demo buyer's stat cards add up to the purchase history, with every sta
   const standing = orders
     .filter({ hasNot: page.locator('.badge', { hasText: t('en', 'dashboard.status.cancelled') }) })
     .filter({ hasNot: page.locator('.badge', { hasText: t('en', 'dashboard.status.refunded') }) });
+  // Each amount says it excludes VAT (issue 18), as the total does.
   const amounts = await standing.locator('text=/€[\\d,]+\\.\\d\\d/').allInnerTexts();
-  const sum = amounts.reduce((s, a) => s + Number(a.replace(/[€,]/g, '')), 0);
+  const exclVat = t('en', 'dashboard.exclVat');
+  expect(amounts.every((a) => a.endsWith(` ${exclVat}`))).toBe(true);
+  const sum = amounts.reduce((s, a) => s + Number(a.replace(exclVat, '').replace(/[€,\s]/g, '')), 0);
   expect(amounts).toHaveLength(total);
-  expect(invested).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(sum));
+  expect(invested).toBe(`${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(sum)} ${exclVat}`);
 
   // Newest first, each date in a <time datetime>.
   const stamps = await orders.locator('time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
