@@ -1,26 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { vapiWebhookSecret } from '../playwright.config';
 import { t } from './dictionaries';
 import { linkIn, uniqueEmail, waitForMail } from './mail';
-import { gotoHydrated, localized, type Lang } from './support';
+import { gotoHydrated, localized, postReport, signInBuyer } from './support';
 
 // Issue 11: a call reported by Vapi reaches the buyer's agent page, once, in both languages, and no one else's.
 // The site runs with the demo seed, whose buyer's Appointment Setter is linked to this Vapi assistant.
-const DEMO = { email: 'demo@example.com', password: 'demo-buyer-2026' };
 const APPOINTMENT_SETTER = 'a0000000-0000-4000-8000-000000000001';
 // The agent's name in each language, as the seed's catalogue has it.
 const NAME = { en: 'Appointment Setter', nl: 'Afsprakenplanner' } as const;
-
-async function signIn(page: Page, lang: Lang, email: string, password: string) {
-  await gotoHydrated(page, localized(lang, '/auth'));
-  const panel = page.getByRole('tabpanel', { name: t(lang, 'auth.tabs.signIn') });
-  await panel.getByLabel(t(lang, 'auth.fields.email')).fill(email);
-  await panel.getByLabel(t(lang, 'auth.fields.password'), { exact: true }).fill(password);
-  await panel.getByRole('button', { name: t(lang, 'auth.signIn.submit'), exact: true }).click();
-  await expect(page).toHaveURL(lang === 'nl' ? /\/nl\/dashboard$/ : /\/dashboard$/);
-}
 
 /** A verified buyer with no orders, made through the real sign-up and its emailed link. */
 async function newBuyer(browser: Browser) {
@@ -75,11 +64,6 @@ function endOfCallReport(callId: string, summary: string) {
   };
 }
 
-async function postReport(request: APIRequestContext, body: unknown) {
-  const res = await request.post('/api/voice/webhook', { headers: { 'x-vapi-secret': vapiWebhookSecret }, data: body });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
 /** The demo buyer's order whose agent is the Appointment Setter assistant: the one that lists `summary`. */
 async function appointmentSetterOrder(page: Page, summary: string): Promise<string> {
   await gotoHydrated(page, '/dashboard');
@@ -113,7 +97,7 @@ test('a reported call shows on the agent page once, with its summary and transcr
   const wrong = await request.post('/api/voice/webhook', { headers: { 'x-vapi-secret': 'not-the-secret-at-all' }, data: endOfCallReport(randomUUID(), 'never') });
   expect(wrong.status()).toBe(401);
 
-  await signIn(page, 'en', DEMO.email, DEMO.password);
+  await signInBuyer(page);
   orderId = await appointmentSetterOrder(page, summary);
 
   // From My Agents, by the agent's name.
@@ -195,7 +179,7 @@ for (const width of [390, 1280]) {
     test.skip(!orderId, 'needs the call of the test before');
     test.slow();
     await page.setViewportSize({ width, height: 900 });
-    await signIn(page, 'en', DEMO.email, DEMO.password);
+    await signInBuyer(page);
     const check = async () => {
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
@@ -216,7 +200,7 @@ for (const width of [390, 1280]) {
 
 test('the buyer deletes the call: asked first, then back on the agent page without it', async ({ page }) => {
   test.skip(!orderId, 'needs the call of the test before');
-  await signIn(page, 'nl', DEMO.email, DEMO.password);
+  await signInBuyer(page, 'nl');
   await gotoHydrated(page, `/nl${callPath}`);
   await page.getByRole('button', { name: t('nl', 'calls.call.delete') }).click();
   await page.getByRole('button', { name: t('nl', 'calls.call.confirm') }).click();

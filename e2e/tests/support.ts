@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { siteURL } from '../playwright.config';
+import { siteURL, vapiWebhookSecret } from '../playwright.config';
 import { t } from './dictionaries';
 
 export const languages = ['en', 'nl'] as const;
@@ -177,4 +177,23 @@ async function signInStaffByForm(page: Page, lang: Lang) {
     await nextStep();
   }
   throw new Error('no unused code for the staff sign-in');
+}
+
+/** The demo seed's buyer, whose Appointment Setter and Order Line orders are linked to Vapi assistants. */
+export const DEMO_BUYER = { email: 'demo@example.com', password: 'demo-buyer-2026' } as const;
+
+/** Signs the demo buyer in through the sign-in form in `lang`, as a person does; the page ends on the dashboard. */
+export async function signInBuyer(page: Page, lang: Lang = 'en') {
+  await gotoHydrated(page, localized(lang, '/auth'));
+  const panel = page.getByRole('tabpanel', { name: t(lang, 'auth.tabs.signIn') });
+  await panel.getByLabel(t(lang, 'auth.fields.email')).fill(DEMO_BUYER.email);
+  await panel.getByLabel(t(lang, 'auth.fields.password'), { exact: true }).fill(DEMO_BUYER.password);
+  await panel.getByRole('button', { name: t(lang, 'auth.signIn.submit'), exact: true }).click();
+  await expect(page).toHaveURL(lang === 'nl' ? /\/nl\/dashboard$/ : /\/dashboard$/);
+}
+
+/** Posts a server message (`{ message: … }`, e.g. an end-of-call report) to the site's Vapi webhook with the shared secret; the site must take it. */
+export async function postReport(request: APIRequestContext, body: unknown) {
+  const res = await request.post('/api/voice/webhook', { headers: { 'x-vapi-secret': vapiWebhookSecret }, data: body });
+  expect(res.status(), await res.text()).toBe(200);
 }

@@ -1,14 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { vapiWebhookSecret } from '../playwright.config';
 import { t } from './dictionaries';
-import { gotoHydrated, localized, type Lang } from './support';
+import { gotoHydrated, localized, postReport, signInBuyer, type Lang } from './support';
 
 // Issue 18: usage is a record. A call the buyer deletes loses its content, but its minutes and cost stay in
 // the month's figures, and the agent page says how many deleted calls they include. The demo buyer's Order
 // Line is linked to this assistant; no other spec reports calls for it, so its figures move only here.
-const DEMO = { email: 'demo@example.com', password: 'demo-buyer-2026' };
 const ORDER_LINE = 'a0000000-0000-4000-8000-000000000002';
 
 interface Month {
@@ -16,15 +14,6 @@ interface Month {
   seconds: number;
   costCents: number;
   deletedCalls: number;
-}
-
-async function signIn(page: Page) {
-  await gotoHydrated(page, '/auth');
-  const panel = page.getByRole('tabpanel', { name: t('en', 'auth.tabs.signIn') });
-  await panel.getByLabel(t('en', 'auth.fields.email')).fill(DEMO.email);
-  await panel.getByLabel(t('en', 'auth.fields.password'), { exact: true }).fill(DEMO.password);
-  await panel.getByRole('button', { name: t('en', 'auth.signIn.submit'), exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 /** The demo buyer's live Order Line order. */
@@ -54,7 +43,7 @@ async function shownFigures(page: Page, lang: Lang) {
 
 test('a deleted call leaves the month’s minutes and cost as they were, and the page says it is included', async ({ page }) => {
   test.slow();
-  await signIn(page);
+  await signInBuyer(page);
   const orderId = await orderLine(page);
   const before = await month(page, orderId);
   expect(before.deletedCalls).toBe(0); // the seed deletes nothing: after one delete, the sentence is the singular one
@@ -64,22 +53,18 @@ test('a deleted call leaves the month’s minutes and cost as they were, and the
   const summary = `Pick-up order for 18:30 (usage e2e ${callId.slice(0, 8)}).`;
   const ended = new Date(Date.now() - 30_000);
   const started = new Date(ended.getTime() - 95_000);
-  const res = await page.request.post('/api/voice/webhook', {
-    headers: { 'x-vapi-secret': vapiWebhookSecret },
-    data: {
-      message: {
-        type: 'end-of-call-report',
-        endedReason: 'customer-ended-call',
-        durationSeconds: 95,
-        startedAt: started.toISOString(),
-        endedAt: ended.toISOString(),
-        call: { id: callId, type: 'inboundPhoneCall', status: 'ended', assistantId: ORDER_LINE, customer: { number: '+31687654321' } },
-        analysis: { summary, successEvaluation: true },
-        artifact: { messages: [{ role: 'bot', message: 'Trattoria Roma, pick-up or delivery?', time: 1, secondsFromStart: 0.5 }] },
-      },
+  await postReport(page.request, {
+    message: {
+      type: 'end-of-call-report',
+      endedReason: 'customer-ended-call',
+      durationSeconds: 95,
+      startedAt: started.toISOString(),
+      endedAt: ended.toISOString(),
+      call: { id: callId, type: 'inboundPhoneCall', status: 'ended', assistantId: ORDER_LINE, customer: { number: '+31687654321' } },
+      analysis: { summary, successEvaluation: true },
+      artifact: { messages: [{ role: 'bot', message: 'Trattoria Roma, pick-up or delivery?', time: 1, secondsFromStart: 0.5 }] },
     },
   });
-  expect(res.status(), await res.text()).toBe(200);
   const reported = await month(page, orderId);
   // The month has the call: its seconds, and its cost at the order's rate, rounded half up.
   expect(reported).toEqual({

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/belwise/site/internal/mail"
+	"github.com/belwise/site/internal/text"
 )
 
 // The account emails' words, in English and Dutch. Keeping both languages
@@ -141,7 +142,7 @@ var emailTexts = map[string]emailText{
 
 // textFor returns the email language for locale and its words.
 func textFor(locale string) (string, emailText) {
-	lang := mail.Lang(locale)
+	lang := text.Lang(locale)
 	return lang, emailTexts[lang]
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/belwise/site/internal/console"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/text"
 	"github.com/belwise/site/internal/voice"
 )
 
@@ -245,7 +246,7 @@ func (s *Service) Agent(ctx context.Context, buyerID, orderID, lang, tz string) 
 	if err != nil {
 		return AgentPage{}, err
 	}
-	name, title, _ := orders.AgentText(o.Agent, orders.Lang(lang))
+	name, title, _ := orders.AgentText(o.Agent, text.Lang(lang))
 	page := AgentPage{Agent: AgentInfo{OrderID: o.ID, OrderNumber: orders.Number(o.ID), Name: name, Title: title,
 		Currency: o.Currency, PerMinuteCents: o.PerMinuteCents, Linked: o.AssistantID != ""}}
 
@@ -499,7 +500,7 @@ func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSV
 	if err != nil {
 		return err
 	}
-	lang := orders.Lang(opt.Lang)
+	lang := text.Lang(opt.Lang)
 	words := csvLanguages[lang]
 	agentName, _, _ := orders.AgentText(o.Agent, lang)
 	number := orders.Number(o.ID)

@@ -11,12 +11,12 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/console"
 	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/text"
 )
 
 // Limits of an agent's fields, in characters.
@@ -176,9 +176,9 @@ func check(a Agent) (Agent, error) {
 	}
 	for _, t := range texts {
 		if t.multiLine {
-			*t.value = multiLine(*t.value)
+			*t.value = strings.TrimSpace(text.MultiLine(*t.value))
 		} else {
-			*t.value = oneLine(*t.value)
+			*t.value = text.Squash(*t.value)
 		}
 		switch n := utf8.RuneCountInString(*t.value); {
 		case n == 0 && !t.multiLine:
@@ -200,29 +200,4 @@ func check(a Agent) (Agent, error) {
 		return a, err
 	}
 	return a, nil
-}
-
-// oneLine trims and turns control characters and runs of space into one
-// space.
-func oneLine(s string) string {
-	return strings.Join(strings.FieldsFunc(strings.ToValidUTF8(s, "\uFFFD"), func(r rune) bool {
-		return unicode.IsSpace(r) || unicode.IsControl(r)
-	}), " ")
-}
-
-// multiLine keeps line breaks and tabs, unifies line endings, drops other
-// control characters and trims.
-func multiLine(s string) string {
-	s = strings.ReplaceAll(strings.ToValidUTF8(s, "\uFFFD"), "\r\n", "\n")
-	return strings.TrimSpace(strings.Map(func(r rune) rune {
-		switch {
-		case r == '\r':
-			return '\n'
-		case r == '\n' || r == '\t':
-			return r
-		case unicode.IsControl(r):
-			return -1
-		}
-		return r
-	}, s))
 }

@@ -139,16 +139,12 @@ func randomHex(n int) string {
 	return hex.EncodeToString(b)
 }
 
-// oneLine keeps header values on one line.
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
-}
-
 // HeaderText makes text fit for a header such as the Subject when part of
-// it comes from a visitor (a name, say): one line, and no RFC 2047
+// it comes from a visitor (a name, say): one line (each run of white
+// space, line breaks included, becomes one space) and no RFC 2047
 // encoded-word. Mail clients decode "=?charset?q?…?=" in a header, so a name
 // written that way would show as whatever it encodes; breaking every "=?"
 // apart ("= ?") leaves nothing to decode, and the text reads as typed.
 func HeaderText(s string) string {
-	return strings.ReplaceAll(oneLine(s), "=?", "= ?")
+	return strings.ReplaceAll(strings.Join(strings.Fields(s), " "), "=?", "= ?")
 }

@@ -415,7 +415,7 @@ func protect(f func() error) (err error) {
 
 // errText is err as stored with the message: one line, bounded, valid UTF-8.
 func errText(err error) string {
-	s := oneLine(err.Error())
+	s := strings.Join(strings.Fields(err.Error()), " ")
 	if len(s) > maxErrText {
 		s = strings.ToValidUTF8(s[:maxErrText], "") + "…"
 	}

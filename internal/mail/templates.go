@@ -8,6 +8,8 @@ import (
 	"strings"
 	texttemplate "text/template"
 	"unicode"
+
+	"github.com/belwise/site/internal/text"
 )
 
 // Every email shares one layout per format (HTML and plain text). What an
@@ -49,25 +51,12 @@ var layoutTexts = map[string]layoutText{
 	},
 }
 
-// Lang is the email language for a locale: "nl" for Dutch ("nl", "nl-BE"),
-// "en" for anything else.
-func Lang(locale string) string {
-	l := strings.ToLower(strings.TrimSpace(locale))
-	if i := strings.IndexAny(l, "-_"); i > 0 { // "nl-BE" → "nl"
-		l = l[:i]
-	}
-	if _, ok := layoutTexts[l]; ok {
-		return l
-	}
-	return "en"
-}
-
 // Greeting opens an email to name in lang with the first name only:
 // "Hi Anna," / "Beste Anna," for "Anna de Vries", the name alone if it is
 // one word, and without a name "Hello," / "Goedendag,". The name is kept
 // to one short line.
 func Greeting(lang, name string) string {
-	t := layoutTexts[Lang(lang)]
+	t := layoutTexts[text.Lang(lang)]
 	if f := strings.Fields(CleanLine(name)); len(f) > 0 {
 		name = f[0]
 	}
@@ -115,7 +104,7 @@ func (d Detail) Lines() []string { return strings.Split(d.Value, "\n") }
 // Render lays e out as a Message with a text and an HTML part; To and
 // ReplyTo are left for the caller.
 func (e Email) Render() Message {
-	e.Lang = Lang(e.Lang)
+	e.Lang = text.Lang(e.Lang)
 	t := layoutTexts[e.Lang]
 	v := struct {
 		Email

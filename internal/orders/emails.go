@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/belwise/site/internal/mail"
+	"github.com/belwise/site/internal/text"
 )
 
 // The order emails' words, in English and Dutch. In each text {number},
@@ -90,7 +91,7 @@ type statusData struct {
 // statusEmail tells a buyer their order's new status; ok is false for a
 // status without an email.
 func statusEmail(lang, status string, d statusData) (m mail.Message, ok bool) {
-	lang = mail.Lang(lang)
+	lang = text.Lang(lang)
 	c := emailTexts[lang]
 	t, ok := c.Status[status]
 	if !ok {

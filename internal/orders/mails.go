@@ -8,6 +8,7 @@ import (
 
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/text"
 )
 
 // KindStatus is the outbox kind of the email that tells a buyer their
@@ -42,7 +43,7 @@ func (s *Service) renderStatus(ctx context.Context, _ store.OutboxMessage, p sta
 	if err != nil {
 		return mail.Message{}, err
 	}
-	lang := mail.Lang(o.BuyerLocale)
+	lang := text.Lang(o.BuyerLocale)
 	name, title, _ := AgentText(o.Agent, lang)
 	m, ok := statusEmail(lang, p.Status, statusData{
 		Name:      o.Buyer.FullName,

@@ -15,6 +15,7 @@ import (
 
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/text"
 )
 
 // ErrNotFound covers both "no such order" and "someone else's order", so
@@ -110,14 +111,6 @@ func New(o Options) *Service {
 	return s
 }
 
-// Lang is the dashboard language for a ?lang= value: "nl" or "en".
-func Lang(lang string) string {
-	if lang == "nl" {
-		return "nl"
-	}
-	return "en"
-}
-
 // Dashboard returns the buyer's orders, with the agents in lang, and the
 // stats computed from that same list, so the cards can never disagree with
 // the history below them.
@@ -128,7 +121,7 @@ func (s *Service) Dashboard(ctx context.Context, buyerID, lang string) (Dashboar
 	}
 	d := Dashboard{Orders: make([]Order, len(rows))}
 	for i, r := range rows {
-		d.Orders[i] = fromStore(r, Lang(lang))
+		d.Orders[i] = fromStore(r, text.Lang(lang))
 	}
 	d.Stats = Summarize(d.Orders)
 	return d, nil
@@ -144,7 +137,7 @@ func (s *Service) Order(ctx context.Context, buyerID, orderID, lang string) (Ord
 	if err != nil {
 		return Order{}, apierr.Wrap("order for buyer", err)
 	}
-	return fromStore(r, Lang(lang)), nil
+	return fromStore(r, text.Lang(lang)), nil
 }
 
 // Summarize derives the dashboard's figures. A cancelled or refunded order

@@ -7,6 +7,7 @@ import (
 
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/text"
 )
 
 // The inbox email is for the agency and always in English. The spec asks for
@@ -26,7 +27,7 @@ func inboxEmail(q store.QuoteRequest) mail.Message {
 	name := mail.CleanLine(q.FullName)
 	lang := languageName(quoteCopies["en"], q.Language)
 	confirmLang := "English"
-	if mail.Lang(q.Locale) == "nl" {
+	if text.Lang(q.Locale) == "nl" {
 		confirmLang = "Dutch"
 	}
 	e := mail.Email{
@@ -125,7 +126,7 @@ var quoteCopies = map[string]quoteCopyText{
 // or "nl"), repeats what they sent and tells them where to reply: the
 // agency's inbox address, which is also the Reply-To.
 func confirmationEmail(locale string, q store.QuoteRequest, inbox string) mail.Message {
-	lang := mail.Lang(locale)
+	lang := text.Lang(locale)
 	c := quoteCopies[lang]
 	details := []mail.Detail{{Label: c.FullName, Value: mail.CleanLine(q.FullName)}}
 	// Blank optional fields are left out: the requester knows they skipped them.

@@ -12,6 +12,7 @@ import (
 	"github.com/belwise/site/internal/console"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/text"
 )
 
 // The inbox: staff list the requests, follow each through its statuses,
@@ -108,7 +109,7 @@ func (s *Service) Inbox(ctx context.Context, f InboxFilter) (console.Page[Summar
 	if f.Status != "" && !slices.Contains(Statuses, f.Status) {
 		return console.Page[Summary]{}, errStatus
 	}
-	rows, next, err := s.db.Quotes(ctx, store.QuoteFilter{Status: f.Status, Query: oneLine(f.Query), Page: f.Page})
+	rows, next, err := s.db.Quotes(ctx, store.QuoteFilter{Status: f.Status, Query: text.Squash(f.Query), Page: f.Page})
 	if err != nil {
 		return console.Page[Summary]{}, storeErr("list quote requests", err)
 	}
@@ -171,7 +172,7 @@ func (s *Service) SetStatus(ctx context.Context, actorID, id, status string, ver
 // AddNote appends an internal note by the staff member actorID. The body
 // keeps its line breaks; it must hold 1 to MaxNote characters.
 func (s *Service) AddNote(ctx context.Context, actorID, id, body string) (Note, error) {
-	body = multiLine(body)
+	body = strings.TrimSpace(text.MultiLine(body))
 	switch {
 	case strings.TrimSpace(body) == "":
 		return Note{}, &Error{Kind: Invalid, Code: apierr.CodeRequired, Field: "body", Message: "Please write a note."}

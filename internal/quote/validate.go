@@ -5,10 +5,10 @@ import (
 	netmail "net/mail"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/text"
 
 	"github.com/belwise/site/internal/apierr"
 )
@@ -41,12 +41,12 @@ type field struct {
 // order), then the email address, then the language.
 func validate(in Input) (store.QuoteRequest, error) {
 	q := store.QuoteRequest{
-		FullName:     oneLine(in.FullName),
-		CompanyName:  oneLine(in.CompanyName),
-		BusinessType: oneLine(in.BusinessType),
-		Email:        oneLine(in.Email),
-		Phone:        oneLine(in.Phone),
-		Description:  multiLine(in.Description),
+		FullName:     text.Squash(in.FullName),
+		CompanyName:  text.Squash(in.CompanyName),
+		BusinessType: text.Squash(in.BusinessType),
+		Email:        text.Squash(in.Email),
+		Phone:        text.Squash(in.Phone),
+		Description:  strings.TrimSpace(text.MultiLine(in.Description)),
 		Locale:       normalizeLocale(in.Locale),
 		TimeZone:     normalizeTimeZone(in.TimeZone),
 	}
@@ -106,39 +106,6 @@ func validEmail(email string) bool {
 	at := strings.LastIndexByte(email, '@')
 	domain := email[at+1:]
 	return strings.Contains(domain, ".") && !strings.HasSuffix(domain, ".")
-}
-
-// oneLine trims, turns control characters (line breaks, tabs, NUL) into
-// spaces and collapses runs of spaces, so a single-line field stays one
-// line in email headers and text parts. Invalid UTF-8, which PostgreSQL
-// would refuse, becomes U+FFFD.
-func oneLine(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return ' '
-		}
-		return r
-	}, strings.ToValidUTF8(s, "\uFFFD"))
-	return strings.Join(strings.Fields(s), " ")
-}
-
-// multiLine keeps line breaks and tabs but unifies line endings, drops
-// other control characters and trims surrounding space.
-func multiLine(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	s = strings.Map(func(r rune) rune {
-		switch {
-		case r == '\r':
-			return '\n'
-		case r == '\n' || r == '\t':
-			return r
-		case unicode.IsControl(r):
-			return -1
-		}
-		return r
-	}, s)
-	return strings.TrimSpace(s)
 }
 
 func normalizeLocale(l string) string {

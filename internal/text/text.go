@@ -17,9 +17,10 @@
 //
 // Cleaning removes, never replaces with a space: what remains is what a
 // person could have typed. The domain packages still trim, collapse spaces
-// and validate each field as before; a value that cleaning left empty is
-// then missing, and an identifier that no longer matches anything is not
-// found.
+// and validate each field as before, with the helpers in tidy.go (Squash,
+// Lang) so that each field is tidied the same way everywhere; a value that
+// cleaning left empty is then missing, and an identifier that no longer
+// matches anything is not found.
 package text
 
 import (

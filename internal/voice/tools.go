@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
-	"unicode"
 
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/quote"
@@ -96,7 +95,7 @@ func (t *Tools) Run(ctx context.Context, calls []ToolCall, ip string) ([]Result,
 				r.Error = msgInternal
 			}
 		default:
-			r.Error = "Unknown tool: " + oneLine(c.Name)
+			r.Error = "Unknown tool: " + clip(c.Name)
 			log.Warn("voice tool call for an unknown tool", "tool", c.Name, "tool_call", c.ID)
 		}
 		results = append(results, r)
@@ -168,7 +167,7 @@ func DecodeArguments(raw json.RawMessage) (Arguments, error) {
 			args[k] = string(v)
 		default:
 			return nil, &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidArguments, Field: k,
-				Message: fmt.Sprintf("Invalid arguments: %s must be text.", oneLine(k))}
+				Message: fmt.Sprintf("Invalid arguments: %s must be text.", clip(k))}
 		}
 	}
 	return args, nil
@@ -218,16 +217,11 @@ func language(s string) string {
 	return s
 }
 
-// oneLine keeps a name from the request on one short line in a result:
-// control characters become spaces, runs of space one space.
-func oneLine(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return ' '
-		}
-		return r
-	}, s)
-	s = strings.Join(strings.Fields(s), " ")
+// clip keeps a name from the request on one short line in a result:
+// control characters become spaces, runs of space one space (text.Squash),
+// and it is cut at 80 bytes.
+func clip(s string) string {
+	s = text.Squash(s)
 	if len(s) > 80 {
 		s = strings.ToValidUTF8(s[:80], "") + "…"
 	}

@@ -7,6 +7,7 @@ import { useLanguage } from '../i18n/LanguageContext';
 import { localePath } from '../paths';
 import { OutcomeBadge } from './calls/OutcomeBadge';
 import { directionText, durationText } from './calls/words';
+import { CallOrder } from './console/CallOrder';
 import { ConsoleError, ConsoleLoading, ListBody, useQuery } from './console/parts';
 import { usePages } from './console/usePages';
 
@@ -82,17 +83,7 @@ function CallRow({ call }: { call: ConsoleCall }) {
           <OutcomeBadge outcome={call.outcome} />
         </div>
         <p className="mt-1 text-sm">
-          {call.order ? (
-            <>
-              <span className="fact-label">{t('console.calls.order')}: </span>
-              <Link to={localePath(lang, `/console/orders?q=${encodeURIComponent(call.order.buyerEmail)}`)} className="link-button">
-                {t('console.calls.orderLink', { number: call.order.number })}
-              </Link>
-              <span className="block text-ink-soft [overflow-wrap:anywhere]">{call.order.buyerEmail}</span>
-            </>
-          ) : (
-            <span className="badge border-amber-300 bg-amber-50 text-amber-900">{t('console.calls.unassigned')}</span>
-          )}
+          <CallOrder order={call.order} labelled />
         </p>
       </div>
       <div className="min-w-0">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { deleteCall, getCall } from '../api/calls';
 import { ApiError } from '../api/client';
 import type { CallDetail } from '../api/types';
@@ -10,8 +10,7 @@ import { notify } from '../components/notify';
 import { formatDateTime } from '../format';
 import { useLanguage } from '../i18n/LanguageContext';
 import { localePath } from '../paths';
-import { OutcomeBadge } from './calls/OutcomeBadge';
-import { Transcript } from './calls/Transcript';
+import { CallBackLink, CallColumns, CallHeader, CallNotFound, CallNumber, CallSection, CallSummary, CallTranscript, EndedFact } from './calls/CallPage';
 import { directionText, durationText, endedReasonKey, successText } from './calls/words';
 import { Loading, LoadError } from './dashboard/LoadState';
 
@@ -34,25 +33,14 @@ function CallPage({ orderId, callId }: { orderId: string; callId: string }) {
   if (state.status === 'error') {
     // 404 for a call of someone else's order, or of another order, as for a deleted one.
     if (state.error.status !== 404 && state.error.status !== 400) return <LoadError error={state.error} onRetry={retry} />;
-    return (
-      <>
-        <BackLink orderId={orderId} />
-        <h1 className="display mt-6 text-4xl sm:text-5xl">{t('calls.call.notFoundTitle')}</h1>
-        <p className="mt-4 text-lg text-ink-soft">{t('calls.call.notFoundText')}</p>
-      </>
-    );
+    return <CallNotFound back={<BackLink orderId={orderId} />} text={t('calls.call.notFoundText')} />;
   }
   return <CallView orderId={orderId} call={state.data.call} />;
 }
 
 function BackLink({ orderId }: { orderId: string }) {
   const { lang, t } = useLanguage();
-  return (
-    <Link to={localePath(lang, agentPath(orderId))} className="link-button gap-1.5">
-      <span aria-hidden="true">←</span>
-      {t('calls.call.back')}
-    </Link>
-  );
+  return <CallBackLink to={localePath(lang, agentPath(orderId))} label={t('calls.call.back')} />;
 }
 
 function CallView({ orderId, call }: { orderId: string; call: CallDetail }) {
@@ -62,62 +50,46 @@ function CallView({ orderId, call }: { orderId: string; call: CallDetail }) {
   return (
     <>
       <BackLink orderId={orderId} />
-      <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-3">
-        <h1 className="display text-4xl [overflow-wrap:anywhere] sm:text-5xl">{t('calls.call.title', { date: started })}</h1>
-        <OutcomeBadge outcome={call.outcome} />
-      </div>
-      <div className="mt-8 grid gap-4 lg:grid-cols-[3fr_2fr] lg:gap-6">
-        <div className="min-w-0 space-y-4 lg:space-y-6">
-          <section aria-labelledby="call-summary" className="panel">
-            <h2 id="call-summary" className="text-xl font-bold tracking-tight">
-              {t('calls.call.summary')}
-            </h2>
-            <p className={`mt-3 leading-relaxed ${call.summary ? '' : 'text-ink-soft italic'}`}>{call.summary || t('calls.list.noSummary')}</p>
-          </section>
-          {call.recordingUrl && (
-            <section aria-labelledby="call-recording" className="panel">
-              <h2 id="call-recording" className="text-xl font-bold tracking-tight">
-                {t('calls.call.recording')}
-              </h2>
-              <audio controls preload="none" src={call.recordingUrl} aria-labelledby="call-recording" className="mt-4 w-full" />
-            </section>
-          )}
-          <section aria-labelledby="call-transcript" className="panel">
-            <h2 id="call-transcript" className="text-xl font-bold tracking-tight">
-              {t('calls.call.transcript')}
-            </h2>
-            <Transcript lines={call.transcript} />
-          </section>
-        </div>
-        <div className="min-w-0 space-y-4 lg:space-y-6">
-          <dl className="panel space-y-4">
-            <Fact label={t('calls.call.started')}>
-              <time dateTime={call.startedAt}>{started}</time>
-            </Fact>
-            {call.endedAt && (
-              <Fact label={t('calls.call.ended')}>
-                <time dateTime={call.endedAt}>{formatDateTime(call.endedAt, lang)}</time>
-              </Fact>
+      <CallHeader title={t('calls.call.title', { date: started })} outcome={call.outcome} />
+      <CallColumns
+        main={
+          <>
+            <CallSummary summary={call.summary} />
+            {call.recordingUrl && (
+              <CallSection id="call-recording" title={t('calls.call.recording')}>
+                <audio controls preload="none" src={call.recordingUrl} aria-labelledby="call-recording" className="mt-4 w-full" />
+              </CallSection>
             )}
-            <Fact label={t('calls.call.duration')}>{durationText(call.durationSeconds, t)}</Fact>
-            <Fact label={t('calls.call.direction')}>{directionText(call.direction, t)}</Fact>
-            <Fact label={t('calls.call.number')}>
-              {call.numberDisplay ? <span className="font-mono">{call.numberDisplay}</span> : <span className="text-ink-soft">{t('calls.list.noNumber')}</span>}
-            </Fact>
-            <Fact label={t('calls.call.endedReason')}>{t(endedReasonKey(call.endedReason))}</Fact>
-            {success && <Fact label={t('calls.call.success')}>{success}</Fact>}
-          </dl>
-          {/* Only a number that can be dialled: a web call, or a number the server could not read, has none. */}
-          {call.number && (
-            <p>
-              <a href={`tel:${call.number}`} className="btn btn-ink w-full sm:w-auto">
-                {t('calls.call.callBack')}
-              </a>
-            </p>
-          )}
-          <DeleteCall orderId={orderId} callId={call.id} started={started} />
-        </div>
-      </div>
+            <CallTranscript lines={call.transcript} />
+          </>
+        }
+        aside={
+          <div className="min-w-0 space-y-4 lg:space-y-6">
+            <dl className="panel space-y-4">
+              <Fact label={t('calls.call.started')}>
+                <time dateTime={call.startedAt}>{started}</time>
+              </Fact>
+              <EndedFact at={call.endedAt} />
+              <Fact label={t('calls.call.duration')}>{durationText(call.durationSeconds, t)}</Fact>
+              <Fact label={t('calls.call.direction')}>{directionText(call.direction, t)}</Fact>
+              <Fact label={t('calls.call.number')}>
+                <CallNumber display={call.numberDisplay} />
+              </Fact>
+              <Fact label={t('calls.call.endedReason')}>{t(endedReasonKey(call.endedReason))}</Fact>
+              {success && <Fact label={t('calls.call.success')}>{success}</Fact>}
+            </dl>
+            {/* Only a number that can be dialled: a web call, or a number the server could not read, has none. */}
+            {call.number && (
+              <p>
+                <a href={`tel:${call.number}`} className="btn btn-ink w-full sm:w-auto">
+                  {t('calls.call.callBack')}
+                </a>
+              </p>
+            )}
+            <DeleteCall orderId={orderId} callId={call.id} started={started} />
+          </div>
+        }
+      />
     </>
   );
 }

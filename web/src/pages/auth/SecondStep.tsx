@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
 import { getSecondStep, passSecondStep, signOut } from '../../api/client';
 import type { SecondStep as Step, User } from '../../api/types';
 import { describeError, type Problem } from '../../components/form/errors';
@@ -23,6 +23,20 @@ function checkCode(code: string): TKey | undefined {
   if (!/^\d{6}$/.test(digits)) return 'auth.twoStep.codeFormat';
   return undefined;
 }
+
+/** The form's one field: the code from the app, or instead a recovery code. */
+const CODE_INPUTS = {
+  code: {
+    label: 'auth.twoStep.code',
+    hint: 'auth.twoStep.codeHint',
+    attributes: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 7 },
+  },
+  recoveryCode: {
+    label: 'auth.twoStep.recoveryCode',
+    hint: 'auth.twoStep.recoveryHint',
+    attributes: { autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false },
+  },
+} as const satisfies Record<string, { label: TKey; hint: TKey; attributes: InputHTMLAttributes<HTMLInputElement> }>;
 
 interface Props {
   /** The step the sign-in answered; null when the page opened on it (?step=code) and asks the server. */
@@ -139,6 +153,8 @@ function CodeForm({ setup, onDone, onExpired }: { setup: boolean; onDone: (user:
     },
   });
 
+  const name = recovery ? 'recoveryCode' : 'code';
+  const input = CODE_INPUTS[name];
   const toggle = () => {
     switched.current = true;
     setRecovery((r) => !r);
@@ -147,33 +163,17 @@ function CodeForm({ setup, onDone, onExpired }: { setup: boolean; onDone: (user:
 
   return (
     <form method="post" onSubmit={onSubmit} className="mt-6 space-y-5" noValidate>
-      {recovery ? (
-        <Field
-          key="recovery"
-          ref={codeRef}
-          label={t('auth.twoStep.recoveryCode')}
-          hint={t('auth.twoStep.recoveryHint')}
-          name="recoveryCode"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          required
-          {...fields.bind('recoveryCode', recoveryCode, setRecoveryCode)}
-        />
-      ) : (
-        <Field
-          key="code"
-          ref={codeRef}
-          label={t('auth.twoStep.code')}
-          hint={t('auth.twoStep.codeHint')}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          required
-          {...fields.bind('code', code, setCode)}
-        />
-      )}
+      {/* Keyed by its name: switching replaces the input rather than changing its attributes. */}
+      <Field
+        key={name}
+        ref={codeRef}
+        label={t(input.label)}
+        hint={t(input.hint)}
+        name={name}
+        {...input.attributes}
+        required
+        {...(recovery ? fields.bind(name, recoveryCode, setRecoveryCode) : fields.bind(name, code, setCode))}
+      />
       <SubmitButton busy={busy} busyLabel={t('auth.twoStep.busy')}>
         {t(setup ? 'auth.twoStep.setupSubmit' : 'auth.twoStep.submit')}
       </SubmitButton>
