@@ -10,7 +10,6 @@ import (
 	"path"
 	"reflect"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -58,13 +57,13 @@ type endpoint struct {
 	access       access
 	// produces is the answer's media type when it is not JSON (the CSV).
 	produces string
-	// anyBody: a JSON body whose shape is someone else's (Vapi's), read
-	// by the handler itself.
-	anyBody bool
+	// anyBody and anyAnswer: a JSON body, or answer, whose shape is not
+	// declared here (Vapi's messages; this document itself).
+	anyBody, anyAnswer bool
 	handler http.HandlerFunc
 }
 
-// with sets the document's words and the query parameters the handler reads.
+// doc sets the document's words and the query parameters the handler reads.
 func (e endpoint) doc(tag, summary string, query ...string) endpoint {
 	e.tag, e.summary, e.query = tag, summary, query
 	return e
@@ -147,7 +146,7 @@ func contract() []endpoint {
 
 func openAPIEndpoint() endpoint {
 	return endpoint{method: http.MethodGet, path: "/api/openapi.json", pattern: "GET /api/openapi.json", status: http.StatusOK, tag: "contract",
-		summary: "This document: every JSON endpoint's input and output.", handler: serveOpenAPI}
+		summary: "This document: every JSON endpoint's input and output.", anyAnswer: true, handler: serveOpenAPI}
 }
 
 // openAPIDoc is the document, built once (set in init: the document lists
@@ -236,7 +235,7 @@ func openAPI(eps []endpoint) *huma.OpenAPI {
 			ok.Content = map[string]*huma.MediaType{"application/json": {Schema: ref(reg, e.out)}}
 		case e.produces != "":
 			ok.Content = map[string]*huma.MediaType{e.produces: {Schema: &huma.Schema{Type: huma.TypeString}}}
-		case e.anyBody || e.handler != nil && e.status == http.StatusOK:
+		case e.anyAnswer:
 			ok.Content = map[string]*huma.MediaType{"application/json": {Schema: &huma.Schema{Type: huma.TypeObject}}}
 		}
 		op.Responses[strconv.Itoa(e.status)] = ok
@@ -355,14 +354,4 @@ func mount(mux *http.ServeMux, eps []endpoint, wrap func(endpoint) http.HandlerF
 	for _, e := range eps {
 		mux.HandleFunc(e.pattern, wrap(e))
 	}
-}
-
-// sortedPatterns lists the endpoints' patterns, for tests.
-func sortedPatterns(eps []endpoint) []string {
-	var out []string
-	for _, e := range eps {
-		out = append(out, e.pattern)
-	}
-	slices.Sort(out)
-	return out
 }

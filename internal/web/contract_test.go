@@ -11,6 +11,9 @@ import (
 
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
+	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/store/storetest"
+	"github.com/google/uuid"
 )
 
 // The committed document, which the app's types are generated from, is
@@ -193,4 +196,30 @@ func TestOpenAPIStatusesAreTheDomains(t *testing.T) {
 			t.Errorf("%s.status: enum %q, want %q", c.schema, got, c.want)
 		}
 	}
+}
+
+// Who may call an endpoint, as the document states it, is what its guards
+// enforce: every endpoint declared for signed-in users or staff answers
+// 401 to a visitor without a session, and a buyer gets 403 from the staff
+// ones.
+func TestDeclaredAccessIsGuarded(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newAccountEnv(t, db, testSiteURL)
+		buyer := e.signUpVerified("Bea Buyer", "bea@example.com", "buyer password")
+		guarded := 0
+		for _, ep := range contract() {
+			if ep.access == anyone {
+				continue
+			}
+			guarded++
+			path := strings.NewReplacer("{id}", uuid.NewString(), "{callId}", uuid.NewString()).Replace(ep.path)
+			expectError(t, e.call(ep.method, path, map[string]any{}, nil), 401, "unauthenticated", "")
+			if ep.access == staff {
+				expectError(t, e.call(ep.method, path, map[string]any{}, buyer), 403, "staff_only", "")
+			}
+		}
+		if guarded < 20 {
+			t.Errorf("only %d guarded endpoints", guarded)
+		}
+	})
 }

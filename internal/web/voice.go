@@ -46,7 +46,7 @@ func (v *voiceAPI) webhooks() []endpoint {
 	var eps []endpoint
 	for _, p := range []string{"/api/voice/webhook", "/api/voice/tool-calls"} {
 		e := plainOp("POST", p, v.webhook).doc("voice", "Vapi's server messages (tool calls, end-of-call reports, status updates), with the webhook secret.")
-		e.anyBody = true
+		e.anyBody, e.anyAnswer = true, true
 		eps = append(eps, e)
 	}
 	return eps

@@ -1,6 +1,9 @@
 import type { Client } from 'openapi-fetch';
-import type { paths } from './schema';
-import type { ApiErrorCode, Locale, QuoteRequest } from './types';
+import type { components, paths } from './schema';
+import type { ApiErrorCode, QuoteRequest } from './types';
+import type { Lang } from '../paths';
+
+type Schemas = components['schemas'];
 
 /** Every failed call throws this; `status` is 0 when the request never got an answer (code `network`). */
 export class ApiError extends Error {
@@ -102,11 +105,11 @@ export async function call<R extends Answer>(send: (api: Api) => Promise<R>, sig
 }
 
 /** 202 also when the email is taken (no account enumeration). */
-export const signUp = (body: { fullName: string; email: string; password: string; locale: Locale }) =>
+export const signUp = (body: Schemas['SignUpBody']) =>
   call((api) => api.POST('/api/auth/sign-up', { body }));
 
 /** A staff member's sign-in answers the second step it waits for; the session reaches nothing until then. */
-export const signIn = (body: { email: string; password: string }) => call((api) => api.POST('/api/auth/sign-in', { body }));
+export const signIn = (body: Schemas['Credentials']) => call((api) => api.POST('/api/auth/sign-in', { body }));
 
 /** The second step the current (pending) session waits for; 401 when there is none. */
 export const getSecondStep = (signal?: AbortSignal) => call((api) => api.GET('/api/auth/totp', { signal }), signal);
@@ -122,25 +125,25 @@ export const signOut = (): Promise<void> => call((api) => api.POST('/api/auth/si
 
 export const verifyEmail = (token: string) => call((api) => api.POST('/api/auth/verify', { body: { token } }));
 
-export const resendVerification = (body: { email: string; locale: Locale }) =>
+export const resendVerification = (body: Schemas['EmailBody']) =>
   call((api) => api.POST('/api/auth/resend-verification', { body }));
 
-export const forgotPassword = (body: { email: string; locale: Locale }) => call((api) => api.POST('/api/auth/forgot-password', { body }));
+export const forgotPassword = (body: Schemas['EmailBody']) => call((api) => api.POST('/api/auth/forgot-password', { body }));
 
-export const resetPassword = (body: { token: string; password: string }) => call((api) => api.POST('/api/auth/reset-password', { body }));
+export const resetPassword = (body: Schemas['TokenBody']) => call((api) => api.POST('/api/auth/reset-password', { body }));
 
 /** The agents' names and texts come in `lang`. */
-export const getDashboard = (lang: Locale, signal?: AbortSignal) =>
+export const getDashboard = (lang: Lang, signal?: AbortSignal) =>
   call((api) => api.GET('/api/dashboard', { params: { query: { lang } }, signal }), signal);
 
-export const getOrder = (id: string, lang: Locale, signal?: AbortSignal) =>
+export const getOrder = (id: string, lang: Lang, signal?: AbortSignal) =>
   call((api) => api.GET('/api/orders/{id}', { params: { path: { id }, query: { lang } }, signal }), signal);
 
 /** Sets the first password of an account the agency made (the invitation email's link); signs in. */
-export const acceptInvite = (body: { token: string; password: string }) => call((api) => api.POST('/api/auth/accept-invite', { body }));
+export const acceptInvite = (body: Schemas['TokenBody']) => call((api) => api.POST('/api/auth/accept-invite', { body }));
 
 /** Resolves while a reset or invitation link still works (204), without using it; throws `invalid_token` otherwise. */
-export const checkToken = (body: { token: string; purpose: 'reset' | 'invite' }, signal?: AbortSignal): Promise<void> =>
+export const checkToken = (body: Schemas['CheckTokenBody'], signal?: AbortSignal): Promise<void> =>
   call((api) => api.POST('/api/auth/check-token', { body, signal }), signal);
 
 /** 201 with the new request's id. Signed in, the server links the request to the account (cookie). */

@@ -25,6 +25,8 @@ export type QuoteSummary = Schemas['QuoteSummary'];
 export type Note = Schemas['QuoteNote'];
 export type QuoteDetail = Schemas['QuoteDetail'];
 export type ConsoleOrder = Schemas['ConsoleOrder'];
+/** The body of a PATCH of an order: its status, or its assistant and rate, with the version seen. */
+export type OrderChange = Schemas['OrderChange'];
 /**
  * A call as staff see it in the list: also in progress (`outcome` 'pending'), with its assistant and order
  * (null: unassigned). The number is masked (`numberDisplay`; `number` is '').
@@ -48,23 +50,23 @@ export const listQuotes = (p: { status?: string; q?: string; cursor?: string }, 
 export const getQuote = (quoteId: string, signal?: AbortSignal) =>
   call((api) => api.GET('/api/console/quotes/{id}', { params: { path: { id: quoteId } }, signal }), signal);
 
-export const setQuoteStatus = (quoteId: string, body: { status: QuoteStatus; version: number }) =>
+export const setQuoteStatus = (quoteId: string, body: Schemas['StatusChange']) =>
   call((api) => api.PATCH('/api/console/quotes/{id}', { params: { path: { id: quoteId } }, body }));
 
 export const addNote = (quoteId: string, body: string) =>
   call((api) => api.POST('/api/console/quotes/{id}/notes', { params: { path: { id: quoteId } }, body: { body } }));
 
-export const orderFromQuote = (quoteId: string, body: { agentId: string; amountCents: number; currency: string }) =>
+export const orderFromQuote = (quoteId: string, body: Schemas['FromQuoteBody']) =>
   call((api) => api.POST('/api/console/quotes/{id}/orders', { params: { path: { id: quoteId } }, body }));
 
 export const listOrders = (p: { status?: string; buyer?: string; q?: string; cursor?: string }, signal?: AbortSignal) =>
   call((api) => api.GET('/api/console/orders', { params: { query: query(p) }, signal }), signal);
 
-export const setOrderStatus = (orderId: string, body: { status: ConsoleOrderStatus; version: number }) =>
+export const setOrderStatus = (orderId: string, body: Required<Pick<OrderChange, 'status' | 'version'>>) =>
   call((api) => api.PATCH('/api/console/orders/{id}', { params: { path: { id: orderId } }, body }));
 
 /** An order's Vapi assistant ('' removes the link) and per-minute rate, with the version seen. */
-export const setOrderLink = (orderId: string, body: { assistantId?: string; perMinuteCents?: number; version: number }) =>
+export const setOrderLink = (orderId: string, body: Omit<OrderChange, 'status'>) =>
   call((api) => api.PATCH('/api/console/orders/{id}', { params: { path: { id: orderId } }, body }));
 
 /** Every call, or only the assigned (true) or unassigned (false) ones, newest first. */
