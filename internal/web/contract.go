@@ -60,7 +60,7 @@ type endpoint struct {
 	// anyBody and anyAnswer: a JSON body, or answer, whose shape is not
 	// declared here (Vapi's messages; this document itself).
 	anyBody, anyAnswer bool
-	handler http.HandlerFunc
+	handler            http.HandlerFunc
 }
 
 // doc sets the document's words and the query parameters the handler reads.
