@@ -219,7 +219,7 @@ func openAPI(eps []endpoint) *huma.OpenAPI {
 			op.Parameters = append(op.Parameters, &huma.Param{Name: m[1], In: "path", Required: true, Schema: &huma.Schema{Type: huma.TypeString}})
 		}
 		for _, q := range e.query {
-			op.Parameters = append(op.Parameters, &huma.Param{Name: q, In: "query", Schema: &huma.Schema{Type: huma.TypeString}})
+			op.Parameters = append(op.Parameters, &huma.Param{Name: q, In: "query", Schema: querySchema(q)})
 		}
 		switch {
 		case e.body != nil:
@@ -249,6 +249,19 @@ func openAPI(eps []endpoint) *huma.OpenAPI {
 		}
 	}
 	return doc
+}
+
+// querySchema is a query parameter's schema: a string, except the page
+// size (see page) and the console's assigned filter.
+func querySchema(name string) *huma.Schema {
+	switch name {
+	case "limit":
+		least := 1.0
+		return &huma.Schema{Type: huma.TypeInteger, Minimum: &least, Description: "Items a page holds: 50 without it, more than 100 is 100."}
+	case "assigned":
+		return &huma.Schema{Type: huma.TypeString, Enum: []any{"true", "false"}}
+	}
+	return &huma.Schema{Type: huma.TypeString}
 }
 
 // ref is t's schema as a reference to components: a type that describes

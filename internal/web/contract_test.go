@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/store"
@@ -222,4 +224,41 @@ func TestDeclaredAccessIsGuarded(t *testing.T) {
 			t.Errorf("only %d guarded endpoints", guarded)
 		}
 	})
+}
+
+// The unions the document describes (who is signed in, what sign-in
+// answers) hold every answer the handlers write: each fits one member
+// exactly, with no field left over or missing.
+func TestUnionAnswersFitTheirMembers(t *testing.T) {
+	user := auth.User{ID: "u-1", Email: "a@b.co", FullName: "Ada", Role: auth.RoleStaff}
+	setup := &auth.TOTPSetup{Secret: "S", URL: "otpauth://x", QR: "data:image/png;base64,x"}
+	fits := func(answer any, members ...any) {
+		t.Helper()
+		b, err := json.Marshal(answer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range members {
+			dec := json.NewDecoder(bytes.NewReader(b))
+			dec.DisallowUnknownFields()
+			v := reflect.New(reflect.TypeOf(m))
+			if dec.Decode(v.Interface()) != nil {
+				continue
+			}
+			if again, _ := json.Marshal(v.Interface()); bytes.Equal(again, b) {
+				return
+			}
+		}
+		t.Errorf("%s fits none of %T", b, members)
+	}
+	me := []any{signedOutAnswer{}, signedInAnswer{}}
+	fits(meAnswer{}, me...)
+	fits(meAnswer{SecondStep: true}, me...)
+	fits(meAnswer{Authenticated: true, User: &user}, me...)
+	signIn := []any{userAnswer{}, totpStep{}, totpSetupStep{}}
+	fits(signInAnswer{User: &user}, signIn...)
+	fits(signInAnswer{secondStepAnswer: &secondStepAnswer{Step: "totp"}}, signIn...)
+	fits(signInAnswer{secondStepAnswer: &secondStepAnswer{Step: "totp-setup", TOTPSetup: setup}}, signIn...)
+	fits(secondStepAnswer{Step: "totp"}, totpStep{}, totpSetupStep{})
+	fits(secondStepAnswer{Step: "totp-setup", TOTPSetup: setup}, totpStep{}, totpSetupStep{})
 }

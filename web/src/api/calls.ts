@@ -20,7 +20,7 @@ export const getCalls = (orderId: string, lang: Lang, cursor?: string | null, si
   call(
     (api) =>
       api.GET('/api/orders/{id}/calls', {
-        params: { path: { id: orderId }, query: { limit: String(CALLS_PER_PAGE), lang, ...(cursor ? { cursor } : {}) } },
+        params: { path: { id: orderId }, query: { limit: CALLS_PER_PAGE, lang, ...(cursor ? { cursor } : {}) } },
         signal,
       }),
     signal,

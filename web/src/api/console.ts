@@ -1,6 +1,6 @@
 import { call } from './client';
 import type { Lang } from '../paths';
-import { consoleOrderStatusValues, quoteSummaryStatusValues, type components } from './schema';
+import { consoleOrderStatusValues, quoteSummaryStatusValues, type components, type operations } from './schema';
 
 // The console's API (/api/console/…, staff only; README "The console"). Every list is a page, newest
 // first, with an opaque `nextCursor` (null after the last page). Every shape is the contract's (schema.ts).
@@ -40,8 +40,8 @@ export type AgentFields = Omit<CatalogueAgent, 'id' | 'version'>;
 export type Account = Schemas['BuyerSummary'];
 
 /** The non-empty values: an empty filter is no filter. */
-function query<T extends Record<string, string | undefined>>(params: T): Partial<T> {
-  return Object.fromEntries(Object.entries(params).filter(([, v]) => v)) as Partial<T>;
+function query<T extends Record<string, string | undefined>>(params: T): { [K in keyof T]?: Exclude<T[K], ''> } {
+  return Object.fromEntries(Object.entries(params).filter(([, v]) => v)) as { [K in keyof T]?: Exclude<T[K], ''> };
 }
 
 export const listQuotes = (p: { status?: string; q?: string; cursor?: string }, signal?: AbortSignal) =>
@@ -69,8 +69,10 @@ export const setOrderStatus = (orderId: string, body: Required<Pick<OrderChange,
 export const setOrderLink = (orderId: string, body: Omit<OrderChange, 'status'>) =>
   call((api) => api.PATCH('/api/console/orders/{id}', { params: { path: { id: orderId } }, body }));
 
+type CallsFilter = NonNullable<operations['getConsoleCalls']['parameters']['query']>['assigned'];
+
 /** Every call, or only the assigned (true) or unassigned (false) ones, newest first. */
-export const listCalls = (p: { assigned?: string; cursor?: string }, signal?: AbortSignal) =>
+export const listCalls = (p: { assigned?: CallsFilter | ''; cursor?: string }, signal?: AbortSignal) =>
   call((api) => api.GET('/api/console/calls', { params: { query: query(p) }, signal }), signal);
 
 /** One call in full (the full number, formatted for `lang`); 404 for a deleted or unknown call. */

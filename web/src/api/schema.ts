@@ -1633,7 +1633,7 @@ export interface operations {
             query?: {
                 q?: string;
                 cursor?: string;
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -1664,9 +1664,9 @@ export interface operations {
     getConsoleCalls: {
         parameters: {
             query?: {
-                assigned?: string;
+                assigned?: "true" | "false";
                 cursor?: string;
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -1734,7 +1734,7 @@ export interface operations {
                 buyer?: string;
                 q?: string;
                 cursor?: string;
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -1834,7 +1834,7 @@ export interface operations {
                 status?: string;
                 q?: string;
                 cursor?: string;
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -2159,7 +2159,7 @@ export interface operations {
             query?: {
                 lang?: string;
                 cursor?: string;
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -2426,6 +2426,7 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsApiConsoleCallsGetParametersQueryAssignedValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["assigned"]> = ["true", "false"];
 export const buyerLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Buyer"]["locale"]> = ["en", "nl"];
 export const buyerSummaryLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerSummary"]["locale"]> = ["en", "nl"];
 export const buyerSummaryRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerSummary"]["role"]> = ["buyer", "staff"];
