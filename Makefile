@@ -14,7 +14,7 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Playwright must never try to download its own browser here; the tests use Debian's Chromium.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: all build run test test-go lint-go test-web test-e2e web deps clean screenshots
+.PHONY: all build run test test-go lint-go test-web test-e2e web deps clean screenshots api
 
 all: build
 
@@ -29,6 +29,11 @@ deps: web/node_modules/.package-lock.json e2e/node_modules/.package-lock.json
 # The frontend build prerenders every public page into internal/web/dist, which the binary embeds.
 web: web/node_modules/.package-lock.json
 	cd web && $(NPM) run build
+
+# The wire contract: the OpenAPI document from the Go declarations (internal/web), then the app's
+# types from it (web/src/api/schema.ts). A Go test and a Vitest test fail while either is stale.
+api: web/node_modules/.package-lock.json
+	$(GO) generate ./internal/web
 
 build: web
 	CGO_ENABLED=0 $(GO) build -trimpath -o $(BIN) ./cmd/site

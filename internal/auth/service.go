@@ -65,7 +65,7 @@ type User struct {
 	ID       string `json:"id"`
 	Email    string `json:"email"`
 	FullName string `json:"fullName"`
-	Role     string `json:"role"` // RoleBuyer or RoleStaff
+	Role     string `json:"role" enum:"buyer,staff"` // RoleBuyer or RoleStaff
 }
 
 func publicUser(u store.User) User {

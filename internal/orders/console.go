@@ -19,7 +19,7 @@ import (
 type ConsoleOrder struct {
 	ID          string    `json:"id"`
 	Number      string    `json:"number"`
-	Status      string    `json:"status"`
+	Status      string    `json:"status" enum:"pending,completed,cancelled,refunded"`
 	Version     int       `json:"version"`
 	AmountCents int64     `json:"amountCents"`
 	Currency    string    `json:"currency"`
@@ -37,7 +37,7 @@ type ConsoleOrder struct {
 // Buyer is the account an order belongs to.
 type Buyer struct {
 	console.Person
-	Locale string `json:"locale"`
+	Locale string `json:"locale" enum:"en,nl"`
 }
 
 // AgentRef names an order's agent in English and in Dutch (the English
@@ -197,8 +197,8 @@ func (s *Service) CreateFromQuote(ctx context.Context, actorID, quoteID string, 
 // BuyerSummary is an account in the console's list.
 type BuyerSummary struct {
 	console.Person
-	Role       string    `json:"role"`
-	Locale     string    `json:"locale"`
+	Role       string    `json:"role" enum:"buyer,staff"`
+	Locale     string    `json:"locale" enum:"en,nl"`
 	Verified   bool      `json:"verified"`
 	CreatedAt  time.Time `json:"createdAt"`
 	OrderCount int       `json:"orderCount"`

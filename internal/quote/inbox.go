@@ -52,10 +52,10 @@ type Summary struct {
 	CompanyName  string    `json:"companyName"`
 	BusinessType string    `json:"businessType"`
 	Phone        string    `json:"phone"`
-	Language     string    `json:"language"` // "english" | "dutch": the agent's
-	Locale       string    `json:"locale"`   // "en" | "nl": the requester's
-	Status       string    `json:"status"`
-	Source       string    `json:"source"`
+	Language     string    `json:"language" enum:"english,dutch"` // the agent's
+	Locale       string    `json:"locale" enum:"en,nl"`           // the requester's
+	Status       string    `json:"status" enum:"new,contacted,proposal_sent,won,lost"`
+	Source       string    `json:"source" enum:"form,voice,personalized"`
 	Version      int       `json:"version"`
 	CreatedAt    time.Time `json:"createdAt"`
 }

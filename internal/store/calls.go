@@ -61,7 +61,7 @@ func Outcome(status, endedReason string, durationSeconds int, report bool) strin
 
 // TranscriptLine is one turn of a call.
 type TranscriptLine struct {
-	Role             string  `json:"role"` // "agent" | "caller"
+	Role             string  `json:"role" enum:"agent,caller"`
 	Text             string  `json:"text"`
 	SecondsFromStart float64 `json:"secondsFromStart"`
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/belwise/site/internal/calls"
+	"github.com/belwise/site/internal/console"
 	"github.com/belwise/site/internal/web/request"
 )
 
@@ -17,57 +18,49 @@ type callsAPI struct {
 	calls *calls.Service
 }
 
+func (c *callsAPI) table() []endpoint {
+	csv := plainOp("GET", "/api/orders/{id}/calls.csv", c.csv).doc("calls", "Every call of the order as CSV, in lang with times in tz.", "lang", "tz").as(signedIn)
+	csv.produces = "text/csv"
+	return []endpoint{
+		jsonOp(c.api, "GET", "/api/orders/{id}/agent", 200, 0, c.agent).doc("calls", "The order's agent with this month's and the last 30 days' figures, in tz.", "lang", "tz").as(signedIn),
+		jsonOp(c.api, "GET", "/api/orders/{id}/calls", 200, 0, c.list).doc("calls", "A page of the order's calls, newest first.", "lang", "cursor", "limit").as(signedIn),
+		csv,
+		jsonOp(c.api, "GET", "/api/orders/{id}/calls/{callId}", 200, 0, c.get).doc("calls", "One call with its transcript.", "lang").as(signedIn),
+		jsonOp(c.api, "DELETE", "/api/orders/{id}/calls/{callId}", 204, 0, c.remove).doc("calls", "Erases the call's content; its usage stays.").as(signedIn),
+	}
+}
+
 func (c *callsAPI) routes(mux *http.ServeMux) {
 	if c.calls == nil {
 		return
 	}
-	db := c.needDB
-	mux.HandleFunc("GET /api/orders/{id}/agent", db(c.signedIn(c.agent)))
-	mux.HandleFunc("GET /api/orders/{id}/calls", db(c.signedIn(c.list)))
-	mux.HandleFunc("GET /api/orders/{id}/calls.csv", db(c.signedIn(c.csv)))
-	mux.HandleFunc("GET /api/orders/{id}/calls/{callId}", db(c.signedIn(c.get)))
-	mux.HandleFunc("DELETE /api/orders/{id}/calls/{callId}", db(c.signedIn(c.remove)))
+	mount(mux, c.table(), func(e endpoint) http.HandlerFunc { return c.needDB(c.signedIn(e.handler)) })
 }
 
-func (c *callsAPI) agent(w http.ResponseWriter, r *http.Request) {
+func (c *callsAPI) agent(w http.ResponseWriter, r *http.Request, _ *none) (calls.AgentPage, error) {
 	q := r.URL.Query()
-	p, err := c.calls.Agent(r.Context(), request.UserID(r), r.PathValue("id"), q.Get("lang"), q.Get("tz"))
-	if err != nil {
-		c.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, p)
+	return c.calls.Agent(r.Context(), request.UserID(r), r.PathValue("id"), q.Get("lang"), q.Get("tz"))
 }
 
-func (c *callsAPI) list(w http.ResponseWriter, r *http.Request) {
+func (c *callsAPI) list(w http.ResponseWriter, r *http.Request, _ *none) (console.Page[calls.Summary], error) {
 	p, err := page(r)
 	if err != nil {
-		c.fail(w, r, err)
-		return
+		return console.Page[calls.Summary]{}, err
 	}
-	list, err := c.calls.List(r.Context(), request.UserID(r), r.PathValue("id"), r.URL.Query().Get("lang"), p)
-	if err != nil {
-		c.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, list)
+	return c.calls.List(r.Context(), request.UserID(r), r.PathValue("id"), r.URL.Query().Get("lang"), p)
 }
 
-func (c *callsAPI) get(w http.ResponseWriter, r *http.Request) {
+type callAnswer struct {
+	Call calls.Detail `json:"call"`
+}
+
+func (c *callsAPI) get(w http.ResponseWriter, r *http.Request, _ *none) (callAnswer, error) {
 	d, err := c.calls.Call(r.Context(), request.UserID(r), r.PathValue("id"), r.PathValue("callId"), r.URL.Query().Get("lang"))
-	if err != nil {
-		c.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]calls.Detail{"call": d})
+	return callAnswer{d}, err
 }
 
-func (c *callsAPI) remove(w http.ResponseWriter, r *http.Request) {
-	if err := c.calls.Delete(r.Context(), request.UserID(r), r.PathValue("id"), r.PathValue("callId")); err != nil {
-		c.fail(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+func (c *callsAPI) remove(w http.ResponseWriter, r *http.Request, _ *none) (none, error) {
+	return none{}, c.calls.Delete(r.Context(), request.UserID(r), r.PathValue("id"), r.PathValue("callId"))
 }
 
 // csv answers the whole list as a download, in ?lang= with times in ?tz=.

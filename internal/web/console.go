@@ -7,6 +7,7 @@ import (
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
+	"github.com/belwise/site/internal/console"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/store"
@@ -24,32 +25,31 @@ type consoleAPI struct {
 	calls     *calls.Service // nil: no calls list
 }
 
-// consoleRoute is one endpoint of the console.
-type consoleRoute struct {
-	pattern string
-	handler http.HandlerFunc
-}
-
 // table lists every console endpoint. routes mounts them all behind the
 // same guards, and a test asks each for 401 and 403, so an endpoint added
 // here can neither miss the guards nor the test.
-func (c *consoleAPI) table() []consoleRoute {
-	return []consoleRoute{
-		{"GET /api/console/quotes", c.listQuotes},
-		{"GET /api/console/quotes/{id}", c.getQuote},
-		{"PATCH /api/console/quotes/{id}", c.setQuoteStatus},
-		{"POST /api/console/quotes/{id}/notes", c.addNote},
-		{"POST /api/console/quotes/{id}/orders", c.orderFromQuote},
-		{"GET /api/console/orders", c.listOrders},
-		{"GET /api/console/orders/{id}", c.getOrder},
-		{"PATCH /api/console/orders/{id}", c.setOrderStatus},
-		{"GET /api/console/agents", c.listAgents},
-		{"POST /api/console/agents", c.createAgent},
-		{"PATCH /api/console/agents/{id}", c.updateAgent},
-		{"GET /api/console/buyers", c.listBuyers},
-		{"GET /api/console/calls", c.listCalls},
-		{"GET /api/console/calls/{id}", c.getCall},
+func (c *consoleAPI) table() []endpoint {
+	const lim = maxConsoleBody
+	eps := []endpoint{
+		jsonOp(c.api, "GET", "/api/console/quotes", 200, 0, c.listQuotes).doc("console", "A page of quote requests, newest first; q searches name, email and company.", "status", "q", "cursor", "limit"),
+		jsonOp(c.api, "GET", "/api/console/quotes/{id}", 200, 0, c.getQuote).doc("console", "One quote request with its notes, history and orders."),
+		jsonOp(c.api, "PATCH", "/api/console/quotes/{id}", 200, lim, c.setQuoteStatus).doc("console", "Sets a quote request's status."),
+		jsonOp(c.api, "POST", "/api/console/quotes/{id}/notes", 201, lim, c.addNote).doc("console", "Adds a note to a quote request."),
+		jsonOp(c.api, "POST", "/api/console/quotes/{id}/orders", 201, lim, c.orderFromQuote).doc("console", "Makes a pending order from a quote request, inviting the requester when they have no account."),
+		jsonOp(c.api, "GET", "/api/console/orders", 200, 0, c.listOrders).doc("console", "A page of orders, newest first; buyer is a user id, q searches the buyer's email and name.", "status", "buyer", "q", "cursor", "limit"),
+		jsonOp(c.api, "GET", "/api/console/orders/{id}", 200, 0, c.getOrder).doc("console", "One order with its history."),
+		jsonOp(c.api, "PATCH", "/api/console/orders/{id}", 200, lim, c.setOrderStatus).doc("console", "Sets an order's status, its Vapi assistant or its per-minute rate."),
+		jsonOp(c.api, "GET", "/api/console/agents", 200, 0, c.listAgents).doc("console", "The catalogue's agents by English name."),
+		jsonOp(c.api, "POST", "/api/console/agents", 201, lim, c.createAgent).doc("console", "Adds an agent to the catalogue."),
+		jsonOp(c.api, "PATCH", "/api/console/agents/{id}", 200, lim, c.updateAgent).doc("console", "Changes an agent: only what changes, with the version seen."),
+		jsonOp(c.api, "GET", "/api/console/buyers", 200, 0, c.listBuyers).doc("console", "A page of accounts, staff included; q searches email and name.", "q", "cursor", "limit"),
+		jsonOp(c.api, "GET", "/api/console/calls", 200, 0, c.listCalls).doc("console", "A page of every call (or the assigned or unassigned ones), numbers masked.", "assigned", "cursor", "limit"),
+		jsonOp(c.api, "GET", "/api/console/calls/{id}", 200, 0, c.getCall).doc("console", "One call with the caller's full number; each opening is logged.", "lang"),
 	}
+	for i := range eps {
+		eps[i] = eps[i].as(staff)
+	}
+	return eps
 }
 
 // routes puts the whole /api/console/ tree, known paths or not, behind the
@@ -58,32 +58,13 @@ func (c *consoleAPI) table() []consoleRoute {
 // handler (or the API's JSON 404 and 405).
 func (c *consoleAPI) routes(mux *http.ServeMux) {
 	inner := http.NewServeMux()
-	for _, rt := range c.table() {
-		inner.HandleFunc(rt.pattern, rt.handler)
-	}
+	mount(inner, c.table(), func(e endpoint) http.HandlerFunc { return e.handler })
 	mux.HandleFunc("/api/console/", c.needDB(c.staffOnly(jsonFallback(c.log, inner).ServeHTTP)))
 }
 
 // maxConsoleBody holds an agent's four texts and two descriptions of 2,000
 // characters, or a note of 5,000, in a multibyte script.
 const maxConsoleBody = 64 << 10
-
-func (c *consoleAPI) decode(w http.ResponseWriter, r *http.Request, dst any) bool {
-	if err := decodeBody(w, r, dst, maxConsoleBody); err != nil {
-		c.fail(w, r, err)
-		return false
-	}
-	return true
-}
-
-// answer writes v with status, or the failure.
-func (c *consoleAPI) answer(w http.ResponseWriter, r *http.Request, status int, v any, err error) {
-	if err != nil {
-		c.fail(w, r, err)
-		return
-	}
-	writeJSON(w, status, v)
-}
 
 var errLimit = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidLimit, Field: "limit",
 	Message: "limit must be a number from 1 to 100."}
@@ -104,110 +85,103 @@ func page(r *http.Request) (store.Page, error) {
 var errVersion = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeRequired, Field: "version",
 	Message: "The version you last saw is required."}
 
-// statusChange is the body of a PATCH of a quote's or an order's status.
+// statusChange is the body of a PATCH of a quote's status.
 type statusChange struct {
-	Status  string `json:"status"`
-	Version *int   `json:"version"`
+	Status  string `json:"status" enum:"new,contacted,proposal_sent,won,lost"`
+	Version *int   `json:"version,omitempty" required:"true" doc:"The version last seen: 409 version_conflict when it changed since."`
 }
 
-func (c *consoleAPI) statusChange(w http.ResponseWriter, r *http.Request) (statusChange, bool) {
-	var b statusChange
-	if !c.decode(w, r, &b) {
-		return b, false
-	}
-	if b.Version == nil {
-		c.fail(w, r, errVersion)
-		return b, false
-	}
-	return b, true
-}
-
-func (c *consoleAPI) listQuotes(w http.ResponseWriter, r *http.Request) {
+func (c *consoleAPI) listQuotes(w http.ResponseWriter, r *http.Request, _ *none) (console.Page[quote.Summary], error) {
 	p, err := page(r)
 	if err != nil {
-		c.fail(w, r, err)
-		return
+		return console.Page[quote.Summary]{}, err
 	}
 	q := r.URL.Query()
-	list, err := c.quotes.Inbox(r.Context(), quote.InboxFilter{Status: q.Get("status"), Query: q.Get("q"), Page: p})
-	c.answer(w, r, http.StatusOK, list, err)
+	return c.quotes.Inbox(r.Context(), quote.InboxFilter{Status: q.Get("status"), Query: q.Get("q"), Page: p})
 }
 
-func (c *consoleAPI) getQuote(w http.ResponseWriter, r *http.Request) {
+type quoteDetailAnswer struct {
+	Quote quote.Detail `json:"quote"`
+}
+
+func (c *consoleAPI) getQuote(w http.ResponseWriter, r *http.Request, _ *none) (quoteDetailAnswer, error) {
 	d, err := c.quotes.Detail(r.Context(), r.PathValue("id"))
-	c.answer(w, r, http.StatusOK, map[string]quote.Detail{"quote": d}, err)
+	return quoteDetailAnswer{d}, err
 }
 
-func (c *consoleAPI) setQuoteStatus(w http.ResponseWriter, r *http.Request) {
-	b, ok := c.statusChange(w, r)
-	if !ok {
-		return
+func (c *consoleAPI) setQuoteStatus(w http.ResponseWriter, r *http.Request, b *statusChange) (quoteDetailAnswer, error) {
+	if b.Version == nil {
+		return quoteDetailAnswer{}, errVersion
 	}
 	d, err := c.quotes.SetStatus(r.Context(), request.UserID(r), r.PathValue("id"), b.Status, *b.Version)
-	c.answer(w, r, http.StatusOK, map[string]quote.Detail{"quote": d}, err)
+	return quoteDetailAnswer{d}, err
 }
 
-func (c *consoleAPI) addNote(w http.ResponseWriter, r *http.Request) {
-	var b struct {
-		Body string `json:"body"`
-	}
-	if !c.decode(w, r, &b) {
-		return
-	}
+type noteBody struct {
+	Body string `json:"body"`
+}
+
+type noteAnswer struct {
+	Note quote.Note `json:"note"`
+}
+
+func (c *consoleAPI) addNote(w http.ResponseWriter, r *http.Request, b *noteBody) (noteAnswer, error) {
 	n, err := c.quotes.AddNote(r.Context(), request.UserID(r), r.PathValue("id"), b.Body)
-	c.answer(w, r, http.StatusCreated, map[string]quote.Note{"note": n}, err)
+	return noteAnswer{n}, err
 }
 
-func (c *consoleAPI) orderFromQuote(w http.ResponseWriter, r *http.Request) {
-	var b struct {
-		AgentID     string `json:"agentId"`
-		AmountCents int64  `json:"amountCents"`
-		Currency    string `json:"currency"`
-	}
-	if !c.decode(w, r, &b) {
-		return
-	}
+type fromQuoteBody struct {
+	AgentID     string `json:"agentId"`
+	AmountCents int64  `json:"amountCents"`
+	Currency    string `json:"currency" doc:"ISO 4217; empty is EUR."`
+}
+
+type fromQuoteAnswer struct {
+	Order   orders.ConsoleOrder `json:"order"`
+	Invited bool                `json:"invited" doc:"The account was made for the order, and invited."`
+}
+
+func (c *consoleAPI) orderFromQuote(w http.ResponseWriter, r *http.Request, b *fromQuoteBody) (fromQuoteAnswer, error) {
 	o, invited, err := c.orders.CreateFromQuote(r.Context(), request.UserID(r), r.PathValue("id"),
 		orders.FromQuote{AgentID: b.AgentID, AmountCents: b.AmountCents, Currency: b.Currency})
-	c.answer(w, r, http.StatusCreated, struct {
-		Order   orders.ConsoleOrder `json:"order"`
-		Invited bool                `json:"invited"`
-	}{o, invited}, err)
+	return fromQuoteAnswer{o, invited}, err
 }
 
-func (c *consoleAPI) listOrders(w http.ResponseWriter, r *http.Request) {
+func (c *consoleAPI) listOrders(w http.ResponseWriter, r *http.Request, _ *none) (console.Page[orders.ConsoleOrder], error) {
 	p, err := page(r)
 	if err != nil {
-		c.fail(w, r, err)
-		return
+		return console.Page[orders.ConsoleOrder]{}, err
 	}
 	q := r.URL.Query()
-	list, err := c.orders.List(r.Context(), orders.Filter{Status: q.Get("status"), BuyerID: q.Get("buyer"), Query: q.Get("q"), Page: p})
-	c.answer(w, r, http.StatusOK, list, err)
+	return c.orders.List(r.Context(), orders.Filter{Status: q.Get("status"), BuyerID: q.Get("buyer"), Query: q.Get("q"), Page: p})
 }
 
-func (c *consoleAPI) getOrder(w http.ResponseWriter, r *http.Request) {
+type consoleOrderAnswer struct {
+	Order orders.ConsoleOrder `json:"order"`
+}
+
+type orderHistoryAnswer struct {
+	Order   orders.ConsoleOrder `json:"order"`
+	History []console.Change    `json:"history"`
+}
+
+func (c *consoleAPI) getOrder(w http.ResponseWriter, r *http.Request, _ *none) (orderHistoryAnswer, error) {
 	o, hist, err := c.orders.Get(r.Context(), r.PathValue("id"))
-	c.answer(w, r, http.StatusOK, map[string]any{"order": o, "history": hist}, err)
+	return orderHistoryAnswer{o, hist}, err
 }
 
 // orderChange is the body of a PATCH of an order: its status, its Vapi
 // assistant and per-minute rate, each optional, with the version seen.
 type orderChange struct {
-	Status         string  `json:"status"`
-	AssistantID    *string `json:"assistantId"`
-	PerMinuteCents *int64  `json:"perMinuteCents"`
-	Version        *int    `json:"version"`
+	Status         string  `json:"status,omitempty" enum:"pending,completed,cancelled,refunded"`
+	AssistantID    *string `json:"assistantId,omitempty" doc:"The order's Vapi assistant; empty removes the link."`
+	PerMinuteCents *int64  `json:"perMinuteCents,omitempty"`
+	Version        *int    `json:"version,omitempty" required:"true" doc:"The version last seen: 409 version_conflict when it changed since."`
 }
 
-func (c *consoleAPI) setOrderStatus(w http.ResponseWriter, r *http.Request) {
-	var b orderChange
-	if !c.decode(w, r, &b) {
-		return
-	}
+func (c *consoleAPI) setOrderStatus(w http.ResponseWriter, r *http.Request, b *orderChange) (consoleOrderAnswer, error) {
 	if b.Version == nil {
-		c.fail(w, r, errVersion)
-		return
+		return consoleOrderAnswer{}, errVersion
 	}
 	linking := b.AssistantID != nil || b.PerMinuteCents != nil
 	version := *b.Version
@@ -215,8 +189,7 @@ func (c *consoleAPI) setOrderStatus(w http.ResponseWriter, r *http.Request) {
 	var err error
 	if b.Status != "" || !linking {
 		if o, err = c.orders.SetStatus(r.Context(), request.UserID(r), r.PathValue("id"), b.Status, version); err != nil {
-			c.fail(w, r, err)
-			return
+			return consoleOrderAnswer{}, err
 		}
 		version = o.Version
 	}
@@ -224,18 +197,17 @@ func (c *consoleAPI) setOrderStatus(w http.ResponseWriter, r *http.Request) {
 		o, err = c.orders.SetLink(r.Context(), request.UserID(r), r.PathValue("id"),
 			orders.Link{AssistantID: b.AssistantID, PerMinuteCents: b.PerMinuteCents}, version)
 	}
-	c.answer(w, r, http.StatusOK, map[string]orders.ConsoleOrder{"order": o}, err)
+	return consoleOrderAnswer{o}, err
 }
 
-func (c *consoleAPI) listCalls(w http.ResponseWriter, r *http.Request) {
+func (c *consoleAPI) listCalls(w http.ResponseWriter, r *http.Request, _ *none) (console.Page[calls.ConsoleCall], error) {
+	var zero console.Page[calls.ConsoleCall]
 	if c.calls == nil {
-		c.fail(w, r, errNoEndpoint)
-		return
+		return zero, errNoEndpoint
 	}
 	p, err := page(r)
 	if err != nil {
-		c.fail(w, r, err)
-		return
+		return zero, err
 	}
 	var assigned *bool
 	switch r.URL.Query().Get("assigned") {
@@ -247,46 +219,51 @@ func (c *consoleAPI) listCalls(w http.ResponseWriter, r *http.Request) {
 		assigned = &f
 	case "":
 	default:
-		c.fail(w, r, errAssigned)
-		return
+		return zero, errAssigned
 	}
-	list, err := c.calls.ConsoleList(r.Context(), assigned, p)
-	c.answer(w, r, http.StatusOK, list, err)
+	return c.calls.ConsoleList(r.Context(), assigned, p)
+}
+
+type consoleCallAnswer struct {
+	Call calls.ConsoleDetail `json:"call"`
 }
 
 // getCall is one call with the caller's full number, formatted for ?lang=.
-func (c *consoleAPI) getCall(w http.ResponseWriter, r *http.Request) {
+func (c *consoleAPI) getCall(w http.ResponseWriter, r *http.Request, _ *none) (consoleCallAnswer, error) {
 	if c.calls == nil {
-		c.fail(w, r, errNoEndpoint)
-		return
+		return consoleCallAnswer{}, errNoEndpoint
 	}
 	d, err := c.calls.ConsoleCall(r.Context(), request.UserID(r), r.PathValue("id"), r.URL.Query().Get("lang"))
-	c.answer(w, r, http.StatusOK, map[string]calls.ConsoleDetail{"call": d}, err)
+	return consoleCallAnswer{d}, err
 }
 
 var errAssigned = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidField, Field: "assigned",
 	Message: "assigned must be true or false."}
 
-func (c *consoleAPI) listAgents(w http.ResponseWriter, r *http.Request) {
+type agentsAnswer struct {
+	Items []catalogue.Agent `json:"items"`
+}
+
+func (c *consoleAPI) listAgents(w http.ResponseWriter, r *http.Request, _ *none) (agentsAnswer, error) {
 	agents, err := c.catalogue.List(r.Context())
-	c.answer(w, r, http.StatusOK, map[string][]catalogue.Agent{"items": agents}, err)
+	return agentsAnswer{agents}, err
 }
 
 // agentBody is an agent as the console sends it. On create every text is
 // given; on update (a PATCH) only what changes, with the version seen. An
 // id is accepted and ignored: the path names the agent.
 type agentBody struct {
-	ID            *string `json:"id"`
-	NameEn        *string `json:"nameEn"`
-	NameNl        *string `json:"nameNl"`
-	TitleEn       *string `json:"titleEn"`
-	TitleNl       *string `json:"titleNl"`
-	DescriptionEn *string `json:"descriptionEn"`
-	DescriptionNl *string `json:"descriptionNl"`
-	DeliveryDays  *int    `json:"deliveryDays"`
-	PriceCents    *int64  `json:"priceCents"`
-	Currency      *string `json:"currency"`
-	Version       *int    `json:"version"`
+	ID            *string `json:"id,omitempty"`
+	NameEn        *string `json:"nameEn,omitempty"`
+	NameNl        *string `json:"nameNl,omitempty"`
+	TitleEn       *string `json:"titleEn,omitempty"`
+	TitleNl       *string `json:"titleNl,omitempty"`
+	DescriptionEn *string `json:"descriptionEn,omitempty"`
+	DescriptionNl *string `json:"descriptionNl,omitempty"`
+	DeliveryDays  *int    `json:"deliveryDays,omitempty"`
+	PriceCents    *int64  `json:"priceCents,omitempty"`
+	Currency      *string `json:"currency,omitempty"`
+	Version       *int    `json:"version,omitempty" doc:"On a PATCH, the version last seen."`
 }
 
 func (b agentBody) changes() catalogue.Changes {
@@ -295,11 +272,11 @@ func (b agentBody) changes() catalogue.Changes {
 		PriceCents: b.PriceCents, Currency: b.Currency, Version: b.Version}
 }
 
-func (c *consoleAPI) createAgent(w http.ResponseWriter, r *http.Request) {
-	var b agentBody
-	if !c.decode(w, r, &b) {
-		return
-	}
+type agentAnswer struct {
+	Agent catalogue.Agent `json:"agent"`
+}
+
+func (c *consoleAPI) createAgent(w http.ResponseWriter, r *http.Request, b *agentBody) (agentAnswer, error) {
 	val := func(p *string) string {
 		if p == nil {
 			return ""
@@ -315,24 +292,18 @@ func (c *consoleAPI) createAgent(w http.ResponseWriter, r *http.Request) {
 		a.PriceCents = *b.PriceCents
 	}
 	made, err := c.catalogue.Create(r.Context(), request.UserID(r), a)
-	c.answer(w, r, http.StatusCreated, map[string]catalogue.Agent{"agent": made}, err)
+	return agentAnswer{made}, err
 }
 
-func (c *consoleAPI) updateAgent(w http.ResponseWriter, r *http.Request) {
-	var b agentBody
-	if !c.decode(w, r, &b) {
-		return
-	}
+func (c *consoleAPI) updateAgent(w http.ResponseWriter, r *http.Request, b *agentBody) (agentAnswer, error) {
 	a, err := c.catalogue.Update(r.Context(), request.UserID(r), r.PathValue("id"), b.changes())
-	c.answer(w, r, http.StatusOK, map[string]catalogue.Agent{"agent": a}, err)
+	return agentAnswer{a}, err
 }
 
-func (c *consoleAPI) listBuyers(w http.ResponseWriter, r *http.Request) {
+func (c *consoleAPI) listBuyers(w http.ResponseWriter, r *http.Request, _ *none) (console.Page[orders.BuyerSummary], error) {
 	p, err := page(r)
 	if err != nil {
-		c.fail(w, r, err)
-		return
+		return console.Page[orders.BuyerSummary]{}, err
 	}
-	list, err := c.orders.Buyers(r.Context(), r.URL.Query().Get("q"), p)
-	c.answer(w, r, http.StatusOK, list, err)
+	return c.orders.Buyers(r.Context(), r.URL.Query().Get("q"), p)
 }

@@ -58,12 +58,5 @@ func writeFailure(w http.ResponseWriter, r *http.Request, log *slog.Logger, err 
 	if !known {
 		status = http.StatusInternalServerError
 	}
-	type detail struct {
-		Code    string `json:"code"`
-		Message string `json:"message"`
-		Field   string `json:"field,omitempty"`
-	}
-	writeJSON(w, status, struct {
-		Error detail `json:"error"`
-	}{detail{ae.Code.String(), ae.Message, ae.Field}})
+	writeJSON(w, status, errorBody{errorDetail{ae.Code.String(), ae.Message, ae.Field}})
 }

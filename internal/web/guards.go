@@ -46,16 +46,26 @@ func (a *api) dbReady(w http.ResponseWriter, r *http.Request) bool {
 // when the session cannot be checked.
 func (a *api) signedIn(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		id := request.IdentityOf(r)
-		switch {
-		case id.Err != nil:
-			a.fail(w, r, id.Err)
-		case id.User == nil:
-			a.fail(w, r, auth.ErrUnauthenticated)
-		default:
-			h(w, r)
+		if err := whoIsSignedIn(r); err != nil {
+			a.fail(w, r, err)
+			return
 		}
+		h(w, r)
 	}
+}
+
+// whoIsSignedIn is the signed-in guard's answer: nil for a signed-in
+// user, auth.ErrUnauthenticated for anyone else, or the error that kept
+// the session from being checked.
+func whoIsSignedIn(r *http.Request) error {
+	id := request.IdentityOf(r)
+	switch {
+	case id.Err != nil:
+		return id.Err
+	case id.User == nil:
+		return auth.ErrUnauthenticated
+	}
+	return nil
 }
 
 // staffOnly lets only signed-in staff through: 401 for an anonymous

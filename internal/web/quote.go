@@ -18,8 +18,14 @@ type quoteAPI struct {
 	quotes *quote.Service
 }
 
+func (q *quoteAPI) table() []endpoint {
+	return []endpoint{
+		jsonOp(q.api, "POST", "/api/quotes", 201, maxQuoteBody, q.submit).doc("quotes", "Files a quote request, for whoever is signed in or anonymously."),
+	}
+}
+
 func (q *quoteAPI) routes(mux *http.ServeMux) {
-	mux.HandleFunc("POST /api/quotes", q.needDB(q.submit))
+	mount(mux, q.table(), func(e endpoint) http.HandlerFunc { return q.needDB(e.handler) })
 }
 
 type quoteBody struct {
@@ -28,36 +34,32 @@ type quoteBody struct {
 	BusinessType string `json:"businessType"`
 	Email        string `json:"email" text:"raw"`
 	Phone        string `json:"phone"`
-	Language     string `json:"language"`
+	Language     string `json:"language" enum:"english,dutch" doc:"The language the agent speaks on calls."`
 	Description  string `json:"description"`
-	Locale       string `json:"locale"`
-	TimeZone     string `json:"timeZone"`
-	Source       string `json:"source"`  // "form" (the default) or "personalized"
-	Website      string `json:"website"` // honeypot
+	Locale       string `json:"locale" enum:"en,nl" doc:"The page's language: the confirmation email is written in it."`
+	TimeZone     string `json:"timeZone" doc:"The browser's IANA time zone, for the submission time in the emails."`
+	Source       string `json:"source,omitempty" enum:"form,personalized" doc:"form (the default) or personalized."`
+	Website      string `json:"website" doc:"A honeypot only bots fill in: the request is then quietly dropped."`
+}
+
+// quoteAnswer is the stored request's id.
+type quoteAnswer struct {
+	OK bool   `json:"ok" enum:"true"`
+	ID string `json:"id"`
 }
 
 // submit files the request for whoever is signed in, or anonymously: a
 // stale cookie, or a session that cannot be checked, is no reason to
 // refuse a quote request.
-func (q *quoteAPI) submit(w http.ResponseWriter, r *http.Request) {
-	var b quoteBody
-	if err := decodeBody(w, r, &b, maxQuoteBody); err != nil {
-		q.fail(w, r, err)
-		return
-	}
+func (q *quoteAPI) submit(w http.ResponseWriter, r *http.Request, b *quoteBody) (quoteAnswer, error) {
 	// Only the voice assistant's webhook files voice requests.
 	if b.Source == quote.SourceVoice {
-		q.fail(w, r, quote.ErrFormSource)
-		return
+		return quoteAnswer{}, quote.ErrFormSource
 	}
 	id, err := q.quotes.Submit(r.Context(), quote.Input{
 		FullName: b.FullName, CompanyName: b.CompanyName, BusinessType: b.BusinessType,
 		Email: b.Email, Phone: b.Phone, Description: b.Description,
 		Language: b.Language, Locale: b.Locale, TimeZone: b.TimeZone, Source: b.Source, Website: b.Website,
 	}, request.UserID(r), request.ClientIP(r))
-	if err != nil {
-		q.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, map[string]any{"ok": true, "id": id})
+	return quoteAnswer{OK: true, ID: id}, err
 }

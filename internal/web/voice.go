@@ -33,32 +33,47 @@ func newVoiceAPI(a *api, cfg voice.Config, quotes *quote.Service, cs *calls.Serv
 		tools: &voice.Tools{Quotes: quotes, Log: a.log}, calls: cs}
 }
 
+func (v *voiceAPI) table() []endpoint {
+	return []endpoint{
+		jsonOp(v.api, "GET", "/api/voice/config", 200, 0, v.config).doc("voice", "Which assistant the voice widget calls: only public values."),
+	}
+}
+
+// webhooks are Vapi's server URL: plain handlers, whose bodies are Vapi's.
+// One server URL for every message of every assistant; the tool-calls path
+// stays for assistants set up before it.
+func (v *voiceAPI) webhooks() []endpoint {
+	var eps []endpoint
+	for _, p := range []string{"/api/voice/webhook", "/api/voice/tool-calls"} {
+		e := plainOp("POST", p, v.webhook).doc("voice", "Vapi's server messages (tool calls, end-of-call reports, status updates), with the webhook secret.")
+		e.anyBody, e.anyAnswer = true, true
+		eps = append(eps, e)
+	}
+	return eps
+}
+
 func (v *voiceAPI) routes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/voice/config", v.config)
+	mount(mux, v.table(), func(e endpoint) http.HandlerFunc { return e.handler })
 	// Without a secret the webhook is not registered at all, so every
 	// method gets the API's ordinary 404, as for any unknown path.
 	if v.secret.Configured() {
-		// One server URL for every message of every assistant; the
-		// tool-calls path stays for assistants set up before it.
-		mux.HandleFunc("POST /api/voice/webhook", v.webhook)
-		mux.HandleFunc("POST /api/voice/tool-calls", v.webhook)
+		mount(mux, v.webhooks(), func(e endpoint) http.HandlerFunc { return e.handler })
 	}
 }
 
 type voiceConfigBody struct {
-	Mode        string `json:"mode"` // "vapi" | "demo"
+	Mode        string `json:"mode" enum:"vapi,demo"`
 	PublicKey   string `json:"publicKey,omitempty"`
 	AssistantID string `json:"assistantId,omitempty"`
 }
 
 // config tells the widget which assistant to call. Only public values are
 // sent; the configuration holds no private key to leak.
-func (v *voiceAPI) config(w http.ResponseWriter, r *http.Request) {
+func (v *voiceAPI) config(w http.ResponseWriter, r *http.Request, _ *none) (voiceConfigBody, error) {
 	if !v.cfg.Enabled() {
-		writeJSON(w, http.StatusOK, voiceConfigBody{Mode: "demo"})
-		return
+		return voiceConfigBody{Mode: "demo"}, nil
 	}
-	writeJSON(w, http.StatusOK, voiceConfigBody{Mode: "vapi", PublicKey: v.cfg.PublicKey, AssistantID: v.cfg.AssistantID})
+	return voiceConfigBody{Mode: "vapi", PublicKey: v.cfg.PublicKey, AssistantID: v.cfg.AssistantID}, nil
 }
 
 // webhook is the server URL of the assistants. Vapi posts every server

@@ -21,9 +21,10 @@ describe('API client', () => {
     const result = await signIn({ email: 'a@b.co', password: 'secret123' });
     expect('user' in result && result.user.email).toBe('a@b.co');
     expect(sent('POST /api/auth/sign-in')).toEqual([{ email: 'a@b.co', password: 'secret123' }]);
-    const init = fetchMock.mock.calls[0][1]!;
-    expect(init.credentials).toBe('same-origin');
-    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    // The typed client (openapi-fetch) calls fetch with a Request.
+    const request = fetchMock.mock.calls[0][0] as Request;
+    expect(request.credentials).toBe('same-origin');
+    expect(request.headers.get('Content-Type')).toBe('application/json');
   });
 
   it('passes the locale on sign-up and reads GET endpoints', async () => {

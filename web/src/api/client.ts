@@ -1,4 +1,9 @@
-import type { ApiErrorCode, DashboardData, Locale, Order, QuoteRequest, SecondStep, SignInResult, User } from './types';
+import type { Client } from 'openapi-fetch';
+import type { components, paths } from './schema';
+import type { ApiErrorCode, QuoteRequest } from './types';
+import type { Lang } from '../paths';
+
+type Schemas = components['schemas'];
 
 /** Every failed call throws this; `status` is 0 when the request never got an answer (code `network`). */
 export class ApiError extends Error {
@@ -33,92 +38,113 @@ function parseRetryAfter(header: string | null): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
-/** One call to the API: JSON in and out, every failure an ApiError. */
-export async function request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
+/** The API's client, typed by the contract (schema.ts, generated from GET /api/openapi.json). */
+export type Api = Client<paths>;
+
+let client: Promise<Api> | undefined;
+
+/**
+ * The client, made on the first call: openapi-fetch is loaded then, so a public page downloads it only
+ * once a visitor does something that calls the API.
+ */
+function api(): Promise<Api> {
+  client ??= import('openapi-fetch').then(({ default: createClient }) => {
+    const made = createClient<paths>({
+      baseUrl: globalThis.location?.origin ?? '',
       // The session is an HttpOnly same-origin cookie; the browser sends it, we never see it.
       credentials: 'same-origin',
-      headers: method !== 'GET' ? { Accept: 'application/json', 'Content-Type': 'application/json' } : { Accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
+      headers: { Accept: 'application/json' },
+      // Whatever fetch is current at the call (tests replace it).
+      fetch: (request) => globalThis.fetch(request),
     });
+    made.use({
+      // A success whose body is not JSON is not the API's answer (a proxy's page, say).
+      async onResponse({ request, response }) {
+        if (!response.ok || response.status === 204) return undefined;
+        try {
+          JSON.parse(await response.clone().text());
+        } catch {
+          throw new ApiError(response.status, 'invalid_response', `${request.method} ${new URL(request.url).pathname}: response is not JSON`);
+        }
+        return undefined;
+      },
+    });
+    return made;
+  });
+  // A failed chunk download may succeed next time.
+  client.catch(() => (client = undefined));
+  return client;
+}
+
+type Answer = { data?: unknown; error?: unknown; response: Response };
+
+/** The body of a successful answer: what the contract says the endpoint answers. */
+type Body<R extends Answer> = Exclude<R['data'], undefined>;
+
+/**
+ * One call to the API through the typed client: the answer's body (undefined for a 204), every failure
+ * an ApiError. `signal` is the one given to the call: when it aborts, the abort is passed on as it is.
+ */
+export async function call<R extends Answer>(send: (api: Api) => Promise<R>, signal?: AbortSignal): Promise<Body<R>> {
+  let answer: R;
+  try {
+    answer = await send(await api());
   } catch (err) {
     // Let callers tell "we gave up on it" from "the network failed".
-    if (signal?.aborted) throw err;
+    if (signal?.aborted || err instanceof ApiError) throw err;
     throw new ApiError(0, 'network', err instanceof Error ? err.message : String(err));
   }
+  const res = answer.response;
+  if (res.ok) return answer.data as Body<R>;
 
-  if (res.ok) {
-    if (res.status === 204) return undefined as T;
-    try {
-      return (await res.json()) as T;
-    } catch {
-      throw new ApiError(res.status, 'invalid_response', `${method} ${path}: response is not JSON`);
-    }
-  }
-
-  let payload: { error?: { code?: string; message?: string; field?: string } } | undefined;
-  try {
-    payload = await res.json();
-  } catch {
-    payload = undefined;
-  }
+  const payload = typeof answer.error === 'object' ? (answer.error as { error?: { code?: string; message?: string; field?: string } } | null) : null;
   const code = payload?.error?.code || STATUS_CODES[res.status] || 'unknown';
-  const message = payload?.error?.message || `${method} ${path} failed with ${res.status}`;
+  const message = payload?.error?.message || `The API call failed with ${res.status}`;
   const retryAfter = res.status === 429 ? parseRetryAfter(res.headers.get('Retry-After')) : undefined;
   throw new ApiError(res.status, code, message, retryAfter, payload?.error?.field || undefined);
 }
 
-const post = <T>(path: string, body?: unknown) => request<T>('POST', path, body);
-
 /** 202 also when the email is taken (no account enumeration). */
-export const signUp = (body: { fullName: string; email: string; password: string; locale: Locale }) =>
-  post<{ ok: true }>('/api/auth/sign-up', body);
+export const signUp = (body: Schemas['SignUpBody']) =>
+  call((api) => api.POST('/api/auth/sign-up', { body }));
 
 /** A staff member's sign-in answers the second step it waits for; the session reaches nothing until then. */
-export const signIn = (body: { email: string; password: string }) => post<SignInResult>('/api/auth/sign-in', body);
+export const signIn = (body: Schemas['Credentials']) => call((api) => api.POST('/api/auth/sign-in', { body }));
 
 /** The second step the current (pending) session waits for; 401 when there is none. */
-export const getSecondStep = (signal?: AbortSignal) => request<SecondStep>('GET', '/api/auth/totp', undefined, signal);
+export const getSecondStep = (signal?: AbortSignal) => call((api) => api.GET('/api/auth/totp', { signal }), signal);
 
 /**
  * Completes a staff member's sign-in with a code from their app, or a recovery code. Confirming a first
  * factor answers its 10 recovery codes, this once.
  */
-export const passSecondStep = (body: { code: string } | { recoveryCode: string }) =>
-  post<{ user: User; recoveryCodes?: string[] }>('/api/auth/totp', body);
+export const passSecondStep = (body: { code: string } | { recoveryCode: string }) => call((api) => api.POST('/api/auth/totp', { body }));
 
 /** Ends every session of the user, on every device (a session waiting for its second step: that one). */
-export const signOut = () => post<void>('/api/auth/sign-out');
+export const signOut = (): Promise<void> => call((api) => api.POST('/api/auth/sign-out'));
 
-export const verifyEmail = (token: string) => post<SignInResult>('/api/auth/verify', { token });
+export const verifyEmail = (token: string) => call((api) => api.POST('/api/auth/verify', { body: { token } }));
 
-export const resendVerification = (body: { email: string; locale: Locale }) =>
-  post<{ ok: true }>('/api/auth/resend-verification', body);
+export const resendVerification = (body: Schemas['EmailBody']) =>
+  call((api) => api.POST('/api/auth/resend-verification', { body }));
 
-export const forgotPassword = (body: { email: string; locale: Locale }) =>
-  post<{ ok: true }>('/api/auth/forgot-password', body);
+export const forgotPassword = (body: Schemas['EmailBody']) => call((api) => api.POST('/api/auth/forgot-password', { body }));
 
-export const resetPassword = (body: { token: string; password: string }) =>
-  post<SignInResult>('/api/auth/reset-password', body);
+export const resetPassword = (body: Schemas['TokenBody']) => call((api) => api.POST('/api/auth/reset-password', { body }));
 
 /** The agents' names and texts come in `lang`. */
-export const getDashboard = (lang: Locale, signal?: AbortSignal) =>
-  request<DashboardData>('GET', `/api/dashboard?lang=${lang}`, undefined, signal);
+export const getDashboard = (lang: Lang, signal?: AbortSignal) =>
+  call((api) => api.GET('/api/dashboard', { params: { query: { lang } }, signal }), signal);
 
-export const getOrder = (id: string, lang: Locale, signal?: AbortSignal) =>
-  request<{ order: Order }>('GET', `/api/orders/${encodeURIComponent(id)}?lang=${lang}`, undefined, signal);
+export const getOrder = (id: string, lang: Lang, signal?: AbortSignal) =>
+  call((api) => api.GET('/api/orders/{id}', { params: { path: { id }, query: { lang } }, signal }), signal);
 
 /** Sets the first password of an account the agency made (the invitation email's link); signs in. */
-export const acceptInvite = (body: { token: string; password: string }) =>
-  post<SignInResult>('/api/auth/accept-invite', body);
+export const acceptInvite = (body: Schemas['TokenBody']) => call((api) => api.POST('/api/auth/accept-invite', { body }));
 
 /** Resolves while a reset or invitation link still works (204), without using it; throws `invalid_token` otherwise. */
-export const checkToken = (body: { token: string; purpose: 'reset' | 'invite' }, signal?: AbortSignal) =>
-  request<void>('POST', '/api/auth/check-token', body, signal);
+export const checkToken = (body: Schemas['CheckTokenBody'], signal?: AbortSignal): Promise<void> =>
+  call((api) => api.POST('/api/auth/check-token', { body, signal }), signal);
 
 /** 201 with the new request's id. Signed in, the server links the request to the account (cookie). */
-export const submitQuote = (body: QuoteRequest) => post<{ ok: true; id: string }>('/api/quotes', body);
+export const submitQuote = (body: QuoteRequest) => call((api) => api.POST('/api/quotes', { body }));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Lang } from '../paths';
 import { getCalls } from './calls';
 import { ApiError } from './client';
-import type { CallSummary } from './types';
+import type { CallPage } from './types';
 import { useApiResource } from './useApiResource';
 
 /**
@@ -13,7 +13,7 @@ import { useApiResource } from './useApiResource';
 export function useCallPages(orderId: string, lang: Lang) {
   const { state, retry } = useApiResource((signal) => getCalls(orderId, lang, null, signal), `calls:${orderId}:${lang}`);
   // Pages loaded after the first, and the cursor after the last of them.
-  const [more, setMore] = useState<{ items: CallSummary[]; nextCursor: string | null } | null>(null);
+  const [more, setMore] = useState<CallPage | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState<ApiError | null>(null);
 

@@ -45,7 +45,7 @@ describe('/auth', () => {
     fillSignIn();
     const busy = await screen.findByRole('button', { name: 'Signing in...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect(sent('POST /api/auth/sign-in')).toEqual([{ email: 'ada@example.com', password: 'correct-horse' }]);
+    await waitFor(() => expect(sent('POST /api/auth/sign-in')).toEqual([{ email: 'ada@example.com', password: 'correct-horse' }]));
   });
 
   it('reports invalid credentials once, next to the form (no toast saying the same), keeping what was typed', async () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../api/client';
-import { getConsoleOrder, listOrders, ORDER_STATUSES, setOrderLink, setOrderStatus, type ConsoleOrder, type ConsoleOrderStatus } from '../api/console';
+import { getConsoleOrder, listOrders, ORDER_STATUSES, setOrderLink, setOrderStatus, type ConsoleOrder, type ConsoleOrderStatus, type OrderChange } from '../api/console';
 import { Field } from '../components/form/Field';
 import { FormAlert } from '../components/form/FormAlert';
 import { useSubmit } from '../components/form/useSubmit';
@@ -163,7 +163,7 @@ function OrderLinkForm({ order, onChange }: { order: ConsoleOrder; onChange: (o:
       setNote(null);
       const assistantId = assistant.trim();
       const perMinuteCents = parseAmount(rate)!;
-      const body: { assistantId?: string; perMinuteCents?: number; version: number } = { version: order.version };
+      const body: Omit<OrderChange, 'status'> = { version: order.version };
       if (assistantId !== (order.assistantId ?? '')) body.assistantId = assistantId;
       if (perMinuteCents !== order.perMinuteCents || body.assistantId === undefined) body.perMinuteCents = perMinuteCents;
       const { order: saved } = await setOrderLink(order.id, body);

@@ -107,7 +107,7 @@ describe('/dashboard/agents/:orderId', () => {
     // The last page: no more button, and the focus is on the first call that came in.
     expect(within(list).queryByRole('button', { name: 'Load more calls' })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(within(items[2]).getByRole('link')));
-    expect(api.fetchMock.mock.calls.filter(([url]) => String(url).startsWith(`/api/orders/${ORDER_ID}/calls`))).toHaveLength(2);
+    expect(api.requested().filter((url) => url.startsWith(`/api/orders/${ORDER_ID}/calls`))).toHaveLength(2);
   });
 
   it('speaks Dutch: figures, money and times the Dutch way', async () => {

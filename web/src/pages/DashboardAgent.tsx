@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { browserTimeZone, getAgentOverview } from '../api/calls';
-import type { AgentOverview } from '../api/types';
+import { browserTimeZone, getAgentPage } from '../api/calls';
+import type { AgentPage } from '../api/types';
 import { useApiResource } from '../api/useApiResource';
 import { softHyphens } from '../i18n/hyphenate';
 import { useLanguage } from '../i18n/LanguageContext';
@@ -19,7 +19,7 @@ export function Component() {
 function AgentPage({ orderId }: { orderId: string }) {
   const { lang, t } = useLanguage();
   // The month and the 30 days are counted in the buyer's own time zone, as the list's times are shown.
-  const { state, retry } = useApiResource((signal) => getAgentOverview(orderId, lang, browserTimeZone(), signal), `agent:${orderId}:${lang}`);
+  const { state, retry } = useApiResource((signal) => getAgentPage(orderId, lang, browserTimeZone(), signal), `agent:${orderId}:${lang}`);
 
   if (state.status === 'loading') return <Loading text={t('calls.loading')} />;
   if (state.status === 'error') {
@@ -46,7 +46,7 @@ function BackLink() {
   );
 }
 
-function AgentView({ overview }: { overview: AgentOverview }) {
+function AgentView({ overview }: { overview: AgentPage }) {
   const { lang, t } = useLanguage();
   const { agent } = overview;
   return (

@@ -120,20 +120,22 @@ describe('/quote', () => {
     submit();
     const busy = await screen.findByRole('button', { name: 'Submitting...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect(sent('POST /api/quotes')).toEqual([
-      {
-        fullName: 'Ada Lovelace',
-        companyName: 'Tandarts De Molen',
-        businessType: 'Dental practice',
-        email: 'ada@example.com',
-        phone: '+31 20 123 4567',
-        language: 'dutch',
-        description: 'Answer calls and book appointments.',
-        locale: 'en',
-        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-        website: '',
-      },
-    ]);
+    await waitFor(() =>
+      expect(sent('POST /api/quotes')).toEqual([
+        {
+          fullName: 'Ada Lovelace',
+          companyName: 'Tandarts De Molen',
+          businessType: 'Dental practice',
+          email: 'ada@example.com',
+          phone: '+31 20 123 4567',
+          language: 'dutch',
+          description: 'Answer calls and book appointments.',
+          locale: 'en',
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          website: '',
+        },
+      ]),
+    );
   });
 
   it('sends the honeypot as `website`, hidden from people and assistive technology', async () => {

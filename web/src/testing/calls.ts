@@ -1,11 +1,11 @@
-import type { AgentOverview, CallDetail, CallSummary } from '../api/types';
+import type { AgentPage, CallDetail, CallSummary } from '../api/types';
 
 // Fixtures for the agent page and a call's detail (issue 11), as the Go API sends them.
 
 export const ORDER_ID = 'bbbbbbbb-0000-4000-8000-000000000002';
 
 /** 30 days ending 2026-10-24; three days with calls, the busiest 12. */
-export function daily(): AgentOverview['daily'] {
+export function daily(): AgentPage['daily'] {
   const start = Date.UTC(2026, 8, 25);
   return Array.from({ length: 30 }, (_, i) => {
     const date = new Date(start + i * 86_400_000).toISOString().slice(0, 10);
@@ -13,7 +13,7 @@ export function daily(): AgentOverview['daily'] {
   });
 }
 
-export function overview(over: Partial<AgentOverview['agent']> = {}, month: Partial<AgentOverview['month']> = {}): AgentOverview {
+export function overview(over: Partial<AgentPage['agent']> = {}, month: Partial<AgentPage['month']> = {}): AgentPage {
   return {
     agent: {
       orderId: ORDER_ID,

@@ -9,6 +9,8 @@ export function order(over: Partial<Order> & { id: string }): Order {
     currency: 'EUR',
     createdAt: '2025-03-05T14:07:00Z',
     agent: { id: 'a-1', name: 'Reception Robin', title: 'Inbound receptionist', description: 'Answers every call.', deliveryDays: 14 },
+    perMinuteCents: 15,
+    assistantLinked: false,
     ...over,
   };
 }

@@ -2,10 +2,14 @@ import { loadNamespace } from '../i18n/dictionaries';
 import type { Namespace } from '../i18n/namespaces';
 import type { Dictionary } from '../i18n/types';
 import type { Lang } from '../paths';
+import type { components } from '../api/schema';
 import type { VoiceClient } from './types';
 
-/** `GET /api/voice/config`: public values only (a Vapi public key is meant for browsers). */
-export type VoiceConfig = { mode: 'vapi'; publicKey: string; assistantId: string } | { mode: 'demo' };
+/** `GET /api/voice/config` as the contract has it: public values only (a Vapi public key is meant for browsers). */
+type VoiceConfigBody = components['schemas']['VoiceConfigBody'];
+
+/** A usable configuration: Vapi with both of its values, or the offline demo. */
+export type VoiceConfig = (Required<VoiceConfigBody> & { mode: 'vapi' }) | { mode: 'demo' };
 
 let cached: Promise<VoiceConfig> | undefined;
 
@@ -17,7 +21,8 @@ export function voiceConfig(): Promise<VoiceConfig> {
   cached ??= fetch('/api/voice/config', { headers: { Accept: 'application/json' } })
     .then((res) => {
       if (!res.ok) throw new Error(`GET /api/voice/config answered ${res.status}`);
-      return res.json() as Promise<Partial<{ mode: string; publicKey: string; assistantId: string }>>;
+      // Read warily: the page may meet an older or newer server than its build.
+      return res.json() as Promise<Partial<VoiceConfigBody>>;
     })
     .then((body): VoiceConfig => {
       if (body.mode === 'vapi' && body.publicKey && body.assistantId) {

@@ -1,4 +1,4 @@
-import type { AgentOverview } from '../../api/types';
+import type { AgentPage } from '../../api/types';
 import { formatDay, formatNumber } from '../../format';
 import { useLanguage } from '../../i18n/LanguageContext';
 
@@ -7,10 +7,10 @@ import { useLanguage } from '../../i18n/LanguageContext';
  * count from `sm` up, so nothing is said by colour. The bars are a picture (hidden from screen
  * readers); the caption says what they show, and a table behind a disclosure gives every day's number.
  */
-export function DailyChart({ daily }: { daily: AgentOverview['daily'] }) {
+export function DailyChart({ daily }: { daily: AgentPage['daily'] }) {
   const { lang, t } = useLanguage();
   const total = daily.reduce((sum, d) => sum + d.calls, 0);
-  const busiest = daily.reduce<AgentOverview['daily'][number] | null>((best, d) => (d.calls > (best?.calls ?? 0) ? d : best), null);
+  const busiest = daily.reduce<AgentPage['daily'][number] | null>((best, d) => (d.calls > (best?.calls ?? 0) ? d : best), null);
   const max = Math.max(1, busiest?.calls ?? 0);
   const summary =
     total === 0 || !busiest

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AgentOverview } from '../../api/types';
+import type { AgentPage } from '../../api/types';
 import { formatMoney, formatNumber } from '../../format';
 import { useLanguage } from '../../i18n/LanguageContext';
 import { durationText } from './words';
@@ -8,7 +8,7 @@ import { durationText } from './words';
  * This month's figures as the server counted them from the usage lines (in the buyer's time zone); the app
  * derives only units. Deleted calls still count, and the page says how many do.
  */
-export function MonthStats({ overview }: { overview: AgentOverview }) {
+export function MonthStats({ overview }: { overview: AgentPage }) {
   const { lang, t } = useLanguage();
   const { month, agent } = overview;
   const minutes = formatNumber(month.seconds / 60, lang, 1);
