@@ -680,3 +680,17 @@ func (db *DB) ImportCalls(ctx context.Context, reports []CallReport, now time.Ti
 		return nil
 	})
 }
+
+// AssistantLinked reports whether an order has the Vapi assistant.
+func (db *DB) AssistantLinked(ctx context.Context, assistantID string) (bool, error) {
+	var n int
+	err := db.queryRow(ctx, db.db, `SELECT count(*) FROM orders WHERE assistant_id = ?`, assistantID).Scan(&n)
+	return n > 0, classify(err)
+}
+
+// AssistantHasCalls reports whether any call of the Vapi assistant is stored.
+func (db *DB) AssistantHasCalls(ctx context.Context, assistantID string) (bool, error) {
+	var n int
+	err := db.queryRow(ctx, db.db, `SELECT count(*) FROM calls WHERE assistant_id = ?`, assistantID).Scan(&n)
+	return n > 0, classify(err)
+}
