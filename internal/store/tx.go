@@ -91,3 +91,51 @@ func (t *Tx) OrderByID(ctx context.Context, id string) (Order, error) {
 func (t *Tx) ChangeOrderStatus(ctx context.Context, o Order, status, actorID string, now time.Time) error {
 	return t.db.changeOrderStatusTx(ctx, t.tx, o, status, actorID, now)
 }
+
+// QuoteRequest is DB.QuoteRequest inside the transaction.
+func (t *Tx) QuoteRequest(ctx context.Context, id string) (QuoteRequest, error) {
+	return t.db.quoteRequest(ctx, t.tx, id)
+}
+
+// ChangeQuoteStatus moves q to status, bumping its version and recording
+// the change by actorID.
+func (t *Tx) ChangeQuoteStatus(ctx context.Context, q QuoteRequest, status, actorID string, now time.Time) error {
+	if _, err := t.db.exec(ctx, t.tx, `UPDATE quote_requests SET status = ?, version = version + 1 WHERE id = ?`, status, q.ID); err != nil {
+		return err
+	}
+	return t.RecordStatusChange(ctx, EntityQuote, q.ID, q.Status, status, actorID, now)
+}
+
+// AccountFor returns the account with nu.Email, creating it (without a
+// password, unverified, a buyer) when there is none: created reports that.
+// Like RecordSignUp, an account created concurrently by someone else is
+// found rather than failing.
+func (t *Tx) AccountFor(ctx context.Context, nu NewUser, now time.Time) (u User, created bool, err error) {
+	locale := nu.Locale
+	if locale == "" {
+		locale = "en"
+	}
+	id := uuid.NewString()
+	res, err := t.db.exec(ctx, t.tx, `INSERT INTO users (id, email, password_hash, locale, email_verified_at, created_at)
+		VALUES (?, ?, '', ?, NULL, ?) ON CONFLICT (email) DO NOTHING`, id, nu.Email, locale, t.db.ts(now))
+	if err != nil {
+		return User{}, false, err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return User{}, false, classify(err)
+	}
+	if n == 1 {
+		if _, err := t.db.exec(ctx, t.tx, `INSERT INTO profiles (id, full_name) VALUES (?, ?)`, id, nu.FullName); err != nil {
+			return User{}, false, err
+		}
+	}
+	u, err = t.UserByEmail(ctx, nu.Email)
+	return u, n == 1, err
+}
+
+// EnqueueMail queues mails in the transaction, so they are sent only if
+// the change that caused them is committed.
+func (t *Tx) EnqueueMail(ctx context.Context, now time.Time, mails ...NewMail) error {
+	return t.db.EnqueueMailTx(ctx, t.tx, now, mails...)
+}
