@@ -214,7 +214,7 @@ func fill(ctx context.Context, db *store.DB, total int) {
 			r.EndedAt = &end
 			rs = append(rs, r)
 		}
-		check(db.ImportCalls(ctx, rs, now))
+		check(db.ImportCalls(ctx, rs, now, calls.Merge))
 	}
 }
 

@@ -71,7 +71,7 @@ func New(o Options) *Service {
 // the caller's number in E.164 where it can be read.
 func (s *Service) Record(ctx context.Context, r store.CallReport) (store.Call, error) {
 	r.CustomerNumber = NormalizeNumber(r.CustomerNumber)
-	c, err := s.db.RecordCall(ctx, r, s.now())
+	c, err := s.db.RecordCall(ctx, r, s.now(), Merge)
 	if err != nil {
 		return store.Call{}, apierr.Wrap("record call", err)
 	}

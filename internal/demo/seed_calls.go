@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/store"
 )
 
@@ -125,7 +126,7 @@ func SeedCalls(ctx context.Context, db *store.DB, buyerEmail string, now time.Ti
 			continue
 		}
 		for _, r := range demoCalls(da.Agent, da.AssistantID, now) {
-			if _, err := db.RecordCall(ctx, r, now); err != nil {
+			if _, err := db.RecordCall(ctx, r, now, calls.Merge); err != nil {
 				return err
 			}
 		}
