@@ -1,7 +1,9 @@
 // Package calls holds the calls buyers' agents make and take, as Vapi
-// reports them: storing a report, the agent page (this month's figures,
-// the cost of its minutes, calls per day, the list, one call, the CSV),
-// the console's list, and retention.
+// reports them: the rules of a call (how a report merges into what is
+// known, the status only moving forward, the outcome a buyer sees; see
+// rules.go), storing a report, the agent page (this month's figures, the
+// cost of its minutes, calls per day, the list, one call, the CSV), the
+// console's list, retention and the backfill.
 package calls
 
 import (
