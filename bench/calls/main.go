@@ -33,6 +33,7 @@ import (
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
+	"github.com/belwise/site/internal/demo"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/store"
@@ -68,11 +69,11 @@ func run(ctx context.Context, name string, cfg store.Config, total, reports, pos
 	check(err)
 	// A verified buyer (with the demo's order history), and two more
 	// orders: one for the measured agent, one for the ingest.
-	_, err = db.SeedDemo(ctx, store.DemoAccounts{Buyer: store.DemoUser{Email: buyerEmail, PasswordHash: hash, FullName: "Bench Buyer", Locale: "en"}}, time.Now().UTC())
+	_, err = demo.Seed(ctx, db, demo.Accounts{Buyer: demo.User{Email: buyerEmail, PasswordHash: hash, FullName: "Bench Buyer", Locale: "en"}}, time.Now().UTC())
 	check(err)
 	buyer, err := db.UserByEmail(ctx, buyerEmail)
 	check(err)
-	agent := store.DemoCatalogue[0]
+	agent := demo.Catalogue[0]
 	check(db.CreateOrders(ctx, []store.NewOrder{
 		{BuyerID: buyer.ID, AgentID: agent.ID, Status: "completed", AmountCents: 1, CreatedAt: time.Now().Add(time.Hour)},
 		{BuyerID: buyer.ID, AgentID: agent.ID, Status: "completed", AmountCents: 1, CreatedAt: time.Now().Add(time.Minute)},
@@ -213,7 +214,7 @@ func fill(ctx context.Context, db *store.DB, total int) {
 			r.EndedAt = &end
 			rs = append(rs, r)
 		}
-		check(db.ImportCalls(ctx, rs, now))
+		check(db.ImportCalls(ctx, rs, now, calls.Merge))
 	}
 }
 

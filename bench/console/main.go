@@ -33,6 +33,7 @@ import (
 	"github.com/belwise/site/bench/internal/benchsite"
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/catalogue"
+	"github.com/belwise/site/internal/demo"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/store"
@@ -66,9 +67,9 @@ func run(ctx context.Context, name string, cfg store.Config, total, n int) {
 	check(db.Migrate(ctx))
 	hash, err := auth.HashPassword(ctx, staffPassword)
 	check(err)
-	_, err = db.SeedDemo(ctx, store.DemoAccounts{
-		Buyer: store.DemoUser{Email: "buyer@bench.invalid", PasswordHash: hash, Locale: "en"},
-		Staff: store.DemoUser{Email: staffEmail, PasswordHash: hash, FullName: "Bench Ops", Locale: "en", TOTPSecret: benchsite.StaffTOTPSecret},
+	_, err = demo.Seed(ctx, db, demo.Accounts{
+		Buyer: demo.User{Email: "buyer@bench.invalid", PasswordHash: hash, Locale: "en"},
+		Staff: demo.User{Email: staffEmail, PasswordHash: hash, FullName: "Bench Ops", Locale: "en", TOTPSecret: benchsite.StaffTOTPSecret},
 	}, time.Now().UTC())
 	check(err)
 

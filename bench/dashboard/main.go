@@ -28,6 +28,7 @@ import (
 	"github.com/belwise/site/bench/internal/benchsite"
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/catalogue"
+	"github.com/belwise/site/internal/demo"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/store"
@@ -62,7 +63,7 @@ func run(ctx context.Context, name string, cfg store.Config, n int) {
 	check(db.Migrate(ctx))
 	hash, err := auth.HashPassword(ctx, "bench password")
 	check(err)
-	_, err = db.SeedDemo(ctx, store.DemoAccounts{Buyer: store.DemoUser{Email: "demo@example.com", PasswordHash: hash, FullName: "Demo", Locale: "en"}}, time.Now().UTC())
+	_, err = demo.Seed(ctx, db, demo.Accounts{Buyer: demo.User{Email: "demo@example.com", PasswordHash: hash, FullName: "Demo", Locale: "en"}}, time.Now().UTC())
 	check(err)
 	agents, err := db.Agents(ctx)
 	check(err)

@@ -27,6 +27,7 @@ import (
 	"github.com/belwise/site/bench/internal/benchsite"
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/catalogue"
+	"github.com/belwise/site/internal/demo"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/store"
@@ -81,7 +82,7 @@ func run(ctx context.Context, name string, round int, cfg store.Config, n int) {
 	check(db.Migrate(ctx))
 	hash, err := auth.HashPassword(ctx, "bench password")
 	check(err)
-	_, err = db.SeedDemo(ctx, store.DemoAccounts{Buyer: store.DemoUser{Email: known, PasswordHash: hash, FullName: "Demo", Locale: "en"}}, time.Now().UTC())
+	_, err = demo.Seed(ctx, db, demo.Accounts{Buyer: demo.User{Email: known, PasswordHash: hash, FullName: "Demo", Locale: "en"}}, time.Now().UTC())
 	check(err)
 
 	// The limits are scaled out of the way: this measures the work, not the 429.

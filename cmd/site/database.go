@@ -10,6 +10,7 @@ import (
 
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/config"
+	"github.com/belwise/site/internal/demo"
 	"github.com/belwise/site/internal/store"
 )
 
@@ -100,26 +101,26 @@ func (d *database) retry(ctx context.Context, cfg config.Config, log *slog.Logge
 	}
 }
 
-func seedDemo(ctx context.Context, db *store.DB) (store.SeedResult, error) {
+func seedDemo(ctx context.Context, db *store.DB) (demo.Result, error) {
 	buyerHash, err := auth.HashPassword(ctx, demoPassword)
 	if err != nil {
-		return store.SeedResult{}, err
+		return demo.Result{}, err
 	}
 	opsHash, err := auth.HashPassword(ctx, opsPassword)
 	if err != nil {
-		return store.SeedResult{}, err
+		return demo.Result{}, err
 	}
 	now := time.Now().UTC()
-	res, err := db.SeedDemo(ctx, store.DemoAccounts{
-		Buyer: store.DemoUser{Email: demoEmail, PasswordHash: buyerHash, FullName: demoName, Locale: "en"},
-		Staff: store.DemoUser{Email: opsEmail, PasswordHash: opsHash, FullName: opsName, Locale: "en", TOTPSecret: opsTOTPSecret},
+	res, err := demo.Seed(ctx, db, demo.Accounts{
+		Buyer: demo.User{Email: demoEmail, PasswordHash: buyerHash, FullName: demoName, Locale: "en"},
+		Staff: demo.User{Email: opsEmail, PasswordHash: opsHash, FullName: opsName, Locale: "en", TOTPSecret: opsTOTPSecret},
 	}, now)
 	if err != nil {
 		return res, err
 	}
 	// The demo buyer's live agents, linked to their assistants, with a few
 	// weeks of calls.
-	return res, db.SeedDemoCalls(ctx, demoEmail, now)
+	return res, demo.SeedCalls(ctx, db, demoEmail, now)
 }
 
 // cleanUp deletes expired sessions, tokens and rate-limit windows hourly,

@@ -69,7 +69,7 @@ func TestBackfillFromFakeVapi(t *testing.T) {
 		svc := calls.New(calls.Options{DB: db, Now: func() time.Time { return now }})
 		client := &voice.Client{BaseURL: srv.URL, Key: fakeKey}
 		// A call the webhook already stored is merged, not duplicated.
-		if _, err := db.RecordCall(ctx, store.CallReport{VapiCallID: "bf-ended", AssistantID: assistant, Status: "in-progress"}, now); err != nil {
+		if _, err := db.RecordCall(ctx, store.CallReport{VapiCallID: "bf-ended", AssistantID: assistant, Status: "in-progress"}, now, calls.Merge); err != nil {
 			t.Fatal(err)
 		}
 		for range 2 {

@@ -1,7 +1,9 @@
 // Package calls holds the calls buyers' agents make and take, as Vapi
-// reports them: storing a report, the agent page (this month's figures,
-// the cost of its minutes, calls per day, the list, one call, the CSV),
-// the console's list, and retention.
+// reports them: the rules of a call (how a report merges into what is
+// known, the status only moving forward, the outcome a buyer sees; see
+// rules.go), storing a report, the agent page (this month's figures, the
+// cost of its minutes, calls per day, the list, one call, the CSV), the
+// console's list, retention and the backfill.
 package calls
 
 import (
@@ -71,7 +73,7 @@ func New(o Options) *Service {
 // the caller's number in E.164 where it can be read.
 func (s *Service) Record(ctx context.Context, r store.CallReport) (store.Call, error) {
 	r.CustomerNumber = NormalizeNumber(r.CustomerNumber)
-	c, err := s.db.RecordCall(ctx, r, s.now())
+	c, err := s.db.RecordCall(ctx, r, s.now(), Merge)
 	if err != nil {
 		return store.Call{}, apierr.Wrap("record call", err)
 	}

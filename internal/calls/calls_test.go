@@ -49,7 +49,7 @@ func put(t *testing.T, db *store.DB, id string, start time.Time, secs int, reaso
 	end := start.Add(time.Duration(secs) * time.Second)
 	if _, err := db.RecordCall(context.Background(), store.CallReport{VapiCallID: id, AssistantID: assistant, Type: store.CallInbound,
 		CustomerNumber: "+31612345678", StartedAt: &start, EndedAt: &end, DurationSeconds: secs, EndedReason: reason,
-		Summary: "=HYPERLINK(\"http://evil\")", Report: true}, start); err != nil {
+		Summary: "=HYPERLINK(\"http://evil\")", Report: true}, start, calls.Merge); err != nil {
 		t.Fatal(err)
 	}
 }

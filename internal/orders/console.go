@@ -173,8 +173,8 @@ func (s *Service) CreateFromQuote(ctx context.Context, actorID, quoteID string, 
 	} else if err != nil {
 		return ConsoleOrder{}, false, apierr.Wrap("load agent", err)
 	}
-	made, buyer, _, err := s.db.CreateOrderFromQuote(ctx,
-		store.QuoteOrder{QuoteID: quoteID, AgentID: in.AgentID, AmountCents: in.AmountCents, Currency: cur, ActorID: actorID},
+	made, buyer, _, err := OrderFromQuote(ctx, s.db,
+		QuoteOrder{QuoteID: quoteID, AgentID: in.AgentID, AmountCents: in.AmountCents, Currency: cur, ActorID: actorID},
 		s.now().UTC(),
 		func(o store.Order, buyer store.User, created bool) []store.NewMail {
 			invited = created || auth.NeedsInvite(buyer)

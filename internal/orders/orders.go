@@ -1,7 +1,9 @@
 // Package orders holds the agency's orders: the buyer dashboard (a buyer's
 // own orders and the figures derived from them, in the buyer's language),
 // and for the console every order, each status change with its email to
-// the buyer, orders made from quote requests, and the list of buyers.
+// the buyer, orders made from quote requests (a workflow that drives its
+// own transaction: the account, the order, the request won, the email),
+// and the list of buyers.
 package orders
 
 import (

@@ -31,34 +31,6 @@ const (
 // StatusEnded is Vapi's status of a call that is over.
 const StatusEnded = "ended"
 
-// statusRank orders Vapi's call statuses: a call only ever moves forward,
-// so an update that arrives late never takes it back. Unknown statuses
-// rank lowest.
-var statusRank = map[string]int{"scheduled": 1, "queued": 2, "ringing": 3, "in-progress": 4, "forwarding": 5, StatusEnded: 6}
-
-// Outcome is the one mapping from what Vapi reports to what a buyer sees:
-// pending until the call has ended; missed when nobody answered (Vapi's
-// no-answer, busy and voicemail reasons, a call cancelled before it
-// connected, or no time connected at all); failed when it broke (an error,
-// a fault, a failure to connect or start); answered otherwise.
-func Outcome(status, endedReason string, durationSeconds int, report bool) string {
-	if status != StatusEnded && !report {
-		return OutcomePending
-	}
-	r := strings.ToLower(endedReason)
-	switch {
-	case strings.Contains(r, "did-not-answer"), strings.Contains(r, "busy"), strings.Contains(r, "no-answer"),
-		strings.Contains(r, "voicemail"), strings.Contains(r, "manually-canceled"), strings.Contains(r, "did-not-give-microphone"):
-		return OutcomeMissed
-	case strings.Contains(r, "error"), strings.Contains(r, "fault"), strings.Contains(r, "failed"),
-		strings.Contains(r, "join-timed-out"), strings.Contains(r, "pipeline"):
-		return OutcomeFailed
-	case durationSeconds <= 0:
-		return OutcomeMissed
-	}
-	return OutcomeAnswered
-}
-
 // TranscriptLine is one turn of a call.
 type TranscriptLine struct {
 	Role             string  `json:"role" enum:"agent,caller"`
@@ -153,70 +125,28 @@ func b2i(b bool) int {
 	return 0
 }
 
-// merge applies what r tells to c and derives the outcome. A report
-// replaces what it knows; anything else only fills in what is unknown.
-// The status never moves back.
-func (c *Call) merge(r CallReport) {
-	authoritative := r.Report || !c.ReportReceived
-	setS := func(dst *string, v string) {
-		if v != "" && (authoritative || *dst == "") {
-			*dst = v
-		}
-	}
-	if c.AssistantID == "" {
-		c.AssistantID = r.AssistantID
-	}
-	setS(&c.Type, r.Type)
-	setS(&c.CustomerNumber, r.CustomerNumber)
-	setS(&c.EndedReason, r.EndedReason)
-	setS(&c.Summary, r.Summary)
-	setS(&c.SuccessEval, r.SuccessEval)
-	setS(&c.RecordingURL, r.RecordingURL)
-	if r.StartedAt != nil && authoritative {
-		c.StartedAt = r.StartedAt.UTC()
-	}
-	if r.EndedAt != nil && (authoritative || c.EndedAt == nil) {
-		t := r.EndedAt.UTC()
-		c.EndedAt = &t
-	}
-	// An unknown duration or cost (0) never erases a known one: the
-	// list-calls API, say, has no duration when it lacks the times.
-	if r.DurationSeconds > 0 && (authoritative || c.DurationSeconds == 0) {
-		c.DurationSeconds = r.DurationSeconds
-	}
-	if r.Cost > 0 && (authoritative || c.Cost == 0) {
-		c.Cost = r.Cost
-	}
-	if len(r.Transcript) > 0 && (authoritative || len(c.Transcript) == 0) {
-		c.Transcript = r.Transcript
-	}
-	status := r.Status
-	if r.Report {
-		status = StatusEnded
-	}
-	if statusRank[status] > statusRank[c.Status] {
-		c.Status = status
-	}
-	c.ReportReceived = c.ReportReceived || r.Report
-	c.Outcome = Outcome(c.Status, c.EndedReason, c.DurationSeconds, c.ReportReceived)
-}
+// MergeCall applies what a report tells to a call (a stored one, or the
+// new one a first report makes) and derives its status and outcome. It is
+// the domain's rule (calls.Merge); the store applies it to the call's row
+// while holding its lock, so concurrent reports never lose a word.
+type MergeCall func(c *Call, r CallReport)
 
 // RecordCall stores what r tells about a call, keyed by Vapi's call id:
-// the first word about a call creates it, later ones merge into it (see
+// the first word about a call creates it, later ones merge into it (with
 // merge), so a report posted twice is stored once and a late status
 // update never takes a call back. A new call belongs to the order that
 // claims its assistant, or to none (unassigned). An ended call of an order
 // has its usage line written in the same transaction (see writeUsage). A
 // call the buyer deleted stays deleted: a complete report of it only
 // corrects its usage line. It reports the stored call.
-func (db *DB) RecordCall(ctx context.Context, r CallReport, now time.Time) (Call, error) {
+func (db *DB) RecordCall(ctx context.Context, r CallReport, now time.Time, merge MergeCall) (Call, error) {
 	if r.VapiCallID == "" {
 		return Call{}, fmt.Errorf("store: a call needs Vapi's call id")
 	}
 	now = now.UTC().Truncate(time.Microsecond)
 	var out Call
 	err := db.WithTx(ctx, func(tx *sql.Tx) error {
-		c, transcript, err := newCall(r, now)
+		c, transcript, err := newCall(r, now, merge)
 		if err != nil {
 			return err
 		}
@@ -254,10 +184,10 @@ func (db *DB) RecordCall(ctx context.Context, r CallReport, now time.Time) (Call
 				// Its content stays erased, but a later account of how
 				// long it took still corrects its usage while the month
 				// is open: a delete never shrinks the usage.
-				cur.merge(r)
+				merge(&cur, r)
 				return db.writeUsage(ctx, tx, cur, now)
 			}
-			cur.merge(r)
+			merge(&cur, r)
 			transcript, err := json.Marshal(cur.Transcript)
 			if err != nil {
 				return err
@@ -608,7 +538,7 @@ func (db *DB) writeOrderUsage(ctx context.Context, tx *sql.Tx, orderID, assistan
 
 // newCall is the call a first report makes, with its transcript as JSON:
 // RecordCall and ImportCalls store the same thing.
-func newCall(r CallReport, now time.Time) (Call, []byte, error) {
+func newCall(r CallReport, now time.Time, merge MergeCall) (Call, []byte, error) {
 	c := Call{VapiCallID: r.VapiCallID, Type: CallWeb, Transcript: []TranscriptLine{}, StartedAt: now}
 	switch {
 	case r.StartedAt != nil:
@@ -616,7 +546,7 @@ func newCall(r CallReport, now time.Time) (Call, []byte, error) {
 	case r.CreatedAt != nil:
 		c.StartedAt = *r.CreatedAt
 	}
-	c.merge(r)
+	merge(&c, r)
 	if c.Status == "" {
 		c.Status = "queued"
 	}
@@ -627,7 +557,7 @@ func newCall(r CallReport, now time.Time) (Call, []byte, error) {
 // ImportCalls inserts new calls in one transaction, for benchmarks: each
 // as RecordCall would store it first, assigned to the order that claims
 // its assistant, with its usage line. Calls already stored are left alone.
-func (db *DB) ImportCalls(ctx context.Context, reports []CallReport, now time.Time) error {
+func (db *DB) ImportCalls(ctx context.Context, reports []CallReport, now time.Time, merge MergeCall) error {
 	type claim struct {
 		orderID, currency string
 		rate              int64
@@ -644,7 +574,7 @@ func (db *DB) ImportCalls(ctx context.Context, reports []CallReport, now time.Ti
 		}
 		defer stmt.Close()
 		for _, r := range reports {
-			c, transcript, err := newCall(r, now)
+			c, transcript, err := newCall(r, now, merge)
 			if err != nil {
 				return err
 			}
@@ -679,4 +609,18 @@ func (db *DB) ImportCalls(ctx context.Context, reports []CallReport, now time.Ti
 		}
 		return nil
 	})
+}
+
+// AssistantLinked reports whether an order has the Vapi assistant.
+func (db *DB) AssistantLinked(ctx context.Context, assistantID string) (bool, error) {
+	var n int
+	err := db.queryRow(ctx, db.db, `SELECT count(*) FROM orders WHERE assistant_id = ?`, assistantID).Scan(&n)
+	return n > 0, classify(err)
+}
+
+// AssistantHasCalls reports whether any call of the Vapi assistant is stored.
+func (db *DB) AssistantHasCalls(ctx context.Context, assistantID string) (bool, error) {
+	var n int
+	err := db.queryRow(ctx, db.db, `SELECT count(*) FROM calls WHERE assistant_id = ?`, assistantID).Scan(&n)
+	return n > 0, classify(err)
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
 )
@@ -49,33 +50,6 @@ func orderFor(t *testing.T, db *store.DB, assistant string) store.Order {
 	return o
 }
 
-func TestOutcome(t *testing.T) {
-	cases := []struct {
-		status, reason string
-		secs           int
-		report         bool
-		want           string
-	}{
-		{"in-progress", "", 30, false, store.OutcomePending},
-		{"ended", "customer-ended-call", 95, false, store.OutcomeAnswered},
-		{"", "assistant-ended-call", 12, true, store.OutcomeAnswered},
-		{"ended", "silence-timed-out", 40, true, store.OutcomeAnswered},
-		{"ended", "customer-did-not-answer", 0, true, store.OutcomeMissed},
-		{"ended", "customer-busy", 0, true, store.OutcomeMissed},
-		{"ended", "voicemail", 25, true, store.OutcomeMissed},
-		{"ended", "customer-ended-call", 0, true, store.OutcomeMissed},
-		{"ended", "pipeline-error-openai-llm-failed", 3, true, store.OutcomeFailed},
-		{"ended", "twilio-failed-to-connect-call", 0, true, store.OutcomeFailed},
-		{"ended", "call.in-progress.error-vapifault-openai-llm-failed", 20, true, store.OutcomeFailed},
-		{"ended", "assistant-join-timed-out", 0, true, store.OutcomeFailed},
-	}
-	for _, c := range cases {
-		if got := store.Outcome(c.status, c.reason, c.secs, c.report); got != c.want {
-			t.Errorf("Outcome(%q, %q, %d, %v) = %q, want %q", c.status, c.reason, c.secs, c.report, got, c.want)
-		}
-	}
-}
-
 func TestCallStoredOnce(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := ctxT(t)
@@ -84,7 +58,7 @@ func TestCallStoredOnce(t *testing.T) {
 		r := report("call-1", assistantA, t0)
 		var first store.Call
 		for i := range 3 {
-			c, err := db.RecordCall(ctx, r, t0.Add(time.Duration(i)*time.Minute))
+			c, err := db.RecordCall(ctx, r, t0.Add(time.Duration(i)*time.Minute), calls.Merge)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -123,7 +97,7 @@ func TestCallStatusNeverRegresses(t *testing.T) {
 		}
 		step := func(r store.CallReport, wantStatus, wantOutcome string) store.Call {
 			t.Helper()
-			c, err := db.RecordCall(ctx, r, t0)
+			c, err := db.RecordCall(ctx, r, t0, calls.Merge)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -174,7 +148,7 @@ func TestCallUnassignedThenLinked(t *testing.T) {
 		o := orderFor(t, db, "")
 		other := orderFor(t, db, assistantA)
 		for i := range 3 {
-			if _, err := db.RecordCall(ctx, report(fmt.Sprintf("u-%d", i), assistantB, t0.Add(time.Duration(i)*time.Hour)), t0); err != nil {
+			if _, err := db.RecordCall(ctx, report(fmt.Sprintf("u-%d", i), assistantB, t0.Add(time.Duration(i)*time.Hour)), t0, calls.Merge); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -202,10 +176,10 @@ func TestCallUnassignedThenLinked(t *testing.T) {
 			t.Fatalf("still unassigned: %d", len(un))
 		}
 		// New reports for B go straight to the order; A's to the other.
-		if c, _ := db.RecordCall(ctx, report("new-b", assistantB, t0), t0); c.OrderID != o.ID {
+		if c, _ := db.RecordCall(ctx, report("new-b", assistantB, t0), t0, calls.Merge); c.OrderID != o.ID {
 			t.Fatalf("new B call order = %q", c.OrderID)
 		}
-		if c, _ := db.RecordCall(ctx, report("new-a", assistantA, t0), t0); c.OrderID != other.ID {
+		if c, _ := db.RecordCall(ctx, report("new-a", assistantA, t0), t0, calls.Merge); c.OrderID != other.ID {
 			t.Fatalf("new A call order = %q", c.OrderID)
 		}
 		// Unlinking returns the calls to the unassigned.
@@ -229,11 +203,11 @@ func TestCallRetentionAndDelete(t *testing.T) {
 		putAgents(t, db, testAgents)
 		o := orderFor(t, db, assistantA)
 		now := t0
-		old, err := db.RecordCall(ctx, report("old", assistantA, now.Add(-91*24*time.Hour)), now)
+		old, err := db.RecordCall(ctx, report("old", assistantA, now.Add(-91*24*time.Hour)), now, calls.Merge)
 		if err != nil {
 			t.Fatal(err)
 		}
-		recent, err := db.RecordCall(ctx, report("recent", assistantA, now.Add(-89*24*time.Hour)), now)
+		recent, err := db.RecordCall(ctx, report("recent", assistantA, now.Add(-89*24*time.Hour)), now, calls.Merge)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -259,7 +233,7 @@ func TestCallRetentionAndDelete(t *testing.T) {
 		wantErr(t, "delete twice", db.DeleteCall(ctx, o.ID, recent.ID, now), store.ErrNotFound)
 		_, err = db.OrderCall(ctx, o.ID, recent.ID)
 		wantErr(t, "deleted call", err, store.ErrNotFound)
-		if _, err := db.RecordCall(ctx, report("recent", assistantA, now.Add(-89*24*time.Hour)), now); err != nil {
+		if _, err := db.RecordCall(ctx, report("recent", assistantA, now.Add(-89*24*time.Hour)), now, calls.Merge); err != nil {
 			t.Fatal(err)
 		}
 		calls, _, _ := db.OrderCalls(ctx, o.ID, store.Page{})
@@ -284,7 +258,7 @@ func TestCallPagesAndPoints(t *testing.T) {
 			if i == 2 {
 				r.EndedReason, r.DurationSeconds = "customer-did-not-answer", 0
 			}
-			if _, err := db.RecordCall(ctx, r, t0); err != nil {
+			if _, err := db.RecordCall(ctx, r, t0, calls.Merge); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -346,7 +320,7 @@ func TestCallStoredOnceConcurrently(t *testing.T) {
 				if i%2 == 1 {
 					r = store.CallReport{VapiCallID: "race", AssistantID: assistantA, Status: "ringing"}
 				}
-				_, err := db.RecordCall(ctx, r, t0)
+				_, err := db.RecordCall(ctx, r, t0, calls.Merge)
 				errs <- err
 			}()
 		}

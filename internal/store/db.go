@@ -1,6 +1,11 @@
-// Package store holds all SQL of the site. It runs on embedded SQLite by
-// default and on PostgreSQL when a database URL is configured; every query is
-// written once with ? placeholders and rebound for PostgreSQL.
+// Package store owns the database: the schema and its migrations, and all
+// SQL of the site as typed primitives (read this, write that, with its
+// audit row). It runs on embedded SQLite by default and on PostgreSQL when
+// a database URL is configured; every query is written once with ?
+// placeholders and rebound for PostgreSQL. Workflows, domain rules and the
+// demo data are not here: the services drive transactions with InTx and
+// call the primitives on the Tx, or hand the store a rule (MergeCall), and
+// the store imports no package of the site's domain.
 package store
 
 import (

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
 )
@@ -175,7 +176,7 @@ func TestMigrationUsageLines(t *testing.T) {
 			check()
 			// After the upgrade, a report of the pending call writes its line.
 			r := report("m-pending", assistantA, t0)
-			if _, err := db.RecordCall(ctx, r, t0); err != nil {
+			if _, err := db.RecordCall(ctx, r, t0, calls.Merge); err != nil {
 				t.Fatal(err)
 			}
 			if l := usage(t, db, "m-pending"); l.PerMinuteCents != 13 || l.CostCents != 26 {

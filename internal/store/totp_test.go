@@ -85,38 +85,3 @@ func TestPassSecondStepOnce(t *testing.T) {
 		}
 	})
 }
-
-// The demo staff member gets the fixed key once; a seed run again leaves
-// a used key's last step alone.
-func TestSeedDemoTOTP(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := ctxT(t)
-		accounts := demoAccounts
-		accounts.Staff.TOTPSecret = "BELWISEDEMOSTAFFTWOSTEPKEY234567"
-		if _, err := db.SeedDemo(ctx, accounts, t0); err != nil {
-			t.Fatal(err)
-		}
-		staff, err := db.UserByEmail(ctx, accounts.Staff.Email)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := db.TOTPFactor(ctx, staff.ID)
-		if err != nil || f.Secret != accounts.Staff.TOTPSecret || f.LastStep != -1 {
-			t.Fatalf("factor %+v, %v", f, err)
-		}
-		h := hashOf("p")
-		if err := db.CreateSession(ctx, store.Session{TokenHash: h, UserID: staff.ID, CreatedAt: t0, LastSeenAt: t0, ExpiresAt: t0.Add(time.Hour)}); err != nil {
-			t.Fatal(err)
-		}
-		if err := db.PassSecondStep(ctx, store.SecondStep{UserID: staff.ID, Pending: h, Step: 7,
-			Next: store.Session{TokenHash: hashOf("f"), UserID: staff.ID, CreatedAt: t0, LastSeenAt: t0, ExpiresAt: t0.Add(time.Hour), SecondStepAt: &t0}}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := db.SeedDemo(ctx, accounts, t0.Add(time.Hour)); err != nil {
-			t.Fatal(err)
-		}
-		if f, err = db.TOTPFactor(ctx, staff.ID); err != nil || f.LastStep != 7 {
-			t.Fatalf("after a second seed: %+v, %v", f, err)
-		}
-	})
-}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
 )
@@ -39,7 +40,7 @@ func usageCount(t *testing.T, db *store.DB) int {
 
 func record(t *testing.T, db *store.DB, r store.CallReport, now time.Time) store.Call {
 	t.Helper()
-	c, err := db.RecordCall(ctxT(t), r, now)
+	c, err := db.RecordCall(ctxT(t), r, now, calls.Merge)
 	if err != nil {
 		t.Fatalf("RecordCall(%s): %v", r.VapiCallID, err)
 	}
@@ -138,7 +139,7 @@ func TestUsageLineOnceConcurrently(t *testing.T) {
 		for range 8 {
 			wg.Go(func() {
 				<-start
-				_, err := db.RecordCall(context.Background(), report("together", assistantA, t0), t0)
+				_, err := db.RecordCall(context.Background(), report("together", assistantA, t0), t0, calls.Merge)
 				errs <- err
 			})
 		}
@@ -389,7 +390,7 @@ func TestUsageImported(t *testing.T) {
 		reports := []store.CallReport{report("i-1", assistantA, t0), report("i-2", assistantB, t0),
 			{VapiCallID: "i-3", AssistantID: assistantA, Status: "in-progress"}}
 		for range 2 {
-			if err := db.ImportCalls(ctx, reports, t0); err != nil {
+			if err := db.ImportCalls(ctx, reports, t0, calls.Merge); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -171,3 +171,12 @@ func (db *DB) Accounts(ctx context.Context, f AccountFilter) ([]Account, string,
 	out, next := cut(out, f.Page, func(a Account) (time.Time, string) { return a.CreatedAt, a.ID })
 	return out, next, nil
 }
+
+// IsEmpty reports a fresh database: no users and no catalogue.
+func (db *DB) IsEmpty(ctx context.Context) (bool, error) {
+	var n int
+	err := db.queryRow(ctx, db.db, `SELECT
+		(CASE WHEN EXISTS (SELECT 1 FROM users) THEN 1 ELSE 0 END) +
+		(CASE WHEN EXISTS (SELECT 1 FROM voice_agents) THEN 1 ELSE 0 END)`).Scan(&n)
+	return n == 0, classify(err)
+}

@@ -2,7 +2,9 @@
 // the public settings the browser needs to start a web call, and the
 // webhook Vapi calls when the site's assistant uses one of its function
 // tools (today one: request_quote, which feeds the same pipeline as the
-// quote form). It knows nothing about HTTP: its failures are apierr errors,
+// quote form). It also reads Vapi's call messages (end-of-call reports,
+// status updates) and its list-calls API into store.CallReport for package
+// calls. It knows nothing about HTTP: its failures are apierr errors,
 // which the web package maps to responses.
 package voice
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/belwise/site/internal/demo"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
 )
@@ -261,7 +262,7 @@ func TestOrdersBelongToTheirBuyer(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newAccountEnv(t, db, testSiteURL)
 		ctx := t.Context()
-		if _, err := db.SeedDemo(ctx, store.DemoAccounts{Buyer: store.DemoUser{Email: "demo@example.com", PasswordHash: mustHash(t, "demo-buyer-2026"), FullName: "Demo", Locale: "en"}}, time.Now().UTC()); err != nil {
+		if _, err := demo.Seed(ctx, db, demo.Accounts{Buyer: demo.User{Email: "demo@example.com", PasswordHash: mustHash(t, "demo-buyer-2026"), FullName: "Demo", Locale: "en"}}, time.Now().UTC()); err != nil {
 			t.Fatal(err)
 		}
 		rec := e.call("POST", "/api/auth/sign-in", map[string]string{"email": "demo@example.com", "password": "demo-buyer-2026"}, nil)

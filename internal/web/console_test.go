@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/belwise/site/internal/demo"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
 	"github.com/google/uuid"
@@ -158,7 +159,7 @@ func TestQuoteToOrderInvitation(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newAccountEnv(t, db, testSiteURL)
 		ctx := t.Context()
-		if _, err := db.SeedDemo(ctx, store.DemoAccounts{Buyer: store.DemoUser{Email: "demo@example.com", PasswordHash: "x", Locale: "en"}}, time.Now()); err != nil {
+		if _, err := demo.Seed(ctx, db, demo.Accounts{Buyer: demo.User{Email: "demo@example.com", PasswordHash: "x", Locale: "en"}}, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		staff := e.staffCookie("Sam Staff", "sam@example.com")
@@ -232,7 +233,7 @@ func TestQuoteToOrderInvitation(t *testing.T) {
 				Agent                struct{ Name, Title, Description string }
 			}
 		}](t, e.call("GET", "/api/dashboard?lang=nl", nil, buyer), 200)
-		nl := store.DemoCatalogue[0] // the agents list by English name: Appointment Setter first
+		nl := demo.Catalogue[0] // the agents list by English name: Appointment Setter first
 		if len(dash.Orders) != 1 || dash.Orders[0].ID != o.ID || dash.Orders[0].Currency != "EUR" || dash.Orders[0].Agent.Name != nl.NameNl ||
 			dash.Orders[0].Agent.Title != nl.TitleNl || dash.Stats.TotalPurchases != 1 || len(dash.Stats.TotalInvested) != 1 ||
 			dash.Stats.TotalInvested[0].Currency != "EUR" || dash.Stats.TotalInvested[0].AmountCents != 249900 {
@@ -292,11 +293,11 @@ func TestOrderStatusChange(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newAccountEnv(t, db, testSiteURL)
 		ctx := t.Context()
-		if _, err := db.SeedDemo(ctx, store.DemoAccounts{Buyer: store.DemoUser{Email: "demo@example.com", PasswordHash: "x", Locale: "en"}}, time.Now()); err != nil {
+		if _, err := demo.Seed(ctx, db, demo.Accounts{Buyer: demo.User{Email: "demo@example.com", PasswordHash: "x", Locale: "en"}}, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		staff := e.staffCookie("Sam Staff", "sam@example.com")
-		agent := store.DemoCatalogue[3] // Order Line / Bestellijn
+		agent := demo.Catalogue[3] // Order Line / Bestellijn
 		orderFor := func(email, locale string) consoleOrder {
 			t.Helper()
 			expectStatus(t, e.call("POST", "/api/quotes", with(map[string]any{"fullName": "Ria " + locale, "email": email, "locale": locale}), nil), 201)
@@ -412,7 +413,7 @@ func TestConsoleQuoteStatusAndNotes(t *testing.T) {
 func TestQuoteStatusStaleAfterOrder(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newAccountEnv(t, db, testSiteURL)
-		if _, err := db.SeedDemo(t.Context(), store.DemoAccounts{Buyer: store.DemoUser{Email: "demo@example.com", PasswordHash: "x", Locale: "en"}}, time.Now()); err != nil {
+		if _, err := demo.Seed(t.Context(), db, demo.Accounts{Buyer: demo.User{Email: "demo@example.com", PasswordHash: "x", Locale: "en"}}, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		staff := e.staffCookie("Sam Staff", "sam@example.com")

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
 )
@@ -47,7 +48,7 @@ func TestCallPageCSPNeverWildcard(t *testing.T) {
 		for i, u := range []string{good, "https://*/x.mp3", "https://*.vapi.ai/x.mp3", "https://a@b.example/x", "https://x.example:8443/a", "https://x.example 'unsafe-eval'/a"} {
 			start := time.Now().Add(-time.Duration(i+1) * time.Minute)
 			c, err := db.RecordCall(t.Context(), store.CallReport{VapiCallID: "old-" + itoa(i), AssistantID: callAssistant, StartedAt: &start,
-				Status: store.StatusEnded, Report: true, RecordingURL: u}, time.Now())
+				Status: store.StatusEnded, Report: true, RecordingURL: u}, time.Now(), calls.Merge)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,17 +1,34 @@
-package store_test
+package demo_test
 
 import (
+	"context"
+	"crypto/sha256"
 	"testing"
 	"time"
 
+	"github.com/belwise/site/internal/demo"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
 	"github.com/google/uuid"
 )
 
-var demoAccounts = store.DemoAccounts{
-	Buyer: store.DemoUser{Email: "demo@belwise.example", PasswordHash: "demo-hash", FullName: "Demi Koper", Locale: "nl"},
-	Staff: store.DemoUser{Email: "ops@belwise.example", PasswordHash: "ops-hash", FullName: "Olga Ops", Locale: "en"},
+// t0 has sub-microsecond digits on purpose, as in the store's tests.
+var t0 = time.Date(2025, 3, 10, 12, 0, 0, 123456789, time.UTC)
+
+func ctxT(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+func hashOf(s string) []byte {
+	h := sha256.Sum256([]byte(s))
+	return h[:]
+}
+
+var demoAccounts = demo.Accounts{
+	Buyer: demo.User{Email: "demo@belwise.example", PasswordHash: "demo-hash", FullName: "Demi Koper", Locale: "nl"},
+	Staff: demo.User{Email: "ops@belwise.example", PasswordHash: "ops-hash", FullName: "Olga Ops", Locale: "en"},
 }
 
 // seedCounts is everything the seed writes, counted.
@@ -36,13 +53,13 @@ func TestSeedDemo(t *testing.T) {
 			t.Fatalf("IsEmpty on fresh db = %v, %v", empty, err)
 		}
 		var first map[string]int
-		for i, want := range []store.SeedResult{{BuyerCreated: true, StaffCreated: true}, {}, {}} {
-			got, err := db.SeedDemo(ctx, demoAccounts, t0.Add(time.Duration(i)*time.Hour))
+		for i, want := range []demo.Result{{BuyerCreated: true, StaffCreated: true}, {}, {}} {
+			got, err := demo.Seed(ctx, db, demoAccounts, t0.Add(time.Duration(i)*time.Hour))
 			if err != nil {
-				t.Fatalf("SeedDemo #%d: %v", i+1, err)
+				t.Fatalf("Seed #%d: %v", i+1, err)
 			}
 			if got != want {
-				t.Fatalf("SeedDemo #%d = %+v, want %+v", i+1, got, want)
+				t.Fatalf("Seed #%d = %+v, want %+v", i+1, got, want)
 			}
 			// Idempotent: a second and third run add nothing at all.
 			counts := seedCounts(t, db)
@@ -51,7 +68,7 @@ func TestSeedDemo(t *testing.T) {
 			} else {
 				for k, n := range first {
 					if counts[k] != n {
-						t.Fatalf("SeedDemo #%d changed %s from %d to %d rows", i+1, k, n, counts[k])
+						t.Fatalf("Seed #%d changed %s from %d to %d rows", i+1, k, n, counts[k])
 					}
 				}
 			}
@@ -64,8 +81,8 @@ func TestSeedDemo(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(agents) != len(store.DemoCatalogue) || len(agents) < 6 {
-			t.Fatalf("catalogue has %d agents after reseeding, want %d", len(agents), len(store.DemoCatalogue))
+		if len(agents) != len(demo.Catalogue) || len(agents) < 6 {
+			t.Fatalf("catalogue has %d agents after reseeding, want %d", len(agents), len(demo.Catalogue))
 		}
 		for _, a := range agents {
 			if _, err := uuid.Parse(a.ID); err != nil || a.TitleEn == "" || a.DescriptionEn == "" || a.NameNl == "" ||
@@ -165,21 +182,21 @@ func TestSeedDemo(t *testing.T) {
 func TestSeedDemoKeepsEdits(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := ctxT(t)
-		old := store.DemoCatalogue[0]
+		old := demo.Catalogue[0]
 		old.NameNl, old.TitleNl, old.DescriptionNl = "", "", ""
 		if _, err := db.CreateAgent(ctx, old, "", t0); err != nil {
 			t.Fatal(err)
 		}
-		edited := store.DemoCatalogue[1]
+		edited := demo.Catalogue[1]
 		edited.NameNl, edited.PriceCents = "Eigen naam", 1
 		if _, err := db.CreateAgent(ctx, edited, "", t0); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.SeedDemo(ctx, store.DemoAccounts{Buyer: demoAccounts.Buyer}, t0); err != nil {
+		if _, err := demo.Seed(ctx, db, demo.Accounts{Buyer: demoAccounts.Buyer}, t0); err != nil {
 			t.Fatal(err)
 		}
 		a, err := db.AgentByID(ctx, old.ID)
-		if err != nil || a.NameNl != store.DemoCatalogue[0].NameNl || a.DescriptionNl != store.DemoCatalogue[0].DescriptionNl || a.Version != 2 {
+		if err != nil || a.NameNl != demo.Catalogue[0].NameNl || a.DescriptionNl != demo.Catalogue[0].DescriptionNl || a.Version != 2 {
 			t.Fatalf("pre-bilingual agent after seeding: %+v, %v", a, err)
 		}
 		b, err := db.AgentByID(ctx, edited.ID)
@@ -197,7 +214,7 @@ func TestSeedDemoCalls(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := ctxT(t)
 		now := time.Now().UTC()
-		if _, err := db.SeedDemo(ctx, demoAccounts, now); err != nil {
+		if _, err := demo.Seed(ctx, db, demoAccounts, now); err != nil {
 			t.Fatal(err)
 		}
 		count := func() int {
@@ -208,7 +225,7 @@ func TestSeedDemoCalls(t *testing.T) {
 			return n
 		}
 		for range 2 { // the second run adds nothing
-			if err := db.SeedDemoCalls(ctx, demoAccounts.Buyer.Email, now); err != nil {
+			if err := demo.SeedCalls(ctx, db, demoAccounts.Buyer.Email, now); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -255,8 +272,43 @@ func TestSeedDemoCalls(t *testing.T) {
 		if len(linked) != 3 || linked["a0000000-0000-4000-8000-000000000001"] != "Appointment Setter" {
 			t.Fatalf("linked = %v", linked)
 		}
-		if err := db.SeedDemoCalls(ctx, demoAccounts.Buyer.Email, now.Add(time.Hour)); err != nil || count() != total {
+		if err := demo.SeedCalls(ctx, db, demoAccounts.Buyer.Email, now.Add(time.Hour)); err != nil || count() != total {
 			t.Fatal("seeding again added calls")
+		}
+	})
+}
+
+// The demo staff member gets the fixed key once; a seed run again leaves
+// a used key's last step alone.
+func TestSeedDemoTOTP(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := ctxT(t)
+		accounts := demoAccounts
+		accounts.Staff.TOTPSecret = "BELWISEDEMOSTAFFTWOSTEPKEY234567"
+		if _, err := demo.Seed(ctx, db, accounts, t0); err != nil {
+			t.Fatal(err)
+		}
+		staff, err := db.UserByEmail(ctx, accounts.Staff.Email)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := db.TOTPFactor(ctx, staff.ID)
+		if err != nil || f.Secret != accounts.Staff.TOTPSecret || f.LastStep != -1 {
+			t.Fatalf("factor %+v, %v", f, err)
+		}
+		h := hashOf("p")
+		if err := db.CreateSession(ctx, store.Session{TokenHash: h, UserID: staff.ID, CreatedAt: t0, LastSeenAt: t0, ExpiresAt: t0.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.PassSecondStep(ctx, store.SecondStep{UserID: staff.ID, Pending: h, Step: 7,
+			Next: store.Session{TokenHash: hashOf("f"), UserID: staff.ID, CreatedAt: t0, LastSeenAt: t0, ExpiresAt: t0.Add(time.Hour), SecondStepAt: &t0}}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := demo.Seed(ctx, db, accounts, t0.Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		if f, err = db.TOTPFactor(ctx, staff.ID); err != nil || f.LastStep != 7 {
+			t.Fatalf("after a second seed: %+v, %v", f, err)
 		}
 	})
 }

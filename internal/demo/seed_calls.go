@@ -1,16 +1,19 @@
-package store
+package demo
 
 import (
 	"context"
 	"fmt"
 	"math/rand/v2"
 	"time"
+
+	"github.com/belwise/site/internal/calls"
+	"github.com/belwise/site/internal/store"
 )
 
-// DemoAssistants are the Vapi assistant ids of the demo buyer's three live
+// Assistants are the Vapi assistant ids of the demo buyer's three live
 // agents, by catalogue index: the Appointment Setter, the Order Line and
 // the Lead Qualifier.
-var DemoAssistants = []struct {
+var Assistants = []struct {
 	Agent       int
 	AssistantID string
 }{
@@ -75,13 +78,13 @@ var demoScripts = map[int]map[string][]demoScript{
 	},
 }
 
-// SeedDemoCalls links the demo buyer's three live orders to the demo
+// SeedCalls links the demo buyer's three live orders to the demo
 // assistants (when an order has no assistant yet and the assistant is
 // free) and gives each a few weeks of calls before now, in English and
 // Dutch, some missed or failed. Calls are only added to an assistant that
 // has none, so running it again adds nothing.
-func (db *DB) SeedDemoCalls(ctx context.Context, buyerEmail string, now time.Time) error {
-	u, err := scanUser(db.queryRow(ctx, db.db, userSelect+` WHERE u.email = ?`, buyerEmail))
+func SeedCalls(ctx context.Context, db *store.DB, buyerEmail string, now time.Time) error {
+	u, err := db.UserByEmail(ctx, buyerEmail)
 	if err != nil {
 		return err
 	}
@@ -89,9 +92,9 @@ func (db *DB) SeedDemoCalls(ctx context.Context, buyerEmail string, now time.Tim
 	if err != nil {
 		return err
 	}
-	for _, da := range DemoAssistants {
-		agentID := DemoCatalogue[da.Agent].ID
-		var order *Order
+	for _, da := range Assistants {
+		agentID := Catalogue[da.Agent].ID
+		var order *store.Order
 		for i := range orders {
 			o := &orders[i]
 			if o.Agent.ID == agentID && o.Status == "completed" && (o.AssistantID == "" || o.AssistantID == da.AssistantID) {
@@ -103,27 +106,27 @@ func (db *DB) SeedDemoCalls(ctx context.Context, buyerEmail string, now time.Tim
 			continue
 		}
 		if order.AssistantID == "" {
-			var claimed int
-			if err := db.queryRow(ctx, db.db, `SELECT count(*) FROM orders WHERE assistant_id = ?`, da.AssistantID).Scan(&claimed); err != nil {
-				return classify(err)
+			claimed, err := db.AssistantLinked(ctx, da.AssistantID)
+			if err != nil {
+				return err
 			}
-			if claimed > 0 {
+			if claimed {
 				continue
 			}
 			a := da.AssistantID
-			if _, _, err := db.SetOrderLink(ctx, order.ID, OrderLink{AssistantID: &a}, order.Version, "", now); err != nil {
+			if _, _, err := db.SetOrderLink(ctx, order.ID, store.OrderLink{AssistantID: &a}, order.Version, "", now); err != nil {
 				return err
 			}
 		}
-		var existing int
-		if err := db.queryRow(ctx, db.db, `SELECT count(*) FROM calls WHERE assistant_id = ?`, da.AssistantID).Scan(&existing); err != nil {
-			return classify(err)
+		existing, err := db.AssistantHasCalls(ctx, da.AssistantID)
+		if err != nil {
+			return err
 		}
-		if existing > 0 {
+		if existing {
 			continue
 		}
 		for _, r := range demoCalls(da.Agent, da.AssistantID, now) {
-			if _, err := db.RecordCall(ctx, r, now); err != nil {
+			if _, err := db.RecordCall(ctx, r, now, calls.Merge); err != nil {
 				return err
 			}
 		}
@@ -133,17 +136,17 @@ func (db *DB) SeedDemoCalls(ctx context.Context, buyerEmail string, now time.Tim
 
 // demoCalls makes 4 weeks of calls for one agent, the same for the same
 // agent and day.
-func demoCalls(agent int, assistant string, now time.Time) []CallReport {
+func demoCalls(agent int, assistant string, now time.Time) []store.CallReport {
 	rng := rand.New(rand.NewPCG(uint64(agent)+1, 2026))
 	ams, err := time.LoadLocation("Europe/Amsterdam")
 	if err != nil {
 		ams = time.UTC
 	}
-	typ := CallInbound
+	typ := store.CallInbound
 	if agent == 2 { // the Lead Qualifier calls leads back
-		typ = CallOutbound
+		typ = store.CallOutbound
 	}
-	var out []CallReport
+	var out []store.CallReport
 	today := now.In(ams)
 	for day := 27; day >= 0; day-- {
 		date := time.Date(today.Year(), today.Month(), today.Day()-day, 0, 0, 0, 0, ams)
@@ -163,12 +166,12 @@ func demoCalls(agent int, assistant string, now time.Time) []CallReport {
 			// A Dutch mobile number that exists (06-1 to 06-5 followed by seven digits), so the Dutch pages
 			// write it as 06 12345678, as they would a real caller's.
 			n := rng.IntN(100_000_000)
-			r := CallReport{VapiCallID: fmt.Sprintf("demo-%s-%02d-%d", assistant[len(assistant)-4:], day, i), AssistantID: assistant, Type: typ,
-				CustomerNumber: fmt.Sprintf("+316%d%07d", 1+n/10_000_000%5, n%10_000_000), StartedAt: &start, Report: true, Transcript: []TranscriptLine{}}
+			r := store.CallReport{VapiCallID: fmt.Sprintf("demo-%s-%02d-%d", assistant[len(assistant)-4:], day, i), AssistantID: assistant, Type: typ,
+				CustomerNumber: fmt.Sprintf("+316%d%07d", 1+n/10_000_000%5, n%10_000_000), StartedAt: &start, Report: true, Transcript: []store.TranscriptLine{}}
 			switch roll := rng.IntN(100); {
 			case roll < 10:
 				r.EndedReason = "customer-did-not-answer"
-				if typ == CallInbound {
+				if typ == store.CallInbound {
 					r.EndedReason = "customer-ended-call" // hung up while it rang
 				}
 			case roll < 15:
@@ -193,7 +196,7 @@ func demoCalls(agent int, assistant string, now time.Time) []CallReport {
 					if j%2 == 1 {
 						role = "caller"
 					}
-					r.Transcript = append(r.Transcript, TranscriptLine{Role: role, Text: text, SecondsFromStart: at})
+					r.Transcript = append(r.Transcript, store.TranscriptLine{Role: role, Text: text, SecondsFromStart: at})
 					at += 3 + float64(len(text))/14 + float64(rng.IntN(20))/10
 				}
 				r.DurationSeconds = int(at) + 2 + rng.IntN(25)

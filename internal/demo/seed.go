@@ -1,17 +1,20 @@
-package store
+// Package demo owns the demo data: the catalogue, the demo buyer with an
+// order history and calls, the staff member and the quote inbox. It writes
+// them through the store's primitives, in one transaction, and adds only
+// what is missing, so seeding again changes nothing.
+package demo
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"time"
 
-	"github.com/google/uuid"
+	"github.com/belwise/site/internal/store"
 )
 
-// DemoCatalogue has fixed ids so reseeding finds the rows instead of
+// Catalogue has fixed ids so reseeding finds the rows instead of
 // duplicating them. Prices are in euros, as on the pricing page.
-var DemoCatalogue = []Agent{
+var Catalogue = []store.Agent{
 	{
 		ID:            "6f1d2a3b-4c5d-4e6f-8a7b-9c0d1e2f3a01",
 		NameEn:        "Appointment Setter",
@@ -86,16 +89,16 @@ var DemoCatalogue = []Agent{
 	},
 }
 
-// DemoUser is a demo account: verified, with this password hash. A staff
+// User is a demo account: verified, with this password hash. A staff
 // member with a TOTPSecret (base32) has it as their confirmed second step.
-type DemoUser struct{ Email, PasswordHash, FullName, Locale, TOTPSecret string }
+type User struct{ Email, PasswordHash, FullName, Locale, TOTPSecret string }
 
-// DemoAccounts are the demo's two logins. Without a Staff email the staff
+// Accounts are the demo's two logins. Without a Staff email the staff
 // member, and with it the quote inbox's history and notes, are left out.
-type DemoAccounts struct{ Buyer, Staff DemoUser }
+type Accounts struct{ Buyer, Staff User }
 
-// SeedResult tells which demo accounts this run created.
-type SeedResult struct{ BuyerCreated, StaffCreated bool }
+// Result tells which demo accounts this run created.
+type Result struct{ BuyerCreated, StaffCreated bool }
 
 // demoOrders spreads the buyer's history over recent months so every status
 // the UI can show appears at least once. steps are the status changes after
@@ -125,26 +128,26 @@ type demoStatus struct {
 // staff member's status changes and notes. Fixed ids keep reseeding from
 // adding them twice.
 var demoQuotes = []struct {
-	q     QuoteRequest
+	q     store.QuoteRequest
 	age   time.Duration
 	steps []demoNote // status changes, each at its own age
 	notes []demoNote
 }{
 	{
-		q: QuoteRequest{ID: "7b2e3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c01", FullName: "Sanne Bakker", CompanyName: "Tandartspraktijk Bakker",
+		q: store.QuoteRequest{ID: "7b2e3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c01", FullName: "Sanne Bakker", CompanyName: "Tandartspraktijk Bakker",
 			BusinessType: "Tandartspraktijk", Email: "sanne@tandartsbakker.example", Phone: "+31 20 123 4567", Language: "dutch", Locale: "nl",
 			TimeZone: "Europe/Amsterdam", Source: "form",
 			Description: "Wij missen 's ochtends veel telefoontjes. Kan een assistent afspraken inplannen in ons praktijksysteem en patiënten terugbellen?"},
 		age: 2 * time.Hour,
 	},
 	{
-		q: QuoteRequest{ID: "7b2e3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c02", FullName: "Julia Meyer", CompanyName: "",
+		q: store.QuoteRequest{ID: "7b2e3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c02", FullName: "Julia Meyer", CompanyName: "",
 			BusinessType: "Physiotherapy", Email: "julia.meyer@example.com", Language: "english", Locale: "en", Source: "personalized",
 			Description: "I tried the personalized agent for my physiotherapy practice and would like the full implementation: booking, cancellations and reminders."},
 		age: 26 * time.Hour,
 	},
 	{
-		q: QuoteRequest{ID: "7b2e3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c03", FullName: "Tom Hendriks", CompanyName: "Hendriks Installatietechniek",
+		q: store.QuoteRequest{ID: "7b2e3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c03", FullName: "Tom Hendriks", CompanyName: "Hendriks Installatietechniek",
 			BusinessType: "Installateur", Email: "tom@hendriks-installatie.example", Phone: "+31 6 12345678", Language: "dutch", Locale: "nl", Source: "voice",
 			Description: "Storingsmeldingen buiten kantooruren aannemen en de monteur van dienst inseinen."},
 		age:   3 * 24 * time.Hour,
@@ -152,7 +155,7 @@ var demoQuotes = []struct {
 		notes: []demoNote{{"Called back: wants a demo on Thursday, 80–120 after-hours calls a month.", 2 * 24 * time.Hour}},
 	},
 	{
-		q: QuoteRequest{ID: "7b2e3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c04", FullName: "Demi de Vries", CompanyName: "De Vries Software",
+		q: store.QuoteRequest{ID: "7b2e3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c04", FullName: "Demi de Vries", CompanyName: "De Vries Software",
 			BusinessType: "SaaS", Email: "demo@example.com", Language: "english", Locale: "en", Source: "form",
 			Description: "First-line support for our helpdesk: password resets and billing questions, with a ticket for the rest."},
 		age:   9 * 24 * time.Hour,
@@ -160,7 +163,7 @@ var demoQuotes = []struct {
 		notes: []demoNote{{"Existing customer. Proposal: Service Desk at list price, go-live in 18 days.", 7 * 24 * time.Hour}},
 	},
 	{
-		q: QuoteRequest{ID: "7b2e3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c05", FullName: "Emma Clarke", CompanyName: "Harbour View Hotel",
+		q: store.QuoteRequest{ID: "7b2e3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c05", FullName: "Emma Clarke", CompanyName: "Harbour View Hotel",
 			BusinessType: "Hotel", Email: "emma@harbourview.example", Phone: "+44 20 7946 0000", Language: "english", Locale: "en", Source: "form",
 			Description: "Night-time reservations line for a 40-room hotel, in English and Dutch."},
 		age:   12 * 24 * time.Hour,
@@ -168,7 +171,7 @@ var demoQuotes = []struct {
 		notes: []demoNote{{"Sent the Front Desk proposal; they compare it with a call centre.", 9 * 24 * time.Hour}},
 	},
 	{
-		q: QuoteRequest{ID: "7b2e3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c06", FullName: "Peter Visser", CompanyName: "Garage Visser",
+		q: store.QuoteRequest{ID: "7b2e3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c06", FullName: "Peter Visser", CompanyName: "Garage Visser",
 			BusinessType: "Autogarage", Email: "peter@garagevisser.example", Language: "dutch", Locale: "nl", Source: "voice",
 			Description: "APK-afspraken laten inplannen door een assistent."},
 		age:   40 * 24 * time.Hour,
@@ -182,122 +185,112 @@ type demoNote struct {
 	age  time.Duration
 }
 
-// SeedDemo adds what the demo needs and is missing, in one transaction, so
+// Seed adds what the demo needs and is missing, in one transaction, so
 // a crash never leaves it half done and running it again adds nothing: the
 // catalogue (agents already there keep their edits), the staff member, the
 // buyer with an order history (only when the buyer is new), and the quote
 // requests with their history and notes.
-func (db *DB) SeedDemo(ctx context.Context, accounts DemoAccounts, now time.Time) (SeedResult, error) {
-	var res SeedResult
+func Seed(ctx context.Context, db *store.DB, accounts Accounts, now time.Time) (Result, error) {
+	var res Result
 	now = now.UTC().Truncate(time.Microsecond)
-	err := db.WithTx(ctx, func(tx *sql.Tx) error {
-		if err := db.seedAgentsTx(ctx, tx, DemoCatalogue, now); err != nil {
+	err := db.InTx(ctx, func(tx *store.Tx) error {
+		if err := tx.AddMissingAgents(ctx, Catalogue, now); err != nil {
 			return err
 		}
 		var staffID string
 		if accounts.Staff.Email != "" {
 			since := now.AddDate(0, 0, -200)
-			u, created, err := db.seedUserTx(ctx, tx, accounts.Staff, RoleStaff, since)
+			u, created, err := seedUser(ctx, tx, accounts.Staff, store.RoleStaff, since)
 			if err != nil {
 				return err
 			}
 			staffID, res.StaffCreated = u.ID, created
 			if accounts.Staff.TOTPSecret != "" {
-				if err := db.seedTOTPTx(ctx, tx, u.ID, accounts.Staff.TOTPSecret, since); err != nil {
+				if err := tx.AddConfirmedTOTP(ctx, u.ID, accounts.Staff.TOTPSecret, since); err != nil {
 					return err
 				}
 			}
 			for _, d := range demoQuotes {
-				if err := db.seedQuoteTx(ctx, tx, d.q, now.Add(-d.age), d.steps, d.notes, staffID, now); err != nil {
+				if err := seedQuote(ctx, tx, d.q, now.Add(-d.age), d.steps, d.notes, staffID, now); err != nil {
 					return err
 				}
 			}
 		}
 		// The account predates its oldest order, as a real one would.
-		buyer, created, err := db.seedUserTx(ctx, tx, accounts.Buyer, RoleBuyer, now.AddDate(0, 0, -150))
+		buyer, created, err := seedUser(ctx, tx, accounts.Buyer, store.RoleBuyer, now.AddDate(0, 0, -150))
 		if err != nil || !created {
 			return err
 		}
 		res.BuyerCreated = true
 		for _, o := range demoOrders {
 			placed := now.AddDate(0, 0, -o.daysAgo).Add(-time.Duration(o.agent+9) * time.Hour)
-			n := NewOrder{BuyerID: buyer.ID, AgentID: DemoCatalogue[o.agent].ID, Status: OrderPending,
+			n := store.NewOrder{BuyerID: buyer.ID, AgentID: Catalogue[o.agent].ID, Status: store.OrderPending,
 				AmountCents: o.amountCents, Currency: "EUR", ActorID: staffID, CreatedAt: placed}
 			if o.quote > 0 && staffID != "" {
 				n.QuoteID = demoQuotes[o.quote-1].q.ID
-				if _, err := db.exec(ctx, tx, `UPDATE quote_requests SET user_id = ? WHERE id = ? AND user_id IS NULL`, buyer.ID, n.QuoteID); err != nil {
+				if err := tx.GiveQuoteTo(ctx, n.QuoteID, buyer.ID); err != nil {
 					return err
 				}
 			}
-			ids, err := db.createOrdersTx(ctx, tx, []NewOrder{n})
+			ids, err := tx.CreateOrders(ctx, []store.NewOrder{n})
 			if err != nil {
 				return err
 			}
 			for _, s := range o.steps {
-				cur, err := db.orderByID(ctx, tx, ids[0])
+				cur, err := tx.OrderByID(ctx, ids[0])
 				if err != nil {
 					return err
 				}
-				if err := db.changeOrderStatusTx(ctx, tx, cur, s.status, staffID, placed.AddDate(0, 0, s.days)); err != nil {
+				if err := tx.ChangeOrderStatus(ctx, cur, s.status, staffID, placed.AddDate(0, 0, s.days)); err != nil {
 					return err
 				}
 			}
 		}
 		return nil
 	})
-	if errors.Is(err, ErrConflict) {
+	if errors.Is(err, store.ErrConflict) {
 		// Another instance seeded the same accounts between our check and insert.
-		return SeedResult{}, nil
+		return Result{}, nil
 	}
-	return res, classify(err)
+	return res, err
 }
 
-// seedUserTx returns the account with u's email, creating it (verified,
+// seedUser returns the account with u's email, creating it (verified,
 // with role) when there is none.
-func (db *DB) seedUserTx(ctx context.Context, tx *sql.Tx, u DemoUser, role string, since time.Time) (User, bool, error) {
-	existing, err := scanUser(db.queryRow(ctx, tx, userSelect+` WHERE u.email = ?`, u.Email))
+func seedUser(ctx context.Context, tx *store.Tx, u User, role string, since time.Time) (store.User, bool, error) {
+	existing, err := tx.UserByEmail(ctx, u.Email)
 	if err == nil {
 		return existing, false, nil
 	}
-	if !errors.Is(err, ErrNotFound) {
-		return User{}, false, err
+	if !errors.Is(err, store.ErrNotFound) {
+		return store.User{}, false, err
 	}
-	created, err := db.createUserTx(ctx, tx, NewUser{Email: u.Email, PasswordHash: u.PasswordHash, FullName: u.FullName, Locale: u.Locale, Role: role}, &since, since)
+	created, err := tx.CreateUser(ctx, store.NewUser{Email: u.Email, PasswordHash: u.PasswordHash, FullName: u.FullName, Locale: u.Locale, Role: role}, &since, since)
 	return created, err == nil, err
 }
 
-// seedQuoteTx stores a demo request unless its id is already there, with
+// seedQuote stores a demo request unless its id is already there, with
 // its status changes and notes by the staff member.
-func (db *DB) seedQuoteTx(ctx context.Context, tx *sql.Tx, q QuoteRequest, at time.Time, steps, notes []demoNote, staffID string, now time.Time) error {
-	q.SubmittedAt, q.Status, q.Version = at, QuoteNew, 1+len(steps)
+func seedQuote(ctx context.Context, tx *store.Tx, q store.QuoteRequest, at time.Time, steps, notes []demoNote, staffID string, now time.Time) error {
+	q.SubmittedAt, q.Status, q.Version = at, store.QuoteNew, 1+len(steps)
 	if len(steps) > 0 {
 		q.Status = steps[len(steps)-1].text
 	}
-	_, inserted, err := db.insertQuoteTx(ctx, tx, q, true)
+	inserted, err := tx.AddQuoteRequest(ctx, q)
 	if err != nil || !inserted {
 		return err
 	}
-	from := QuoteNew
+	from := store.QuoteNew
 	for _, s := range steps {
-		if err := db.record(ctx, tx, change{entity: EntityQuote, id: q.ID, field: FieldStatus, from: str(from), to: str(s.text), actorID: staffID, at: now.Add(-s.age)}); err != nil {
+		if err := tx.RecordStatusChange(ctx, store.EntityQuote, q.ID, from, s.text, staffID, now.Add(-s.age)); err != nil {
 			return err
 		}
 		from = s.text
 	}
 	for _, n := range notes {
-		if _, err := db.exec(ctx, tx, `INSERT INTO quote_notes (id, quote_id, author_id, body, created_at) VALUES (?, ?, ?, ?, ?)`,
-			uuid.NewString(), q.ID, staffID, n.text, db.ts(now.Add(-n.age))); err != nil {
+		if err := tx.AddQuoteNote(ctx, q.ID, staffID, n.text, now.Add(-n.age)); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// IsEmpty reports a fresh database: no users and no catalogue.
-func (db *DB) IsEmpty(ctx context.Context) (bool, error) {
-	var n int
-	err := db.queryRow(ctx, db.db, `SELECT
-		(CASE WHEN EXISTS (SELECT 1 FROM users) THEN 1 ELSE 0 END) +
-		(CASE WHEN EXISTS (SELECT 1 FROM voice_agents) THEN 1 ELSE 0 END)`).Scan(&n)
-	return n == 0, classify(err)
 }
