@@ -18,6 +18,9 @@
 // is a second Message-ID for the same email (the same kind to the same
 // visitor), which would mean a request was stored twice.
 //
+// river-prototype.patch, next to this file, is the River prototype the
+// README's figures for River were measured on (see Measurements there).
+//
 //	make build && go run ./bench/drills [-drill kill,smtp,pair] [-postgres postgres://…]
 package main
 
