@@ -31,7 +31,7 @@ web: web/node_modules/.package-lock.json
 	cd web && $(NPM) run build
 
 # The wire contract: the OpenAPI document from the Go declarations (internal/web), then the app's
-# types from it (web/src/api/schema.ts). A Go test and a Vitest test fail while either is stale.
+# types from it (web/src/shared/api/schema.ts). A Go test and a Vitest test fail while either is stale.
 api: web/node_modules/.package-lock.json
 	$(GO) generate ./internal/web
 

@@ -40,7 +40,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // and the polyfill/helper would add bytes to the budget on `/`.
         modulePreload: false,
         rolldownOptions: {
-          input: 'src/entry.client.tsx',
+          input: 'src/app/entry.client.tsx',
           output: {
             // Name dictionary chunks by language (en-landing-….js) so they are easy to tell apart.
             chunkFileNames: (chunk) => {

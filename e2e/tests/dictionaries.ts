@@ -1,6 +1,6 @@
 // The app's own dictionaries, so the tests look for what a visitor reads without copying the copy.
-import { en } from '../../web/src/i18n/en';
-import { nl } from '../../web/src/i18n/nl';
+import { en } from '../../web/src/shared/i18n/en';
+import { nl } from '../../web/src/shared/i18n/nl';
 import type { Lang } from './support';
 
 const dictionaries = { en, nl } as const;

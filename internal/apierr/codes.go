@@ -2,12 +2,12 @@ package apierr
 
 import "slices"
 
-//go:generate go run ./gencodes -o ../../web/src/api/codes.ts
+//go:generate go run ./gencodes -o ../../web/src/shared/api/codes.ts
 
 // Code is a stable, machine-readable error code, which the app translates.
 // Every code the API can answer is declared below, once. A Code can only be
 // made here, so no service can answer a code the app has no words for: the
-// frontend's list (web/src/api/codes.ts) is generated from Codes, and a test
+// frontend's list (web/src/shared/api/codes.ts) is generated from Codes, and a test
 // fails when it is stale.
 type Code struct{ name string }
 

@@ -1,7 +1,7 @@
 package web
 
-//go:generate go run ./genopenapi -o ../../web/src/api/openapi.json
-//go:generate sh -c "cd ../../web && npx openapi-typescript src/api/openapi.json --enum-values -o src/api/schema.ts"
+//go:generate go run ./genopenapi -o ../../web/src/shared/api/openapi.json
+//go:generate sh -c "cd ../../web && npx openapi-typescript src/shared/api/openapi.json --enum-values -o src/shared/api/schema.ts"
 
 import (
 	"cmp"
@@ -23,7 +23,7 @@ import (
 // parameters and who may call it. The mux serves that declaration and
 // GET /api/openapi.json describes it (OpenAPI 3.1, built with huma's schema
 // registry from the same Go types), and the app's types and client are
-// generated from that document (web/src/api/schema.ts, see `make api`).
+// generated from that document (web/src/shared/api/schema.ts, see `make api`).
 //
 // Only the document comes from huma: its request pipeline would read and
 // validate bodies itself (its own 413, 415 and 422 answers, no text

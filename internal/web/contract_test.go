@@ -21,7 +21,7 @@ import (
 // The committed document, which the app's types are generated from, is
 // the one the Go declarations make.
 func TestOpenAPIDocumentIsFresh(t *testing.T) {
-	const generated = "../../web/src/api/openapi.json"
+	const generated = "../../web/src/shared/api/openapi.json"
 	want, err := OpenAPI()
 	if err != nil {
 		t.Fatal(err)

@@ -7,8 +7,8 @@ import (
 	"testing/fstest"
 )
 
-// contactPage is the contact page as the prerender writes it (web/src/pages/Contact.tsx with the
-// placeholders of web/src/content/siteFacts.ts), plus the privacy sentences with the retention period
+// contactPage is the contact page as the prerender writes it (web/src/features/marketing/Contact.tsx with the
+// placeholders of web/src/shared/content/siteFacts.ts), plus the privacy sentences with the retention period
 // and the address requests go to.
 func contactPage() *fstest.MapFile {
 	meta := ""

@@ -357,7 +357,7 @@ func fillForm(page []byte, values map[string]string, field, title, msg string) [
 }
 
 // safeNext is the ?next= path to go to after signing in, or "" when it is
-// not a path on this site. As the app's safeNext (web/src/pages/auth/next.ts):
+// not a path on this site. As the app's safeNext (web/src/features/auth/next.ts):
 // only a path starting with one "/", no control character or backslash,
 // and the same again after each of up to five rounds of percent-decoding.
 func safeNext(next string) string {

@@ -76,7 +76,7 @@ type Company struct {
 	VAT     string
 }
 
-// factPlaceholder is what the frontend build (web/src/content/siteFacts.ts)
+// factPlaceholder is what the frontend build (web/src/shared/content/siteFacts.ts)
 // writes for a fact, in the page's <meta name="{fact}"> and wherever the
 // page shows it.
 func factPlaceholder(fact string) string { return fact + ".placeholder.invalid" }

@@ -10,7 +10,7 @@ import postcss from 'postcss';
 const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLIENT = join(WEB, 'build/client');
 const DIST = resolve(WEB, '../internal/web/dist');
-const ENTRY = 'src/entry.client.tsx';
+const ENTRY = 'src/app/entry.client.tsx';
 
 const { render, localePath, formMessages, PRERENDER, PRERENDERED_PATHS, INDEXED_PATHS, CLIENT_ROUTES } = await import(
   pathToFileURL(join(WEB, 'build/server/entry.server.js')).href

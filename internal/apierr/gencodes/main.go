@@ -1,5 +1,5 @@
 // Command gencodes writes the frontend's list of API error codes
-// (web/src/api/codes.ts) from the Go catalogue in package apierr, so the
+// (web/src/shared/api/codes.ts) from the Go catalogue in package apierr, so the
 // codes are declared once. Run it through `go generate ./internal/apierr`.
 package main
 

@@ -9,7 +9,7 @@ import (
 	"github.com/belwise/site/internal/apierr"
 )
 
-const generated = "../../../web/src/api/codes.ts"
+const generated = "../../../web/src/shared/api/codes.ts"
 
 // TestCodesFileIsCurrent fails when the Go catalogue changed and the
 // frontend's list was not regenerated.

@@ -1,0 +1,85 @@
+import '../styles.css';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { loadNamespace } from '../shared/i18n/dictionaries';
+import { langFromPath } from '../shared/paths';
+import { routes } from './routes';
+
+// Resolve the lazy route modules for the current URL before the first render, so the client
+// renders exactly the prerendered markup (React Router docs: "SSR with lazy routes").
+async function resolveLazyMatches(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const mod = await route.lazy();
+      Object.assign(route, { ...mod, lazy: undefined });
+    }),
+  );
+}
+
+declare global {
+  interface Window {
+    /** A click on a button or a choice in a select made before hydration (the boot script, prerender.mjs). */
+    __early?: { el: HTMLElement; type: 'click' | 'change'; value: string };
+  }
+}
+
+/** Carries out what the visitor did before the page had hydrated, once it has (Layout marks <html>). */
+function replayEarlyInput(): void {
+  const html = document.documentElement;
+  const replay = () => {
+    const early = window.__early;
+    delete window.__early;
+    if (!early || !early.el.isConnected) return;
+    if (early.type === 'click') early.el.click();
+    else {
+      (early.el as HTMLSelectElement).value = early.value;
+      early.el.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  };
+  if (html.hasAttribute('data-hydrated')) return replay();
+  const seen = new MutationObserver(() => {
+    if (!html.hasAttribute('data-hydrated')) return;
+    seen.disconnect();
+    replay();
+  });
+  seen.observe(html, { attributes: true, attributeFilter: ['data-hydrated'] });
+}
+
+/**
+ * The whole stylesheet, which the boot script adds as it starts the app (a prerendered page inlines
+ * only the rules of its own markup, prerender.mjs). Nothing renders before it has loaded, or failed to.
+ */
+function wholeStylesheet(): Promise<void> {
+  const link = document.getElementById('styles') as HTMLLinkElement | null;
+  if (!link || link.sheet) return Promise.resolve();
+  return new Promise((resolve) => {
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+  });
+}
+
+async function boot(): Promise<void> {
+  // Only the active language's strings are downloaded: the shared namespace here, the screen's own
+  // namespace by its route's lazy().
+  await Promise.all([loadNamespace(langFromPath(window.location.pathname), 'common'), resolveLazyMatches(), wholeStylesheet()]);
+  replayEarlyInput();
+  const router = createBrowserRouter(routes);
+  const container = document.getElementById('root')!;
+  const app = <RouterProvider router={router} />;
+
+  if (container.hasAttribute('data-shell')) {
+    // App shell for client-only routes: nothing to hydrate, render fresh.
+    createRoot(container).render(app);
+  } else {
+    // Hydrating in a transition lets React yield to the browser, keeping Total Blocking Time low.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  }
+}
+
+void boot();

@@ -1,0 +1,111 @@
+import type { ComponentType } from 'react';
+import type { Namespace } from '../shared/i18n/namespaces';
+import type { PageId } from '../shared/pages';
+
+// The page registry: every screen of the site, declared once. The route table (routes.tsx), the <head>
+// (head.ts), the prerender's page lists, sitemap and robots.txt and the Go server's client-only routes
+// (site.json, via entry.server.tsx) all read it. A new screen is one entry here and its path in
+// shared/pages.ts (a test holds the two alike), plus its `meta.<id>` title and description in both
+// dictionaries (the types ask for them).
+//
+// Route modules (what `load` imports) are the features' screens (features/<name>/), each exporting the
+// `Component` React Router renders; a lazy import each, so each is a chunk of its own. The registry is
+// the app's, and the one place that reaches into a feature past its index.ts. Nothing below app/
+// imports it: a feature that links to a page takes the path from shared/pages.ts (the voice demo's
+// links) or writes it literally.
+
+/** What a route module exports. */
+export interface RouteModule {
+  Component: ComponentType;
+}
+
+/** A route below a screen's path, rendered in the screen's <Outlet />: one lazy module each. */
+export interface SubScreen {
+  /** Relative to the screen's path, e.g. 'orders/:id'; '' for the screen's own path. */
+  path: string;
+  load: () => Promise<RouteModule>;
+}
+
+export interface Screen {
+  /** Unprefixed path, the English one ('/features'; Dutch adds /nl); null for the not-found page. */
+  path: string | null;
+  /** Dictionary namespace of its strings, loaded together with the module; or several (its own first). */
+  namespace: Namespace | readonly Namespace[];
+  /** Its lazy route module, loaded with its namespace. */
+  load: () => Promise<RouteModule>;
+  /** Kept out of search results: robots noindex, no canonical or hreflang, not in the sitemap. */
+  noindex?: boolean;
+  /**
+   * Rendered only in the browser: the Go server answers this path and everything below it with the
+   * app shell, and robots.txt disallows it. With `children`, an unknown path below it goes back to the
+   * screen; without, it is the not-found page.
+   */
+  clientOnly?: boolean;
+  /** Nested lazy routes; the screen's module is then their frame and renders an <Outlet />. */
+  children?: readonly SubScreen[];
+  /**
+   * A page to read: it is complete as server HTML (links are real links), so the app's JavaScript is
+   * loaded only at the visitor's first interaction (a pointer, a touch, a key, focus, scrolling) and
+   * nothing runs before. Other pages load it once they have painted.
+   */
+  loadOnInteraction?: boolean;
+}
+
+export const SCREENS = {
+  landing: { path: '/', namespace: 'landing', load: () => import('../features/marketing/Landing'), loadOnInteraction: true },
+  features: { path: '/features', namespace: 'features', load: () => import('../features/marketing/Features'), loadOnInteraction: true },
+  pricing: { path: '/pricing', namespace: 'pricing', load: () => import('../features/marketing/Pricing'), loadOnInteraction: true },
+  quote: { path: '/quote', namespace: 'pages', load: () => import('../features/marketing/Quote') },
+  // Where a quote posted without JavaScript lands (internal/web/forms.go).
+  quoteSent: { path: '/quote/thanks', namespace: 'pages', load: () => import('../features/marketing/QuoteSent'), noindex: true },
+  personalized: { path: '/personalized', namespace: 'pages', load: () => import('../features/personalized/Personalized') },
+  contact: { path: '/contact', namespace: 'pages', load: () => import('../features/marketing/Contact') },
+  privacy: { path: '/privacy', namespace: 'pages', load: () => import('../features/marketing/Privacy') },
+  help: { path: '/help', namespace: 'pages', load: () => import('../features/marketing/Help') },
+  auth: { path: '/auth', namespace: 'account', load: () => import('../features/auth/Auth'), noindex: true },
+  // The buyer's dashboard. Its agent and call pages read `calls` (a small namespace, loaded with the frame).
+  dashboard: {
+    path: '/dashboard',
+    namespace: ['account', 'calls'],
+    load: () => import('../features/dashboard/Dashboard'),
+    noindex: true,
+    clientOnly: true,
+    children: [
+      { path: '', load: () => import('../features/dashboard/DashboardOverview') },
+      { path: 'orders/:id', load: () => import('../features/dashboard/DashboardOrder') },
+      { path: 'agents/:orderId', load: () => import('../features/dashboard/DashboardAgent') },
+      { path: 'agents/:orderId/calls/:callId', load: () => import('../features/dashboard/DashboardCall') },
+    ],
+  },
+  // The agency's staff console. It also reads `account` for the API's error messages (form kit), `calls` for a call's words.
+  console: {
+    path: '/console',
+    namespace: ['console', 'account', 'calls'],
+    load: () => import('../features/console/Console'),
+    noindex: true,
+    clientOnly: true,
+    children: [
+      { path: '', load: () => import('../features/console/ConsoleQuotes') },
+      { path: 'quotes/:id', load: () => import('../features/console/ConsoleQuote') },
+      { path: 'orders', load: () => import('../features/console/ConsoleOrders') },
+      { path: 'calls', load: () => import('../features/console/ConsoleCalls') },
+      { path: 'calls/:id', load: () => import('../features/console/ConsoleCall') },
+      { path: 'agents', load: () => import('../features/console/ConsoleAgents') },
+      { path: 'buyers', load: () => import('../features/console/ConsoleBuyers') },
+    ],
+  },
+  notFound: { path: null, namespace: 'pages', load: () => import('./NotFound'), noindex: true, loadOnInteraction: true },
+} satisfies Record<PageId, Screen>;
+
+export type { PageId };
+
+/** Every screen with its id, in declaration order. */
+export const screens = () => Object.entries(SCREENS) as [PageId, Screen][];
+
+/** Route handle carried by every screen's routes (its sub-routes too); tells head code which page is showing. */
+export interface PageHandle {
+  page: PageId;
+}
+
+/** The screen a route match list shows (the last match is a screen's route, or one of its sub-routes). */
+export const pageOf = (matches: readonly { handle?: unknown }[]) => (matches[matches.length - 1]?.handle as PageHandle | undefined)?.page;

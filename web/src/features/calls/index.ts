@@ -1,0 +1,10 @@
+// An agent's calls, as the buyer's dashboard and the staff console both show them: the API, the list
+// with its chart and month figures, the parts of a call's page and the words for a call's fields.
+// No screen of its own: the dashboard and the console each route to theirs.
+export { browserTimeZone, deleteCall, getAgentPage, getCall } from './api';
+export { CallList } from './CallList';
+export { CallBackLink, CallColumns, CallHeader, CallNotFound, CallNumber, CallSection, CallSummary, CallTranscript, EndedFact } from './CallPage';
+export { DailyChart } from './DailyChart';
+export { MonthStats } from './MonthStats';
+export { OutcomeBadge } from './OutcomeBadge';
+export { directionText, durationText, endedReasonKey, successText } from './words';

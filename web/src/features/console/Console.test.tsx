@@ -1,0 +1,576 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screenRoute } from '../../app/routes';
+import { apiError, json, mockApi, signedIn, signedOut, USER } from '../../shared/testing/mockApi';
+import { loadedRoute, renderApp } from '../../shared/testing/renderApp';
+import type { CatalogueAgent, ConsoleCall, ConsoleCallDetail, ConsoleOrder, QuoteDetail, QuoteSummary } from './api';
+import { parseAmount } from './parts';
+
+// The console's real route from the page registry: its frame (who may see it) and nested screens.
+const renderConsole = async (url = '/console', lang: 'en' | 'nl' = 'en') => renderApp(await loadedRoute(screenRoute(lang, 'console')), url, lang);
+
+const STAFF = { ...USER, id: 'staff-1', email: 'ops@example.com', fullName: 'Olivia Jansen', role: 'staff' } as unknown as typeof USER;
+const staffMe = () => signedIn(STAFF);
+
+const quote = (over: Partial<QuoteSummary> & { id: string }): QuoteSummary => ({
+  fullName: 'Fenna Visser',
+  email: 'fenna@example.nl',
+  companyName: 'Tandarts Visser',
+  businessType: 'Dentist',
+  phone: '',
+  language: 'dutch',
+  locale: 'nl',
+  status: 'new',
+  source: 'form',
+  version: 1,
+  createdAt: '2026-11-20T10:00:00Z',
+  ...over,
+});
+
+const DETAIL: QuoteDetail = {
+  ...quote({ id: 'q-1', status: 'contacted', version: 2, source: 'voice' }),
+  description: 'Book appointments after hours.',
+  timeZone: 'Europe/Amsterdam',
+  userId: null,
+  notes: [{ id: 'n-1', body: 'Called back on Monday.', author: { id: 'staff-1', email: 'ops@example.com', fullName: 'Olivia Jansen' }, createdAt: '2026-11-20T11:00:00Z' }],
+  history: [
+    { from: null, to: 'new', actor: null, at: '2026-11-20T10:00:00Z' },
+    { from: 'new', to: 'contacted', actor: { id: 'staff-1', email: 'ops@example.com', fullName: 'Olivia Jansen' }, at: '2026-11-20T11:00:00Z' },
+  ],
+  orders: [],
+};
+
+const AGENT: CatalogueAgent = {
+  id: 'a-1',
+  nameEn: 'Front Desk',
+  nameNl: 'Receptie',
+  titleEn: 'Receptionist',
+  titleNl: 'Receptiemedewerker',
+  descriptionEn: 'Answers calls.',
+  descriptionNl: 'Beantwoordt oproepen.',
+  deliveryDays: 14,
+  priceCents: 349_900,
+  currency: 'EUR',
+  version: 3,
+};
+
+const ORDER: ConsoleOrder = {
+  id: 'o-1',
+  number: 'abcd1234',
+  status: 'pending',
+  version: 4,
+  amountCents: 249_900,
+  currency: 'EUR',
+  createdAt: '2026-11-20T12:00:00Z',
+  updatedAt: '2026-11-20T12:00:00Z',
+  buyer: { id: 'b-1', email: 'fenna@example.nl', fullName: 'Fenna Visser', locale: 'nl' },
+  agent: { id: 'a-1', name: 'Front Desk', title: 'Receptionist', nameNl: 'Receptie', titleNl: 'Receptiemedewerker' },
+  quoteId: 'q-1',
+  assistantId: null,
+  perMinuteCents: 10,
+};
+
+const ASSISTANT = 'a0000000-0000-4000-8000-00000000abcd';
+
+const call = (over: Partial<ConsoleCall> & { id: string }): ConsoleCall => ({
+  startedAt: '2026-11-21T09:30:00Z',
+  direction: 'inbound',
+  // The list masks the number: no E.164, only the masked text.
+  number: '',
+  numberDisplay: '+31 6 •••• 5678',
+  durationSeconds: 125,
+  outcome: 'answered',
+  summary: 'Booked a cleaning for Tuesday.',
+  status: 'ended',
+  assistantId: ASSISTANT,
+  order: null,
+  ...over,
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('who gets into the console', () => {
+  it('sends a buyer to their dashboard, in the page language', async () => {
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/console/quotes': apiError(403, 'staff_only') });
+    const app = await renderConsole('/nl/console/orders', 'nl');
+    await waitFor(() => expect(app.location()).toBe('/nl/dashboard'));
+  });
+
+  it('sends a visitor to sign in, and back here after', async () => {
+    mockApi({ 'GET /api/me': signedOut(), 'GET /api/console/orders': apiError(401, 'unauthenticated') });
+    const app = await renderConsole('/console/orders?status=pending');
+    await waitFor(() => expect(app.location()).toBe('/auth?next=%2Fconsole%2Forders%3Fstatus%3Dpending'));
+  });
+});
+
+describe('/console (the quote inbox)', () => {
+  it('lists requests, filters by status and search in the URL, and loads more by cursor', async () => {
+    const { requested } = mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/quotes': json(200, { items: [quote({ id: 'q-1' }), quote({ id: 'q-2', fullName: 'Joost Bakker', status: 'won', source: 'voice' })], nextCursor: 'c-2' }),
+      'GET /api/console/quotes?cursor=c-2': json(200, { items: [quote({ id: 'q-3', fullName: 'Sanne de Wit', source: 'personalized' })], nextCursor: null }),
+      'GET /api/console/quotes?status=won&q=bakker': json(200, { items: [quote({ id: 'q-2', fullName: 'Joost Bakker', status: 'won' })], nextCursor: null }),
+    });
+    const app = await renderConsole();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quote inbox' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Quotes' }).getAttribute('aria-current')).toBe('page');
+    const row = (await screen.findByRole('heading', { level: 2, name: 'Joost Bakker' })).closest('li')!;
+    expect(within(row).getByText('Won')).toBeTruthy();
+    expect(within(row).getByText('Voice call')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'Open the request of Joost Bakker' }).getAttribute('href')).toBe('/console/quotes/q-2');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sanne de Wit' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByText('That is everything.')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'won' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: ' bakker ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(app.location()).toBe('/console?status=won&q=bakker'));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    expect(requested()).toContain('/api/console/quotes?status=won&q=bakker');
+  });
+
+  it('says when nothing matches', async () => {
+    mockApi({ 'GET /api/me': staffMe(), 'GET /api/console/quotes?q=nobody': json(200, { items: [], nextCursor: null }) });
+    await renderConsole('/console?q=nobody');
+    expect(await screen.findByText('Nothing matches these filters.')).toBeTruthy();
+  });
+});
+
+describe('/console/quotes/:id', () => {
+  it('shows every field, the notes and the history in Dutch, and adds a note', async () => {
+    const { sent } = mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/quotes/q-1': json(200, { quote: DETAIL }),
+      'GET /api/console/agents': json(200, { items: [AGENT] }),
+      'POST /api/console/quotes/q-1/notes': json(201, { note: { id: 'n-2', body: 'Demo on Thursday.', author: STAFF, createdAt: '2026-11-21T09:00:00Z' } }),
+    });
+    await renderConsole('/nl/console/quotes/q-1', 'nl');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fenna Visser' })).toBeTruthy();
+    const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(fact('Bron')).toBe('Telefoongesprek');
+    expect(fact('Bedrijf')).toBe('Tandarts Visser');
+    expect(fact('Telefoon')).toBe('Niet opgegeven');
+    expect(fact('Taal van de agent')).toBe('Nederlands');
+    expect(fact('Tijdzone')).toBe('Europe/Amsterdam');
+    expect(fact('Account')).toBe('Nog geen account');
+    expect(screen.getByText('Book appointments after hours.')).toBeTruthy();
+    const history = screen.getByRole('region', { name: 'Geschiedenis' });
+    expect(within(history).getByText('Binnengekomen als Nieuw')).toBeTruthy();
+    expect(within(history).getByText('Nieuw → Contact gehad')).toBeTruthy();
+    expect(within(history).getByText(/door Olivia Jansen/)).toBeTruthy();
+
+    const notes = screen.getByRole('region', { name: 'Interne notities' });
+    fireEvent.click(within(notes).getByRole('button', { name: 'Notitie toevoegen' }));
+    expect(await within(notes).findByText('Schrijf eerst de notitie.')).toBeTruthy();
+    fireEvent.change(within(notes).getByLabelText('Nieuwe notitie'), { target: { value: '  Demo on Thursday.  ' } });
+    fireEvent.click(within(notes).getByRole('button', { name: 'Notitie toevoegen' }));
+    expect(await within(notes).findByText('Demo on Thursday.')).toBeTruthy();
+    expect(sent('POST /api/console/quotes/q-1/notes')).toEqual([{ body: 'Demo on Thursday.' }]);
+    expect((within(notes).getByLabelText('Nieuwe notitie') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('changes the status with the version it shows; a stale version reloads the request and says why', async () => {
+    let loads = 0;
+    const { sent } = mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/quotes/q-1': () => json(200, { quote: ++loads === 1 ? DETAIL : { ...DETAIL, status: 'lost', version: 3 } }),
+      'GET /api/console/agents': json(200, { items: [AGENT] }),
+      'PATCH /api/console/quotes/q-1': apiError(409, 'version_conflict'),
+    });
+    await renderConsole('/console/quotes/q-1');
+    const status = await screen.findByRole('region', { name: 'Status' });
+    fireEvent.change(within(status).getByLabelText('New status'), { target: { value: 'proposal_sent' } });
+    fireEvent.click(within(status).getByRole('button', { name: 'Save status' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Someone else changed this in the meantime, so we reloaded it. Check their change, then try again.',
+    );
+    expect(sent('PATCH /api/console/quotes/q-1')).toEqual([{ status: 'proposal_sent', version: 2 }]);
+    // Reloaded: the other person's status and version are what the form now shows and sends.
+    expect(await screen.findByText('Lost', { selector: '.badge' })).toBeTruthy();
+    expect((screen.getByLabelText('New status') as HTMLSelectElement).value).toBe('lost');
+  });
+
+  it('turns the request into an order: agent from the catalogue, its price to start with, euros by default', async () => {
+    let loads = 0;
+    const { sent } = mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/quotes/q-1': () =>
+        json(200, { quote: ++loads === 1 ? DETAIL : { ...DETAIL, status: 'won', version: 3, orders: [{ id: 'o-1', number: 'abcd1234', status: 'pending' }] } }),
+      'GET /api/console/agents': json(200, { items: [AGENT] }),
+      'POST /api/console/quotes/q-1/orders': json(201, { order: ORDER, invited: true }),
+    });
+    await renderConsole('/console/quotes/q-1');
+    const form = await screen.findByRole('region', { name: 'Turn into an order' });
+    const agent = await within(form).findByLabelText('Agent');
+    expect(within(agent).getByRole('option', { name: 'Front Desk · €3,499.00' })).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Create order' }));
+    expect(await within(form).findByText('Choose an agent.')).toBeTruthy();
+    expect(sent('POST /api/console/quotes/q-1/orders')).toEqual([]);
+
+    fireEvent.change(agent, { target: { value: 'a-1' } });
+    const amount = within(form).getByLabelText('Amount') as HTMLInputElement;
+    expect(amount.value).toBe('3499.00');
+    expect((within(form).getByLabelText('Currency') as HTMLSelectElement).value).toBe('EUR');
+    fireEvent.change(amount, { target: { value: '2,499.50' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create order' }));
+    expect(
+      await within(form).findByText('Order #abcd1234 created. fenna@example.nl had no account: we created one and sent an invitation to set a password.'),
+    ).toBeTruthy();
+    expect(sent('POST /api/console/quotes/q-1/orders')).toEqual([{ agentId: 'a-1', amountCents: 249_950, currency: 'EUR' }]);
+    expect(await screen.findByRole('link', { name: 'Order #abcd1234' })).toBeTruthy();
+    expect(screen.getByText('Won', { selector: '.badge' })).toBeTruthy();
+  });
+
+  it('after an order (or any change) the status form shows the stored status and sends its version, never the old choice', async () => {
+    let loads = 0;
+    const WON = { ...DETAIL, status: 'won' as const, version: 3, orders: [{ id: 'o-1', number: 'abcd1234', status: 'pending' }] };
+    const { sent } = mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/quotes/q-1': () => json(200, { quote: ++loads === 1 ? DETAIL : WON }),
+      'GET /api/console/agents': json(200, { items: [AGENT] }),
+      'POST /api/console/quotes/q-1/orders': json(201, { order: ORDER, invited: false }),
+      'PATCH /api/console/quotes/q-1': json(200, { quote: { ...WON, version: 4 } }),
+    });
+    await renderConsole('/console/quotes/q-1');
+    const status = await screen.findByRole('region', { name: 'Status' });
+    const select = within(status).getByLabelText('New status') as HTMLSelectElement;
+    expect(select.value).toBe('contacted');
+    const form = screen.getByRole('region', { name: 'Turn into an order' });
+    fireEvent.change(await within(form).findByLabelText('Agent'), { target: { value: 'a-1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create order' }));
+    expect(await screen.findByText('Won', { selector: '.badge' })).toBeTruthy();
+    // The order made the request won: the form says so, and a save keeps it won with the new version.
+    expect(select.value).toBe('won');
+    fireEvent.click(within(status).getByRole('button', { name: 'Save status' }));
+    expect(await within(status).findByText('Status saved.')).toBeTruthy();
+    expect(sent('PATCH /api/console/quotes/q-1')).toEqual([{ status: 'won', version: 3 }]);
+  });
+});
+
+describe('/console/orders', () => {
+  it('lists orders in their currency, and changes a status with its version', async () => {
+    const { sent } = mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/orders?buyer=b-1': json(200, { items: [ORDER], nextCursor: null }),
+      'PATCH /api/console/orders/o-1': json(200, { order: { ...ORDER, status: 'completed', version: 5 } }),
+    });
+    await renderConsole('/nl/console/orders?buyer=b-1', 'nl');
+    const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
+    expect(screen.getByText('Koper: Fenna Visser')).toBeTruthy();
+    expect(within(row).getByText('€ 2.499,00')).toBeTruthy();
+    // The agent by its Dutch name on the Dutch page.
+    expect(within(row).getByText('Agent', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Receptie');
+    fireEvent.change(within(row).getByLabelText('Status van bestelling #abcd1234'), { target: { value: 'completed' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Status van bestelling #abcd1234 opslaan' }));
+    expect(await within(row).findByText('Opgeslagen. De koper krijgt een e-mail.')).toBeTruthy();
+    expect(within(row).getByText('Afgerond (live)', { selector: '.badge' })).toBeTruthy();
+    expect(sent('PATCH /api/console/orders/o-1')).toEqual([{ status: 'completed', version: 4 }]);
+  });
+
+  it('on a stale version shows the order as it is now and says why', async () => {
+    mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/orders': json(200, { items: [ORDER], nextCursor: null }),
+      'PATCH /api/console/orders/o-1': apiError(409, 'version_conflict'),
+      'GET /api/console/orders/o-1': json(200, { order: { ...ORDER, status: 'cancelled', version: 5 }, history: [] }),
+    });
+    await renderConsole('/console/orders');
+    const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
+    expect(within(row).getByText('Agent', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Front Desk');
+    fireEvent.change(within(row).getByLabelText('Status of order #abcd1234'), { target: { value: 'completed' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Save the status of order #abcd1234' }));
+    expect((await within(row).findByRole('alert')).textContent).toMatch(/^Someone else changed this/);
+    expect(within(row).getByText('Cancelled', { selector: '.badge' })).toBeTruthy();
+    expect((within(row).getByLabelText('Status of order #abcd1234') as HTMLSelectElement).value).toBe('cancelled');
+  });
+});
+
+describe('/console/orders: the assistant and per-minute rate', () => {
+  it('links an assistant with the version, sending only what changed, in Dutch', async () => {
+    const { sent } = mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/orders': json(200, { items: [ORDER], nextCursor: null }),
+      'PATCH /api/console/orders/o-1': json(200, { order: { ...ORDER, assistantId: ASSISTANT, version: 5 } }),
+    });
+    await renderConsole('/nl/console/orders', 'nl');
+    const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
+    const rate = within(row).getByLabelText('Prijs per minuut van bestelling #abcd1234') as HTMLInputElement;
+    expect(rate.value).toBe('0,10');
+    fireEvent.change(within(row).getByLabelText('Vapi-assistent-id van bestelling #abcd1234'), { target: { value: ` ${ASSISTANT} ` } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Assistent en prijs van bestelling #abcd1234 opslaan' }));
+    expect(await within(row).findByText('Opgeslagen. Het dashboard van de koper toont de gesprekken van deze assistent.')).toBeTruthy();
+    expect(sent('PATCH /api/console/orders/o-1')).toEqual([{ assistantId: ASSISTANT, version: 4 }]);
+
+    // The next change goes with the version the server answered.
+    fireEvent.change(rate, { target: { value: 'twelve' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Assistent en prijs van bestelling #abcd1234 opslaan' }));
+    expect(await within(row).findByText('Vul een prijs in zoals 0,10: nul of meer, met hoogstens twee decimalen.')).toBeTruthy();
+    expect(rate.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(rate, { target: { value: '0,12' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Assistent en prijs van bestelling #abcd1234 opslaan' }));
+    await waitFor(() => expect(sent('PATCH /api/console/orders/o-1')).toHaveLength(2));
+    expect(sent('PATCH /api/console/orders/o-1')[1]).toEqual({ perMinuteCents: 12, version: 5 });
+  });
+
+  it('shows a taken assistant id at its field', async () => {
+    mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/orders': json(200, { items: [ORDER], nextCursor: null }),
+      'PATCH /api/console/orders/o-1': apiError(409, 'assistant_taken'),
+    });
+    await renderConsole('/console/orders');
+    const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
+    const field = within(row).getByLabelText('Vapi assistant id of order #abcd1234');
+    fireEvent.change(field, { target: { value: ASSISTANT } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Save the assistant and price of order #abcd1234' }));
+    expect(await within(row).findByText('Another order already has this assistant. Remove it there first.')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toContain('order-link-o-1-assistant-error');
+    expect(within(row).queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a malformed assistant id at its field', async () => {
+    mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/orders': json(200, { items: [ORDER], nextCursor: null }),
+      'PATCH /api/console/orders/o-1': apiError(400, 'invalid_assistant'),
+    });
+    await renderConsole('/console/orders');
+    const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
+    fireEvent.change(within(row).getByLabelText('Vapi assistant id of order #abcd1234'), { target: { value: 'not-a-uuid' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Save the assistant and price of order #abcd1234' }));
+    expect(await within(row).findByText(/^An assistant id is a UUID/)).toBeTruthy();
+  });
+
+  it('on a stale version shows the link as it is now and says why', async () => {
+    mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/orders': json(200, { items: [ORDER], nextCursor: null }),
+      'PATCH /api/console/orders/o-1': apiError(409, 'version_conflict'),
+      'GET /api/console/orders/o-1': json(200, { order: { ...ORDER, assistantId: ASSISTANT, perMinuteCents: 15, version: 6 }, history: [] }),
+    });
+    await renderConsole('/console/orders');
+    const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
+    fireEvent.change(within(row).getByLabelText('Price per minute of order #abcd1234'), { target: { value: '0.20' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Save the assistant and price of order #abcd1234' }));
+    expect((await within(row).findByRole('alert')).textContent).toMatch(/^Someone else changed this/);
+    expect((within(row).getByLabelText('Price per minute of order #abcd1234') as HTMLInputElement).value).toBe('0.15');
+    expect((within(row).getByLabelText('Vapi assistant id of order #abcd1234') as HTMLInputElement).value).toBe(ASSISTANT);
+  });
+});
+
+describe('/console/calls', () => {
+  it('lists every call newest first with its order or "unassigned", and loads more', async () => {
+    mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/calls': json(200, {
+        items: [
+          call({ id: '9', order: { id: 'o-1', number: 'abcd1234', buyerEmail: 'fenna@example.nl' } }),
+          call({ id: '8', outcome: 'missed', durationSeconds: 0, summary: '', numberDisplay: '', direction: 'outbound', assistantId: 'a0000000-0000-4000-8000-00000000ffff' }),
+        ],
+        nextCursor: 'c-2',
+      }),
+      'GET /api/console/calls?cursor=c-2': json(200, { items: [call({ id: '7', outcome: 'pending', status: 'in-progress' })], nextCursor: '' }),
+    });
+    await renderConsole('/console/calls');
+    expect(await screen.findByText('Booked a cleaning for Tuesday.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Calls' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Calls' }).getAttribute('aria-current')).toBe('page');
+    const rows = () => screen.getAllByRole('listitem');
+    expect(rows()).toHaveLength(2);
+    const [assigned, unassigned] = rows();
+    expect(within(assigned).getByRole('link', { name: 'Order #abcd1234' }).getAttribute('href')).toBe('/console/orders?q=fenna%40example.nl');
+    expect(within(assigned).getByText('Answered')).toBeTruthy();
+    expect(within(assigned).getByText('2 min 5 s')).toBeTruthy();
+    expect(within(assigned).getByText('+31 6 •••• 5678')).toBeTruthy();
+    expect(within(assigned).getByText('Booked a cleaning for Tuesday.')).toBeTruthy();
+    expect(within(assigned).getByText(ASSISTANT)).toBeTruthy();
+    expect(within(unassigned).getByText('Unassigned')).toBeTruthy();
+    expect(within(unassigned).getByText('Missed')).toBeTruthy();
+    expect(within(unassigned).getByText('Outgoing call')).toBeTruthy();
+    expect(within(unassigned).getByText('Number unknown')).toBeTruthy();
+    // Each call opens its own page (the only place with the full number); an unassigned one links to no order.
+    expect(within(assigned).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/console/calls/9', '/console/orders?q=fenna%40example.nl']);
+    expect(within(unassigned).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/console/calls/8']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(within(rows()[2]).getByText('In progress')).toBeTruthy();
+    expect(screen.getByText('That is everything.')).toBeTruthy();
+  });
+
+  it('keeps "unassigned only" in the URL, in Dutch', async () => {
+    const { requested } = mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/calls': json(200, { items: [call({ id: '9', order: { id: 'o-1', number: 'abcd1234', buyerEmail: 'fenna@example.nl' } })], nextCursor: null }),
+      'GET /api/console/calls?assigned=false': json(200, { items: [call({ id: '8' })], nextCursor: null }),
+    });
+    const app = await renderConsole('/nl/console/calls', 'nl');
+    expect(await screen.findByText('+31 6 •••• 5678')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Gesprekken' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Tonen'), { target: { value: 'false' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Toepassen' }));
+    await waitFor(() => expect(app.location()).toBe('/nl/console/calls?assigned=false'));
+    expect(await screen.findByText('Niet toegewezen')).toBeTruthy();
+    expect(requested()).toContain('/api/console/calls?assigned=false');
+    expect((screen.getByLabelText('Tonen') as HTMLSelectElement).value).toBe('false');
+  });
+});
+
+describe('/console/calls/:id', () => {
+  const DETAIL = {
+    ...call({ id: '9', order: { id: 'o-1', number: 'abcd1234', buyerEmail: 'fenna@example.nl' } }),
+    number: '+31612345678',
+    numberDisplay: '+31 6 12345678',
+    endedAt: '2026-11-21T09:32:05Z',
+    endedReason: 'customer-ended-call',
+    successEvaluation: 'true',
+    transcript: [
+      { role: 'agent', text: 'Good morning, Smile Dental.', secondsFromStart: 0.5 },
+      { role: 'caller', text: 'I need a cleaning.', secondsFromStart: 3 },
+    ],
+    recordingUrl: null,
+  } satisfies ConsoleCallDetail;
+
+  it('shows one call with the full number, the transcript and its order', async () => {
+    mockApi({ 'GET /api/me': staffMe(), 'GET /api/console/calls/9?lang=en': json(200, { call: DETAIL }) });
+    await renderConsole('/console/calls/9');
+    expect(await screen.findByText('+31 6 12345678')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Calls' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: /Back to calls/ }).getAttribute('href')).toBe('/console/calls');
+    expect(within(screen.getByRole('region', { name: 'Summary' })).getByText('Booked a cleaning for Tuesday.')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Transcript' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByText('The caller hung up.')).toBeTruthy();
+    expect(screen.getByText('customer-ended-call')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Order #abcd1234' }).getAttribute('href')).toBe('/console/orders?q=fenna%40example.nl');
+    // Staff read the number; they do not call from the console.
+    expect(document.querySelector('a[href^="tel:"]')).toBeNull();
+  });
+
+  it('speaks Dutch, and says so when the call is gone', async () => {
+    mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/calls/9?lang=nl': json(200, { call: { ...DETAIL, numberDisplay: '06 12345678', order: null } }),
+      'GET /api/console/calls/8?lang=nl': apiError(404, 'not_found'),
+    });
+    await renderConsole('/nl/console/calls/9', 'nl');
+    expect(await screen.findByText('06 12345678')).toBeTruthy();
+    expect(screen.getByText('Niet toegewezen')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Samenvatting' })).toBeTruthy();
+    cleanup();
+    mockApi({ 'GET /api/me': staffMe(), 'GET /api/console/calls/8?lang=nl': apiError(404, 'not_found') });
+    await renderConsole('/nl/console/calls/8', 'nl');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gesprek niet gevonden' })).toBeTruthy();
+    expect(screen.getByText('Dit gesprek bestaat niet of is door de koper verwijderd.')).toBeTruthy();
+  });
+});
+
+describe('/console/agents', () => {
+  it('edits an agent in both languages, sending only what changed with its version', async () => {
+    const { sent } = mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/agents': json(200, { items: [AGENT] }),
+      'PATCH /api/console/agents/a-1': json(200, { agent: { ...AGENT, nameNl: 'Balie', deliveryDays: 10, version: 4 } }),
+    });
+    await renderConsole('/console/agents');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Front Desk' }));
+    const form = screen.getByRole('form', { name: 'Edit Front Desk' });
+    expect(document.activeElement?.textContent).toBe('Edit Front Desk');
+    const dutch = within(form).getByRole('group', { name: 'Dutch' });
+    fireEvent.change(within(dutch).getByLabelText(/Name/), { target: { value: 'Balie' } });
+    fireEvent.change(within(form).getByLabelText(/Delivery time/), { target: { value: '400' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save agent' }));
+    expect(await within(form).findByText('Enter a whole number of days from 0 to 365.')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText(/Delivery time/), { target: { value: '10' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save agent' }));
+    expect(await screen.findByText('Agent saved.')).toBeTruthy();
+    expect(sent('PATCH /api/console/agents/a-1')).toEqual([{ nameNl: 'Balie', deliveryDays: 10, version: 3 }]);
+  });
+});
+
+describe('/console/agents (new)', () => {
+  it('creates an agent with both languages, its delivery time and price in euros', async () => {
+    let loads = 0;
+    const { sent } = mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/agents': () => json(200, { items: ++loads === 1 ? [] : [{ ...AGENT, id: 'a-2' }] }),
+      'POST /api/console/agents': json(201, { agent: { ...AGENT, id: 'a-2' } }),
+    });
+    await renderConsole('/nl/console/agents', 'nl');
+    expect(await screen.findByText('Nog geen agenten.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Agent toevoegen' }));
+    const form = screen.getByRole('form', { name: 'Nieuwe agent' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Agent aanmaken' }));
+    // Nothing is sent while a name or title is missing; the first bad field has the focus.
+    expect(within(form).getAllByText('Vul dit in.')).toHaveLength(4);
+    expect(document.activeElement?.id).toBe('agent-new-nameEn');
+    const fill = (group: string, label: RegExp, value: string) =>
+      fireEvent.change(within(within(form).getByRole('group', { name: group })).getByLabelText(label), { target: { value } });
+    fill('Engels', /Naam/, 'Front Desk');
+    fill('Engels', /Functie/, 'Receptionist');
+    fill('Nederlands', /Naam/, 'Receptie');
+    fill('Nederlands', /Functie/, 'Receptiemedewerker');
+    fireEvent.change(within(form).getByLabelText(/Catalogusprijs/), { target: { value: '3.499,00' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Agent aanmaken' }));
+    expect(await screen.findByText('Agent opgeslagen.')).toBeTruthy();
+    expect(sent('POST /api/console/agents')).toEqual([
+      {
+        nameEn: 'Front Desk',
+        nameNl: 'Receptie',
+        titleEn: 'Receptionist',
+        titleNl: 'Receptiemedewerker',
+        descriptionEn: '',
+        descriptionNl: '',
+        deliveryDays: 14,
+        priceCents: 349_900,
+        currency: 'EUR',
+      },
+    ]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Receptie' })).toBeTruthy();
+  });
+});
+
+describe('/console/buyers', () => {
+  it('lists accounts with a link to their orders', async () => {
+    mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/buyers': json(200, {
+        items: [{ id: 'b-1', email: 'fenna@example.nl', fullName: '', role: 'buyer', locale: 'nl', verified: false, createdAt: '2026-11-20T12:00:00Z', orderCount: 2 }],
+        nextCursor: null,
+      }),
+    });
+    await renderConsole('/console/buyers');
+    const row = (await screen.findByRole('heading', { level: 2, name: 'fenna@example.nl' })).closest('li')!;
+    expect(within(row).getByText('Not verified yet')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'Orders of fenna@example.nl' }).getAttribute('href')).toBe('/console/orders?buyer=b-1');
+  });
+});
+
+describe('parseAmount', () => {
+  it('reads what staff type, in either notation, as cents', () => {
+    expect(parseAmount('2499')).toBe(249_900);
+    expect(parseAmount('2499.5')).toBe(249_950);
+    expect(parseAmount('2499,00')).toBe(249_900);
+    expect(parseAmount('2.499,00')).toBe(249_900);
+    expect(parseAmount('2,499.00')).toBe(249_900);
+    expect(parseAmount(' 0 ')).toBe(0);
+  });
+
+  it('refuses what is no amount', () => {
+    for (const text of ['', 'abc', '-5', '2.499.00', '2,499,00', '2499.999', '1e3', '12.34.5']) {
+      expect(parseAmount(text), text).toBeNull();
+    }
+  });
+
+  it('reads three digits after a lone separator as thousands', () => {
+    expect(parseAmount('1.234')).toBe(123_400);
+    expect(parseAmount('1,234')).toBe(123_400);
+  });
+});

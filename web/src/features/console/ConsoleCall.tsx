@@ -1,0 +1,99 @@
+import { useParams } from 'react-router';
+import { useApiResource } from '../../shared/auth/useApiResource';
+import { formatDateTime } from '../../shared/format';
+import { useLanguage } from '../../shared/i18n/LanguageContext';
+import { localePath } from '../../shared/paths';
+import { Fact } from '../../shared/ui/Fact';
+import {
+  CallBackLink,
+  CallColumns,
+  CallHeader,
+  CallNotFound,
+  CallNumber,
+  CallSummary,
+  CallTranscript,
+  directionText,
+  durationText,
+  EndedFact,
+  endedReasonKey,
+  successText,
+} from '../calls';
+import { getConsoleCall, type ConsoleCallDetail } from './api';
+import { CallOrder } from './CallOrder';
+import { ConsoleError, ConsoleLoading } from './parts';
+
+/**
+ * /console/calls/:id: one call as staff see it, with the caller's full number (the list masks it), the
+ * summary, how it ended, the transcript and the order it belongs to. A new id is a new page.
+ */
+export function Component() {
+  const { id = '' } = useParams();
+  return <CallScreen key={id} id={id} />;
+}
+
+function CallScreen({ id }: { id: string }) {
+  const { lang, t } = useLanguage();
+  const { state, retry } = useApiResource((signal) => getConsoleCall(id, lang, signal), `console-call:${id}:${lang}`);
+  const title = t('console.calls.title');
+
+  if (state.status === 'loading') return <ConsoleLoading title={title} text={t('console.call.loading')} />;
+  if (state.status === 'error') {
+    if (state.error.status !== 404 && state.error.status !== 400) return <ConsoleError title={title} error={state.error} onRetry={retry} />;
+    return <CallNotFound back={<BackLink />} text={t('console.call.notFound')} />;
+  }
+  return <CallView call={state.data.call} />;
+}
+
+function BackLink() {
+  const { lang, t } = useLanguage();
+  return <CallBackLink to={localePath(lang, '/console/calls')} label={t('console.call.back')} />;
+}
+
+function CallView({ call }: { call: ConsoleCallDetail }) {
+  const { lang, t } = useLanguage();
+  const started = call.startedAt && !call.startedAt.startsWith('0001-') ? call.startedAt : '';
+  const success = successText(call.successEvaluation, t);
+  return (
+    <>
+      <BackLink />
+      <CallHeader title={started ? t('calls.call.title', { date: formatDateTime(started, lang) }) : t('console.calls.notStarted')} outcome={call.outcome} />
+      <CallColumns
+        main={
+          <>
+            <CallSummary summary={call.summary} />
+            <CallTranscript lines={call.transcript} />
+          </>
+        }
+        aside={
+          <dl className="panel min-w-0 space-y-4 self-start">
+            <Fact label={t('console.calls.order')}>
+              <CallOrder order={call.order} />
+            </Fact>
+            <Fact label={t('calls.call.number')}>
+              <CallNumber display={call.numberDisplay} />
+            </Fact>
+            <Fact label={t('calls.call.direction')}>{directionText(call.direction, t)}</Fact>
+            {started && (
+              <Fact label={t('calls.call.started')}>
+                <time dateTime={started}>{formatDateTime(started, lang)}</time>
+              </Fact>
+            )}
+            <EndedFact at={call.endedAt} />
+            <Fact label={t('calls.call.duration')}>{durationText(call.durationSeconds, t)}</Fact>
+            <Fact label={t('calls.call.endedReason')}>
+              {t(endedReasonKey(call.endedReason))}
+              {call.endedReason && <span className="block font-mono text-sm text-ink-soft [overflow-wrap:anywhere]">{call.endedReason}</span>}
+            </Fact>
+            {success && <Fact label={t('calls.call.success')}>{success}</Fact>}
+            <Fact label={t('console.call.status')}>
+              <span className="font-mono">{call.status || '—'}</span>
+            </Fact>
+            <Fact label={t('console.calls.assistant')}>
+              <span className="font-mono [overflow-wrap:anywhere]">{call.assistantId || '—'}</span>
+            </Fact>
+          </dl>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { call } from '../../shared/api/client';
+import { consoleOrderStatusValues, quoteSummaryStatusValues, type components, type operations } from '../../shared/api/schema';
+import type { Lang } from '../../shared/paths';
+
+// The console's API (/api/console/…, staff only; README "The console"). Every list is a page, newest
+// first, with an opaque `nextCursor` (null after the last page). Every shape is the contract's (schema.ts).
+
+type Schemas = components['schemas'];
+
+export type QuoteStatus = Schemas['QuoteSummary']['status'];
+/** Every status of a quote request, in the order a request usually takes (the Go list, through the contract). */
+export const QUOTE_STATUSES = quoteSummaryStatusValues;
+export type ConsoleOrderStatus = Schemas['ConsoleOrder']['status'];
+export const ORDER_STATUSES = consoleOrderStatusValues;
+export type QuoteSource = Schemas['QuoteSummary']['source'];
+
+/** A page of any of the lists: the items of one, and the cursor of the next page. */
+export type Page<T> = Omit<Schemas['QuoteSummaryPage'], 'items'> & { items: T[] };
+
+/** A staff member or buyer; null where the account is gone or the change was the system's. */
+export type Person = Schemas['Person'];
+/** One step of a record's history: `from` is null for its creation, `actor` null for a visitor or the seed. */
+export type Change = Schemas['Change'];
+export type QuoteSummary = Schemas['QuoteSummary'];
+export type Note = Schemas['QuoteNote'];
+export type QuoteDetail = Schemas['QuoteDetail'];
+export type ConsoleOrder = Schemas['ConsoleOrder'];
+/** The body of a PATCH of an order: its status, or its assistant and rate, with the version seen. */
+export type OrderChange = Schemas['OrderChange'];
+/**
+ * A call as staff see it in the list: also in progress (`outcome` 'pending'), with its assistant and order
+ * (null: unassigned). The number is masked (`numberDisplay`; `number` is '').
+ */
+export type ConsoleCall = Schemas['CallConsoleCall'];
+/** GET /api/console/calls/{id}: one call with the caller's full number, its transcript and its order. */
+export type ConsoleCallDetail = Schemas['CallConsoleDetail'];
+export type CatalogueAgent = Schemas['CatalogueAgent'];
+/** An agent's fields as the console sends them (a PATCH only what changes, with `version`). */
+export type AgentFields = Omit<CatalogueAgent, 'id' | 'version'>;
+export type Account = Schemas['BuyerSummary'];
+
+/** The non-empty values: an empty filter is no filter. */
+function query<T extends Record<string, string | undefined>>(params: T): { [K in keyof T]?: Exclude<T[K], ''> } {
+  return Object.fromEntries(Object.entries(params).filter(([, v]) => v)) as { [K in keyof T]?: Exclude<T[K], ''> };
+}
+
+export const listQuotes = (p: { status?: string; q?: string; cursor?: string }, signal?: AbortSignal) =>
+  call((api) => api.GET('/api/console/quotes', { params: { query: query(p) }, signal }), signal);
+
+export const getQuote = (quoteId: string, signal?: AbortSignal) =>
+  call((api) => api.GET('/api/console/quotes/{id}', { params: { path: { id: quoteId } }, signal }), signal);
+
+export const setQuoteStatus = (quoteId: string, body: Schemas['StatusChange']) =>
+  call((api) => api.PATCH('/api/console/quotes/{id}', { params: { path: { id: quoteId } }, body }));
+
+export const addNote = (quoteId: string, body: string) =>
+  call((api) => api.POST('/api/console/quotes/{id}/notes', { params: { path: { id: quoteId } }, body: { body } }));
+
+export const orderFromQuote = (quoteId: string, body: Schemas['FromQuoteBody']) =>
+  call((api) => api.POST('/api/console/quotes/{id}/orders', { params: { path: { id: quoteId } }, body }));
+
+export const listOrders = (p: { status?: string; buyer?: string; q?: string; cursor?: string }, signal?: AbortSignal) =>
+  call((api) => api.GET('/api/console/orders', { params: { query: query(p) }, signal }), signal);
+
+export const setOrderStatus = (orderId: string, body: Required<Pick<OrderChange, 'status' | 'version'>>) =>
+  call((api) => api.PATCH('/api/console/orders/{id}', { params: { path: { id: orderId } }, body }));
+
+/** An order's Vapi assistant ('' removes the link) and per-minute rate, with the version seen. */
+export const setOrderLink = (orderId: string, body: Omit<OrderChange, 'status'>) =>
+  call((api) => api.PATCH('/api/console/orders/{id}', { params: { path: { id: orderId } }, body }));
+
+type CallsFilter = NonNullable<operations['getConsoleCalls']['parameters']['query']>['assigned'];
+
+/** Every call, or only the assigned (true) or unassigned (false) ones, newest first. */
+export const listCalls = (p: { assigned?: CallsFilter | ''; cursor?: string }, signal?: AbortSignal) =>
+  call((api) => api.GET('/api/console/calls', { params: { query: query(p) }, signal }), signal);
+
+/** One call in full (the full number, formatted for `lang`); 404 for a deleted or unknown call. */
+export const getConsoleCall = (callId: string, lang: Lang, signal?: AbortSignal) =>
+  call((api) => api.GET('/api/console/calls/{id}', { params: { path: { id: callId }, query: { lang } }, signal }), signal);
+
+export const listAgents = (signal?: AbortSignal) => call((api) => api.GET('/api/console/agents', { signal }), signal);
+
+export const createAgent = (body: AgentFields) => call((api) => api.POST('/api/console/agents', { body }));
+
+export const updateAgent = (agentId: string, body: Partial<AgentFields> & { version: number }) =>
+  call((api) => api.PATCH('/api/console/agents/{id}', { params: { path: { id: agentId } }, body }));
+
+export const listBuyers = (p: { q?: string; cursor?: string }, signal?: AbortSignal) =>
+  call((api) => api.GET('/api/console/buyers', { params: { query: query(p) }, signal }), signal);
+
+export const getConsoleOrder = (orderId: string, signal?: AbortSignal) =>
+  call((api) => api.GET('/api/console/orders/{id}', { params: { path: { id: orderId } }, signal }), signal);

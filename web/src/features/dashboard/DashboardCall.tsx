@@ -1,0 +1,187 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../shared/api/client';
+import type { CallDetail } from '../../shared/api/types';
+import { useApiResource } from '../../shared/auth/useApiResource';
+import { messageFor } from '../../shared/form/errors';
+import { formatDateTime } from '../../shared/format';
+import { useLanguage } from '../../shared/i18n/LanguageContext';
+import { localePath } from '../../shared/paths';
+import { Fact } from '../../shared/ui/Fact';
+import { notify } from '../../shared/ui/notify';
+import {
+  CallBackLink,
+  CallColumns,
+  CallHeader,
+  CallNotFound,
+  CallNumber,
+  CallSection,
+  CallSummary,
+  CallTranscript,
+  deleteCall,
+  directionText,
+  durationText,
+  EndedFact,
+  endedReasonKey,
+  getCall,
+  successText,
+} from '../calls';
+import { Loading, LoadError } from './LoadState';
+
+/**
+ * /dashboard/agents/:orderId/calls/:callId: one call. The agent page links here with a full document
+ * load, because the Go server serves this document with a CSP that admits the recording's origin.
+ */
+export function Component() {
+  const { orderId = '', callId = '' } = useParams();
+  return <CallPage key={`${orderId}/${callId}`} orderId={orderId} callId={callId} />;
+}
+
+const agentPath = (orderId: string) => `/dashboard/agents/${encodeURIComponent(orderId)}`;
+
+function CallPage({ orderId, callId }: { orderId: string; callId: string }) {
+  const { lang, t } = useLanguage();
+  const { state, retry } = useApiResource((signal) => getCall(orderId, callId, lang, signal), `call:${orderId}/${callId}:${lang}`);
+
+  if (state.status === 'loading') return <Loading text={t('calls.call.loading')} />;
+  if (state.status === 'error') {
+    // 404 for a call of someone else's order, or of another order, as for a deleted one.
+    if (state.error.status !== 404 && state.error.status !== 400) return <LoadError error={state.error} onRetry={retry} />;
+    return <CallNotFound back={<BackLink orderId={orderId} />} text={t('calls.call.notFoundText')} />;
+  }
+  return <CallView orderId={orderId} call={state.data.call} />;
+}
+
+function BackLink({ orderId }: { orderId: string }) {
+  const { lang, t } = useLanguage();
+  return <CallBackLink to={localePath(lang, agentPath(orderId))} label={t('calls.call.back')} />;
+}
+
+function CallView({ orderId, call }: { orderId: string; call: CallDetail }) {
+  const { lang, t } = useLanguage();
+  const started = formatDateTime(call.startedAt, lang);
+  const success = successText(call.successEvaluation, t);
+  return (
+    <>
+      <BackLink orderId={orderId} />
+      <CallHeader title={t('calls.call.title', { date: started })} outcome={call.outcome} />
+      <CallColumns
+        main={
+          <>
+            <CallSummary summary={call.summary} />
+            {call.recordingUrl && (
+              <CallSection id="call-recording" title={t('calls.call.recording')}>
+                <audio controls preload="none" src={call.recordingUrl} aria-labelledby="call-recording" className="mt-4 w-full" />
+              </CallSection>
+            )}
+            <CallTranscript lines={call.transcript} />
+          </>
+        }
+        aside={
+          <div className="min-w-0 space-y-4 lg:space-y-6">
+            <dl className="panel space-y-4">
+              <Fact label={t('calls.call.started')}>
+                <time dateTime={call.startedAt}>{started}</time>
+              </Fact>
+              <EndedFact at={call.endedAt} />
+              <Fact label={t('calls.call.duration')}>{durationText(call.durationSeconds, t)}</Fact>
+              <Fact label={t('calls.call.direction')}>{directionText(call.direction, t)}</Fact>
+              <Fact label={t('calls.call.number')}>
+                <CallNumber display={call.numberDisplay} />
+              </Fact>
+              <Fact label={t('calls.call.endedReason')}>{t(endedReasonKey(call.endedReason))}</Fact>
+              {success && <Fact label={t('calls.call.success')}>{success}</Fact>}
+            </dl>
+            {/* Only a number that can be dialled: a web call, or a number the server could not read, has none. */}
+            {call.number && (
+              <p>
+                <a href={`tel:${call.number}`} className="btn btn-ink w-full sm:w-auto">
+                  {t('calls.call.callBack')}
+                </a>
+              </p>
+            )}
+            <DeleteCall orderId={orderId} callId={call.id} started={started} />
+          </div>
+        }
+      />
+    </>
+  );
+}
+
+/** "Delete call", then a confirmation in place; once gone, back to the agent page with a toast. */
+function DeleteCall({ orderId, callId, started }: { orderId: string; callId: string; started: string }) {
+  const { lang, t } = useLanguage();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const openRef = useRef<HTMLButtonElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // The confirmation takes the focus as it opens, so a screen reader reads the question first.
+  useEffect(() => {
+    if (confirming) titleRef.current?.focus();
+  }, [confirming]);
+
+  function cancel() {
+    setConfirming(false);
+    setError(null);
+    // Focus goes back to where it came from once the button is rendered again.
+    requestAnimationFrame(() => openRef.current?.focus());
+  }
+
+  async function remove() {
+    setBusy(true);
+    setError(null);
+    try {
+      await deleteCall(orderId, callId);
+    } catch (err) {
+      // Already gone (deleted in another tab) is what was asked for.
+      if (!(err instanceof ApiError && err.status === 404)) {
+        setError(err instanceof ApiError ? err : new ApiError(0, 'unknown', String(err)));
+        setBusy(false);
+        return;
+      }
+    }
+    notify('success', t('calls.call.deleted'), t('calls.call.deletedText', { date: started }));
+    void navigate(localePath(lang, agentPath(orderId)), { replace: true });
+  }
+
+  if (!confirming) {
+    return (
+      <button ref={openRef} type="button" className="btn btn-ghost w-full sm:w-auto" onClick={() => setConfirming(true)}>
+        {t('calls.call.delete')}
+      </button>
+    );
+  }
+  return (
+    <div
+      role="group"
+      aria-labelledby="delete-title"
+      aria-describedby="delete-text"
+      className="rounded-3xl border-[1.5px] border-red-700 bg-red-50 p-5"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !busy) cancel();
+      }}
+    >
+      <h2 id="delete-title" tabIndex={-1} ref={titleRef} className="text-lg font-bold text-red-900">
+        {t('calls.call.confirmTitle')}
+      </h2>
+      <p id="delete-text" className="mt-2 leading-relaxed text-red-900">
+        {t('calls.call.confirmText')}
+      </p>
+      {error && (
+        <p role="alert" className="notice notice-error mt-3">
+          {t('calls.call.deleteError')} {t(messageFor(error.code))}
+        </p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button type="button" className="btn btn-ink" disabled={busy} data-busy={busy || undefined} onClick={() => void remove()}>
+          {busy ? t('calls.call.deleting') : t('calls.call.confirm')}
+        </button>
+        <button type="button" className="btn btn-ghost" disabled={busy} onClick={cancel}>
+          {t('calls.call.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
