@@ -53,7 +53,7 @@ lint-go:
 	$(GO) run $(STATICCHECK) ./...
 
 test-web: web/node_modules/.package-lock.json
-	cd web && npx tsc --noEmit && $(NPM) run lint && $(NPM) test
+	cd web && npx tsc --noEmit && $(NPM) run lint && $(NPM) run format:check && $(NPM) test
 
 # The JS budget on / (80 KiB gzip before any interaction, 105 KiB at the first one) fails the run when exceeded; Playwright starts bin/site itself.
 test-e2e: build e2e/node_modules/.package-lock.json

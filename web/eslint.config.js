@@ -17,7 +17,10 @@ const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns 
 const upTo = (dirs) => `^(\\.\\./)+(${dirs.join('|')})(/|$)`;
 const notApp = { regex: upTo(['app']), message: 'A feature never imports app/ (the app imports the features).' };
 const layers = [
-  { files: ['src/shared/**'], rules: restrict([{ regex: upTo(['features', 'app']), message: 'shared/ lies below the features and the app: it imports neither.' }]) },
+  {
+    files: ['src/shared/**'],
+    rules: restrict([{ regex: upTo(['features', 'app']), message: 'shared/ lies below the features and the app: it imports neither.' }]),
+  },
   ...FEATURES.flatMap((name) => {
     const others = {
       regex: `^(\\.\\./)+(features/)?(${FEATURES.filter((other) => other !== name).join('|')})/`,

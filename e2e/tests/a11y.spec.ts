@@ -18,7 +18,9 @@ for (const viewport of [
         await gotoHydrated(page, path);
         await page.waitForLoadState('networkidle');
         if (!path.endsWith('/no-such-page')) expect(problems).toEqual([]);
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+          .analyze();
         const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
         expect(summary).toEqual([]);
       });

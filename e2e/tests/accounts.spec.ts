@@ -57,13 +57,17 @@ test('sign-up in Dutch: the verification email arrives over SMTP in Dutch, its l
 
   await gotoHydrated(page, link);
   await expect(page).toHaveURL(/\/nl\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: t('nl', 'dashboard.greeting').replace('{name}', 'Sanne de Wit') })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: t('nl', 'dashboard.greeting').replace('{name}', 'Sanne de Wit') }),
+  ).toBeVisible();
   // The token left the address bar, and the link cannot be used twice.
   await gotoHydrated(page, link);
   await expect(page.getByText(t('nl', 'auth.verify.invalid')).first()).toBeVisible();
 });
 
-test('sign-in errors: a wrong password and an unknown address read the same; an unverified address can get a new link', async ({ page }) => {
+test('sign-in errors: a wrong password and an unknown address read the same; an unverified address can get a new link', async ({
+  page,
+}) => {
   await gotoHydrated(page, '/auth');
   await signIn(page, 'en', DEMO.email, 'not the password');
   // Issue 12: said once, inline, with no toast repeating it.
@@ -240,7 +244,9 @@ test("another buyer's order page says the order was not found", async ({ page, b
 test('forgot password: the reset link sets a new password and signs in', async ({ page, browser }) => {
   const buyer = await newVerifiedBuyer(browser, 'Forgetful');
   await gotoHydrated(page, '/auth');
-  await signInPanel(page, 'en').getByRole('button', { name: t('en', 'auth.signIn.forgot') }).click();
+  await signInPanel(page, 'en')
+    .getByRole('button', { name: t('en', 'auth.signIn.forgot') })
+    .click();
   await signInPanel(page, 'en').getByLabel(t('en', 'auth.fields.email')).fill(buyer.email);
   await page.getByRole('button', { name: t('en', 'auth.forgot.submit') }).click();
   await expect(page.getByText(t('en', 'auth.forgot.sent').replace('{email}', buyer.email))).toBeVisible();
@@ -257,7 +263,9 @@ for (const width of [390, 1280]) {
     test.slow();
     await page.setViewportSize({ width, height: 900 });
     const check = async () => {
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
     };
     for (const lang of ['en', 'nl'] as const) {
@@ -272,7 +280,10 @@ for (const width of [390, 1280]) {
     await check();
     await page.getByRole('tab', { name: t('en', 'dashboard.tabs.history') }).click();
     await check();
-    await page.getByRole('link', { name: /Details of order/ }).first().click();
+    await page
+      .getByRole('link', { name: /Details of order/ })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: /Order #/ })).toBeVisible();
     await check();
     await page.getByRole('button', { name: new RegExp(t('en', 'header.accountMenu')) }).click();
@@ -292,8 +303,12 @@ test('a failed dashboard fetch shows an error with a retry, and is logged', asyn
   let down = true;
   await page.route(/\/api\/dashboard(\?|$)/, (route) =>
     down
-      ? route.fulfill({ status: 503, contentType: 'application/json', headers: { 'Retry-After': '5' },
-          body: JSON.stringify({ error: { code: 'unavailable', message: 'The database is temporarily unavailable.' } }) })
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          headers: { 'Retry-After': '5' },
+          body: JSON.stringify({ error: { code: 'unavailable', message: 'The database is temporarily unavailable.' } }),
+        })
       : route.continue(),
   );
   await page.reload();

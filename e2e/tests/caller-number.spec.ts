@@ -73,17 +73,17 @@ function parseCsv(text: string, sep: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      if (ch === '"' && text[i + 1] === '"') ((cell += '"'), i++);
       else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"' && cell === '') quoted = true;
-    else if (ch === sep) row.push(cell), (cell = '');
+    else if (ch === sep) (row.push(cell), (cell = ''));
     else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell), rows.push(row), (row = []), (cell = '');
+      (row.push(cell), rows.push(row), (row = []), (cell = ''));
     } else cell += ch;
   }
-  if (cell !== '' || row.length > 0) row.push(cell), rows.push(row);
+  if (cell !== '' || row.length > 0) (row.push(cell), rows.push(row));
   return rows;
 }
 
@@ -109,7 +109,9 @@ function amsterdamTime(at: Date) {
 
 /** axe finds nothing, and the page does not scroll sideways. */
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, 'scrolls sideways').toBeLessThanOrEqual(0);
@@ -161,10 +163,35 @@ test('the Dutch CSV opens as columns: a byte-order mark, ; between cells, Dutch 
   const bytes = await readFile(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const rows = parseCsv(bytes.toString('utf8').slice(1), ';');
-  expect(rows[0]).toEqual(['Bestelling', 'Agent', 'Begonnen', 'Richting', 'Nummer', 'Duur (seconden)', 'Resultaat', 'Hoe het eindigde', 'Doel bereikt', 'Samenvatting', 'Kosten excl. btw']);
+  expect(rows[0]).toEqual([
+    'Bestelling',
+    'Agent',
+    'Begonnen',
+    'Richting',
+    'Nummer',
+    'Duur (seconden)',
+    'Resultaat',
+    'Hoe het eindigde',
+    'Doel bereikt',
+    'Samenvatting',
+    'Kosten excl. btw',
+  ]);
   expect(rows.slice(1).every((r) => r.length === 11)).toBe(true);
   const ours = rows.filter((r) => r[9] === summary);
-  expect(ours.map((r) => r.slice(0, 10))).toEqual([[orderId.slice(0, 8), 'Afsprakenplanner', amsterdamTime(started), 'Inkomend', SHOWN.nl, '83', 'Beantwoord', 'customer-ended-call', 'Ja', summary]]);
+  expect(ours.map((r) => r.slice(0, 10))).toEqual([
+    [
+      orderId.slice(0, 8),
+      'Afsprakenplanner',
+      amsterdamTime(started),
+      'Inkomend',
+      SHOWN.nl,
+      '83',
+      'Beantwoord',
+      'customer-ended-call',
+      'Ja',
+      summary,
+    ],
+  ]);
   // Amounts with a decimal comma, as a Dutch spreadsheet reads a number; the last row adds up the usage lines.
   expect(ours[0][10]).toMatch(/^\d+,\d{2}$/);
   const total = rows[rows.length - 1];
@@ -179,8 +206,22 @@ test('the Dutch CSV opens as columns: a byte-order mark, ; between cells, Dutch 
   const enText = await en.text();
   expect(enText.charCodeAt(0)).toBe(0xfeff);
   const enRows = parseCsv(enText.slice(1), ',');
-  expect(enRows[0]).toEqual(['Order', 'Agent', 'Started', 'Direction', 'Number', 'Duration (seconds)', 'Outcome', 'How it ended', 'Goal reached', 'Summary', 'Cost excl. VAT']);
-  expect(enRows.filter((r) => r[9] === summary).map((r) => [r[1], r[3], r[4]])).toEqual([['Appointment Setter', 'Incoming', `'${SHOWN.en}`]]);
+  expect(enRows[0]).toEqual([
+    'Order',
+    'Agent',
+    'Started',
+    'Direction',
+    'Number',
+    'Duration (seconds)',
+    'Outcome',
+    'How it ended',
+    'Goal reached',
+    'Summary',
+    'Cost excl. VAT',
+  ]);
+  expect(enRows.filter((r) => r[9] === summary).map((r) => [r[1], r[3], r[4]])).toEqual([
+    ['Appointment Setter', 'Incoming', `'${SHOWN.en}`],
+  ]);
 });
 
 test("staff see the number masked in the console's list and in full on the call's console page", async ({ page }) => {
@@ -199,7 +240,9 @@ test("staff see the number masked in the console's list and in full on the call'
     await expect(page).toHaveURL(new RegExp(`${lang === 'nl' ? '/nl' : ''}/console/calls/[^/]+$`));
     await expect(page.getByText(SHOWN[lang], { exact: true })).toBeVisible();
     await expect(page.getByRole('region', { name: t(lang, 'calls.call.summary') }).getByText(summary)).toBeVisible();
-    await expect(page.getByRole('link', { name: t(lang, 'console.calls.orderLink').replace('{number}', orderId.slice(0, 8)) })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: t(lang, 'console.calls.orderLink').replace('{number}', orderId.slice(0, 8)) }),
+    ).toBeVisible();
     await expectAccessible(page);
   }
 });

@@ -55,7 +55,13 @@ function endOfCallReport(callId: string, summary: string) {
           { role: 'system', message: 'You are the receptionist of Smile Dental.', time: 1, secondsFromStart: 0 },
           { role: 'bot', message: 'Good morning, Smile Dental, how can I help?', time: 2, endTime: 3, secondsFromStart: 0.8 },
           { role: 'user', message: 'Ik wil graag een controle inplannen.', time: 4, endTime: 5, secondsFromStart: 4.2 },
-          { role: 'bot', message: 'Dinsdag om tien uur is vrij. Zal ik die voor u vastleggen?', time: 6, endTime: 8, secondsFromStart: 9.5 },
+          {
+            role: 'bot',
+            message: 'Dinsdag om tien uur is vrij. Zal ik die voor u vastleggen?',
+            time: 6,
+            endTime: 8,
+            secondsFromStart: 9.5,
+          },
         ],
         transcript: 'AI: Good morning, Smile Dental, how can I help?\nUser: Ik wil graag een controle inplannen.',
         recordingUrl: `https://storage.vapi.ai/${callId}-mono.wav`,
@@ -94,7 +100,10 @@ test('a reported call shows on the agent page once, with its summary and transcr
   // Vapi retries a report it thinks was lost: the second copy changes nothing.
   await postReport(request, endOfCallReport(callId, summary));
   await postReport(request, endOfCallReport(callId, summary));
-  const wrong = await request.post('/api/voice/webhook', { headers: { 'x-vapi-secret': 'not-the-secret-at-all' }, data: endOfCallReport(randomUUID(), 'never') });
+  const wrong = await request.post('/api/voice/webhook', {
+    headers: { 'x-vapi-secret': 'not-the-secret-at-all' },
+    data: endOfCallReport(randomUUID(), 'never'),
+  });
   expect(wrong.status()).toBe(401);
 
   await signInBuyer(page);
@@ -102,7 +111,10 @@ test('a reported call shows on the agent page once, with its summary and transcr
 
   // From My Agents, by the agent's name.
   await gotoHydrated(page, '/dashboard');
-  await page.getByRole('link', { name: NAME.en }).and(page.locator(`[href$="${orderId}"]`)).click();
+  await page
+    .getByRole('link', { name: NAME.en })
+    .and(page.locator(`[href$="${orderId}"]`))
+    .click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/agents/${orderId}$`));
   await expect(page.getByRole('heading', { level: 1, name: NAME.en })).toBeVisible();
   await expect(page.getByText(t('en', 'calls.month.cost'), { exact: true })).toBeVisible();
@@ -124,7 +136,10 @@ test('a reported call shows on the agent page once, with its summary and transcr
     const link = item.getByRole('link');
     const href = (await link.getAttribute('href'))!;
     expect(href).toMatch(new RegExp(`^${lang === 'nl' ? '/nl' : ''}/dashboard/agents/${orderId}/calls/[^/]+$`));
-    const [response] = await Promise.all([page.waitForResponse((r) => r.request().isNavigationRequest() && r.url().endsWith(href)), link.click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().isNavigationRequest() && r.url().endsWith(href)),
+      link.click(),
+    ]);
     expect(response.headers()['content-security-policy']).toContain('https://storage.vapi.ai');
     await expect(page.getByRole('heading', { level: 1 })).toContainText(t(lang, 'calls.call.title').replace(' {date}', ''));
     await expect(page.getByRole('region', { name: t(lang, 'calls.call.summary') }).getByText(summary)).toBeVisible();
@@ -154,11 +169,20 @@ test('a reported call shows on the agent page once, with its summary and transcr
   expect(await api.text()).toContain('"number":"+31612345678"');
 });
 
-test("another buyer gets 404 for the order's calls and a not-found page; without a session, 401", async ({ browser, playwright, baseURL }) => {
+test("another buyer gets 404 for the order's calls and a not-found page; without a session, 401", async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
   test.skip(!orderId, 'needs the call of the test before');
   const nosy = await newBuyer(browser);
   const callApi = `/api/orders/${orderId}${callPath.replace(`/dashboard/agents/${orderId}`, '')}`;
-  for (const path of [`/api/orders/${orderId}/agent?lang=en&tz=UTC`, `/api/orders/${orderId}/calls`, `/api/orders/${orderId}/calls.csv`, callApi]) {
+  for (const path of [
+    `/api/orders/${orderId}/agent?lang=en&tz=UTC`,
+    `/api/orders/${orderId}/calls`,
+    `/api/orders/${orderId}/calls.csv`,
+    callApi,
+  ]) {
     expect((await nosy.request.get(path)).status(), path).toBe(404);
   }
   expect((await nosy.request.delete(callApi)).status()).toBe(404);
@@ -181,7 +205,9 @@ for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await signInBuyer(page);
     const check = async () => {
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
     };
     for (const lang of ['en', 'nl'] as const) {

@@ -38,9 +38,13 @@ async function newOrder(request: APIRequestContext) {
     data: { fullName: 'Sanne de Wit', email, description: 'Afspraken inplannen voor de praktijk.', language: 'dutch', locale: 'nl' },
   });
   expect(quote.status(), await quote.text()).toBe(201);
-  const { items: quotes } = (await (await request.get(`/api/console/quotes?q=${encodeURIComponent(email)}`)).json()) as { items: { id: string }[] };
+  const { items: quotes } = (await (await request.get(`/api/console/quotes?q=${encodeURIComponent(email)}`)).json()) as {
+    items: { id: string }[];
+  };
   const { items: agents } = (await (await request.get('/api/console/agents')).json()) as { items: { id: string }[] };
-  const res = await request.post(`/api/console/quotes/${quotes[0].id}/orders`, { data: { agentId: agents[0].id, amountCents: 99_900, currency: 'EUR' } });
+  const res = await request.post(`/api/console/quotes/${quotes[0].id}/orders`, {
+    data: { agentId: agents[0].id, amountCents: 99_900, currency: 'EUR' },
+  });
   expect(res.status(), await res.text()).toBe(201);
   const { order } = (await res.json()) as { order: { id: string; number: string } };
   return { ...order, email };
@@ -107,8 +111,13 @@ for (const viewport of [
         await gotoHydrated(page, localized(lang, path));
         await expect(page.getByRole('heading', { level: 1, name: t(lang, 'console.calls.title') })).toBeVisible();
         await expect(page.getByRole('listitem').first()).toBeVisible();
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), path).toEqual([]);
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+          .analyze();
+        expect(
+          results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          path,
+        ).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
       }

@@ -30,11 +30,19 @@ async function signInByApi(page: Page, who: { email: string; password: string })
 }
 
 async function axe(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([]);
 }
 
-test('a Dutch quote becomes an order in the console; the invited buyer sets a password and follows it to live', async ({ page, browser }) => {
+test('a Dutch quote becomes an order in the console; the invited buyer sets a password and follows it to live', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const nl = 'nl' as const;
   const email = uniqueEmail('koper');
@@ -42,7 +50,12 @@ test('a Dutch quote becomes an order in the console; the invited buyer sets a pa
 
   // 1. A visitor asks for a quote from the Dutch form.
   await gotoHydrated(page, '/nl/quote');
-  for (const [field, value] of Object.entries({ fullName: name, email, companyName: 'Tandartspraktijk Visser', description: 'Afspraken inplannen en vragen van patiënten beantwoorden.' })) {
+  for (const [field, value] of Object.entries({
+    fullName: name,
+    email,
+    companyName: 'Tandartspraktijk Visser',
+    description: 'Afspraken inplannen en vragen van patiënten beantwoorden.',
+  })) {
     await page.getByRole('textbox', { name: t(nl, `quote.fields.${field}`), exact: true }).fill(value);
   }
   await page.getByRole('button', { name: t(nl, 'quote.submit') }).click();
@@ -94,7 +107,9 @@ test('a Dutch quote becomes an order in the console; the invited buyer sets a pa
   // 4. The invitation arrives in Dutch; the new buyer chooses a password and lands on the Dutch dashboard.
   let invite: SinkMessage | undefined;
   await expect
-    .poll(async () => (invite = (await messagesTo(email)).find((m) => m.subject.includes('Belwise-account'))) !== undefined, { timeout: 15_000 })
+    .poll(async () => (invite = (await messagesTo(email)).find((m) => m.subject.includes('Belwise-account'))) !== undefined, {
+      timeout: 15_000,
+    })
     .toBe(true);
   if (!invite) throw new Error('no invitation');
   expect(invite.subject).toBe('Uw Belwise-account staat klaar: kies een wachtwoord');
@@ -135,7 +150,9 @@ test('a Dutch quote becomes an order in the console; the invited buyer sets a pa
   await expect(buyer.getByRole('tab', { name: t(nl, 'dashboard.tabs.history') })).toHaveAttribute('aria-selected', 'true');
   await expect(order).toContainText(t(nl, 'dashboard.status.completed'));
   await buyer.getByRole('tab', { name: t(nl, 'dashboard.tabs.agents') }).click();
-  await expect(buyer.getByRole('tabpanel', { name: t(nl, 'dashboard.tabs.agents') }).getByRole('heading', { name: agentName })).toBeVisible();
+  await expect(
+    buyer.getByRole('tabpanel', { name: t(nl, 'dashboard.tabs.agents') }).getByRole('heading', { name: agentName }),
+  ).toBeVisible();
 
   await staffContext.close();
   await buyerContext.close();

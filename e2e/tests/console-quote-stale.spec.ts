@@ -35,13 +35,17 @@ test('a status form opened before the order gets 409, reloads showing Won, and n
   await expect(badge(page)).toHaveText(new RegExp(`${t('en', 'console.quoteStatus.won')}$`));
   await expect(statusSelect(page)).toHaveValue('won');
   // Saving from that form keeps it won (it used to send the old choice and quietly undo the order's Won).
-  await statusRegion(page).getByRole('button', { name: t('en', 'console.quote.status.save') }).click();
+  await statusRegion(page)
+    .getByRole('button', { name: t('en', 'console.quote.status.save') })
+    .click();
   await expect(statusRegion(page).getByText(t('en', 'console.quote.status.saved'))).toBeVisible();
   await expect(statusSelect(page)).toHaveValue('won');
 
   // Tab 2 still shows New: its save is refused, the request is reloaded and shown as won, with the reason.
   await statusSelect(other).selectOption('contacted');
-  await statusRegion(other).getByRole('button', { name: t('en', 'console.quote.status.save') }).click();
+  await statusRegion(other)
+    .getByRole('button', { name: t('en', 'console.quote.status.save') })
+    .click();
   await expect(other.getByRole('alert').filter({ hasText: t('en', 'console.conflict') })).toBeVisible();
   await expect(statusSelect(other)).toHaveValue('won');
   await expect(badge(other)).toHaveText(new RegExp(`${t('en', 'console.quoteStatus.won')}$`));

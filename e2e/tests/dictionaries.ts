@@ -22,8 +22,7 @@ export function leaves(lang: Lang): Map<string, string> {
   const walk = (node: unknown, prefix: string) => {
     if (typeof node === 'string') out.set(prefix, node);
     else if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${prefix}.${i}`));
-    else if (node && typeof node === 'object')
-      for (const [k, v] of Object.entries(node)) walk(v, prefix ? `${prefix}.${k}` : k);
+    else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, prefix ? `${prefix}.${k}` : k);
   };
   walk(dictionaries[lang], '');
   return out;

@@ -36,7 +36,10 @@ test('the query string survives a language switch', async ({ page }) => {
 });
 
 test('ArrowDown on the language link changes nothing (WCAG 3.2.2)', async ({ page }) => {
-  for (const [path, other] of [['/features', 'Nederlands'], ['/nl/features', 'English']] as const) {
+  for (const [path, other] of [
+    ['/features', 'Nederlands'],
+    ['/nl/features', 'English'],
+  ] as const) {
     await gotoHydrated(page, path);
     const link = page.getByRole('link', { name: other, exact: true });
     await link.focus();

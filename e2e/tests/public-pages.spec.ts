@@ -22,24 +22,53 @@ const content: Record<string, (page: Page, lang: Lang) => Promise<void>> = {
   },
   '/features': async (page, lang) => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'features.title'));
-    const cards = ['coldCalling', 'appointments', 'customerService', 'reminders', 'leadQualification', 'inbound', 'outbound', 'workflows', 'dashboard'];
-    for (const card of cards) await expect(page.getByRole('heading', { name: t(lang, `features.cards.${card}.title`), exact: true })).toBeVisible();
+    const cards = [
+      'coldCalling',
+      'appointments',
+      'customerService',
+      'reminders',
+      'leadQualification',
+      'inbound',
+      'outbound',
+      'workflows',
+      'dashboard',
+    ];
+    for (const card of cards)
+      await expect(page.getByRole('heading', { name: t(lang, `features.cards.${card}.title`), exact: true })).toBeVisible();
     for (const category of ['calendars', 'crms', 'messaging', 'other'])
       await expect(page.getByRole('heading', { name: t(lang, `features.categories.${category}`), exact: true })).toBeVisible();
     const tools = [
-      'Google Calendar', 'Outlook', 'Apple Calendar', 'Microsoft 365',
-      'HubSpot', 'Salesforce', 'Zoho CRM', 'Pipedrive', 'Monday.com', 'Notion', 'Airtable',
-      'WhatsApp', 'Slack', 'Gmail & Outlook', t(lang, 'features.items.sms'),
-      'Stripe', 'Shopify', 'Google Sheets', 'Calendly', t(lang, 'features.items.webhooks'),
+      'Google Calendar',
+      'Outlook',
+      'Apple Calendar',
+      'Microsoft 365',
+      'HubSpot',
+      'Salesforce',
+      'Zoho CRM',
+      'Pipedrive',
+      'Monday.com',
+      'Notion',
+      'Airtable',
+      'WhatsApp',
+      'Slack',
+      'Gmail & Outlook',
+      t(lang, 'features.items.sms'),
+      'Stripe',
+      'Shopify',
+      'Google Sheets',
+      'Calendly',
+      t(lang, 'features.items.webhooks'),
     ];
     const main = page.getByRole('main');
     for (const tool of tools) await expect(main.getByText(tool, { exact: true })).toBeVisible();
   },
   '/pricing': async (page, lang) => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(lang, 'pricing.title'));
-    for (const card of ['setup', 'maintenance', 'usage']) await expect(page.getByRole('heading', { name: t(lang, `pricing.${card}.name`) })).toBeVisible();
+    for (const card of ['setup', 'maintenance', 'usage'])
+      await expect(page.getByRole('heading', { name: t(lang, `pricing.${card}.name`) })).toBeVisible();
     await expect(page.getByText(t(lang, 'pricing.usage.amount'), { exact: true })).toBeVisible();
-    for (const item of ['volume', 'complexity', 'workflow']) await expect(page.getByText(t(lang, `pricing.usage.items.${item}`))).toBeVisible();
+    for (const item of ['volume', 'complexity', 'workflow'])
+      await expect(page.getByText(t(lang, `pricing.usage.items.${item}`))).toBeVisible();
     await expect(page.getByRole('link', { name: t(lang, 'pricing.cta') }).last()).toHaveAttribute('href', localized(lang, '/quote'));
   },
   '/quote': async (page, lang) => {
@@ -53,7 +82,14 @@ const content: Record<string, (page: Page, lang: Lang) => Promise<void>> = {
   },
 };
 
-const metaKey: Record<string, string> = { '/': 'landing', '/features': 'features', '/pricing': 'pricing', '/quote': 'quote', '/personalized': 'personalized', '/auth': 'auth' };
+const metaKey: Record<string, string> = {
+  '/': 'landing',
+  '/features': 'features',
+  '/pricing': 'pricing',
+  '/quote': 'quote',
+  '/personalized': 'personalized',
+  '/auth': 'auth',
+};
 
 test.describe('prerendered, before any script runs', () => {
   test.use({ javaScriptEnabled: false });
@@ -68,7 +104,10 @@ test.describe('prerendered, before any script runs', () => {
 
         // Header and footer on every page.
         await expect(page.getByRole('link', { name: t(lang, 'header.homeLink') })).toHaveAttribute('href', localized(lang, '/'));
-        await expect(page.getByRole('link', { name: t(lang, 'header.askQuote') }).first()).toHaveAttribute('href', localized(lang, '/quote'));
+        await expect(page.getByRole('link', { name: t(lang, 'header.askQuote') }).first()).toHaveAttribute(
+          'href',
+          localized(lang, '/quote'),
+        );
         await expect(page.getByRole('link', { name: t(lang, 'header.signIn') })).toHaveAttribute('href', localized(lang, '/auth'));
         const footer = page.getByRole('contentinfo');
         await expect(footer).toContainText(t(lang, 'footer.services.coldCalling'));
@@ -76,7 +115,10 @@ test.describe('prerendered, before any script runs', () => {
         await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
         // Issue 12: the support items are links to real pages (Documentation is the help center); services stay text.
         await expect(footer.getByRole('link')).toHaveCount(4);
-        await expect(footer.getByRole('link', { name: t(lang, 'footer.support.privacy') })).toHaveAttribute('href', localized(lang, '/privacy'));
+        await expect(footer.getByRole('link', { name: t(lang, 'footer.support.privacy') })).toHaveAttribute(
+          'href',
+          localized(lang, '/privacy'),
+        );
 
         // The page's own head.
         const m = metaKey[screen];

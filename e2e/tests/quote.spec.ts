@@ -5,7 +5,11 @@ import { t } from './dictionaries';
 import { uniqueEmail, waitForMail } from './mail';
 import { gotoHydrated, localized, type Lang } from './support';
 
-async function fill(page: Page, lang: Lang, values: Partial<Record<'fullName' | 'email' | 'companyName' | 'businessType' | 'phone' | 'description', string>>) {
+async function fill(
+  page: Page,
+  lang: Lang,
+  values: Partial<Record<'fullName' | 'email' | 'companyName' | 'businessType' | 'phone' | 'description', string>>,
+) {
   for (const [field, value] of Object.entries(values)) {
     await page.getByRole('textbox', { name: t(lang, `quote.fields.${field}`), exact: true }).fill(value);
   }
@@ -14,7 +18,9 @@ async function fill(page: Page, lang: Lang, values: Partial<Record<'fullName' | 
 async function axe(page: Page) {
   // A toast fades in over 0.4 s: axe measures its contrast once it is fully shown, not halfway.
   for (const toast of await page.locator('[data-sonner-toast][data-visible="true"]').all()) await expect(toast).toHaveCSS('opacity', '1');
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 }
 
@@ -75,7 +81,14 @@ test('in Dutch the confirmation is Dutch and every optional field reaches the ag
   const name = `Noor ${Date.now().toString(36)}`;
   await gotoHydrated(page, '/nl/quote');
   await expect(page.getByRole('radio', { name: t('nl', 'quote.languages.dutch') })).toBeChecked();
-  await fill(page, 'nl', { fullName: name, email, companyName: 'Bakkerij Noor', businessType: 'Bakkerij', phone: '+31 20 123 4567', description: 'Bestellingen aannemen via de telefoon, ook in het weekend.' });
+  await fill(page, 'nl', {
+    fullName: name,
+    email,
+    companyName: 'Bakkerij Noor',
+    businessType: 'Bakkerij',
+    phone: '+31 20 123 4567',
+    description: 'Bestellingen aannemen via de telefoon, ook in het weekend.',
+  });
   await page.getByRole('button', { name: t('nl', 'quote.submit') }).click();
   await expect(page.getByRole('heading', { name: t('nl', 'quote.sent.title') })).toBeVisible();
 
@@ -93,7 +106,9 @@ test('a failed send keeps every value and raises the error toast naming the conf
   const values = { fullName: 'Fay Lure', email: 'fay@example.com', companyName: 'Lure BV', description: 'Outbound reminders.' };
   await fill(page, 'en', values);
   let failures = 0;
-  await page.route('**/api/quotes', (route) => (failures++ === 0 ? route.fulfill({ status: 500, body: '' }) : route.abort('connectionrefused')));
+  await page.route('**/api/quotes', (route) =>
+    failures++ === 0 ? route.fulfill({ status: 500, body: '' }) : route.abort('connectionrefused'),
+  );
   for (let attempt = 0; attempt < 2; attempt++) {
     await page.getByRole('button', { name: t('en', 'quote.submit') }).click();
     await expect(page.getByText(t('en', 'quote.error.title')).first()).toBeVisible();
@@ -146,7 +161,9 @@ test('the personalized try-out: disabled states, 2 seconds of generating, a deri
 
 test('the personalized page is Dutch on /nl and answers in Dutch', async ({ page }) => {
   await gotoHydrated(page, localized('nl', '/personalized'));
-  await page.getByLabel(t('nl', 'personalized.promptLabel')).fill('Wij zijn een kapsalon en willen dat klanten afspraken kunnen maken en verzetten.');
+  await page
+    .getByLabel(t('nl', 'personalized.promptLabel'))
+    .fill('Wij zijn een kapsalon en willen dat klanten afspraken kunnen maken en verzetten.');
   await page.getByRole('button', { name: t('nl', 'personalized.generate') }).click();
   const card = page.getByRole('region', { name: t('nl', 'personalized.ready.title') });
   await expect(card).toBeVisible({ timeout: 5_000 });

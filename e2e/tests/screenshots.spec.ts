@@ -33,7 +33,10 @@ for (const width of [390, 1280]) {
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.screenshot({ path: `screenshots/${lang}-${name}-${width}.png`, fullPage: true });
       }
-      await page.getByRole('link', { name: /order #|bestelling #/i }).first().click();
+      await page
+        .getByRole('link', { name: /order #|bestelling #/i })
+        .first()
+        .click();
       await page.getByRole('heading', { level: 1, name: /#/ }).waitFor();
       await page.screenshot({ path: `screenshots/${lang}-order-${width}.png`, fullPage: true });
       await page.getByRole('button', { name: /account ?menu/i }).click();
@@ -49,21 +52,33 @@ for (const width of [390, 1280]) {
     test(`screenshot the ${lang} personalized card and quote thank-you at ${width}px`, async ({ page }) => {
       await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
       await gotoHydrated(page, localized(lang, '/personalized'));
-      await page.getByRole('textbox').first().fill(
-        lang === 'nl'
-          ? 'Wij zijn een tandartspraktijk in Utrecht. Patiënten moeten 24/7 afspraken kunnen maken in Google Agenda, met een herinnering via WhatsApp.'
-          : 'We are a solar panel installer. Cold call our HubSpot leads, qualify them and book a site visit in Calendly. Dutch and English.',
-      );
+      await page
+        .getByRole('textbox')
+        .first()
+        .fill(
+          lang === 'nl'
+            ? 'Wij zijn een tandartspraktijk in Utrecht. Patiënten moeten 24/7 afspraken kunnen maken in Google Agenda, met een herinnering via WhatsApp.'
+            : 'We are a solar panel installer. Cold call our HubSpot leads, qualify them and book a site visit in Calendly. Dutch and English.',
+        );
       await page.locator('form button[type=submit], main button').first().click();
       await page.getByRole('region').last().waitFor();
       await page.waitForTimeout(2_300);
       await page.screenshot({ path: `screenshots/${lang}-personalized-card-${width}.png`, fullPage: true });
 
-      await page.getByRole('link', { name: /quote|offerte/i }).last().click();
+      await page
+        .getByRole('link', { name: /quote|offerte/i })
+        .last()
+        .click();
       await page.waitForURL(/\/quote\?description=/);
-      await page.getByRole('textbox', { name: /name|naam/i }).first().fill('Sam Screenshot');
+      await page
+        .getByRole('textbox', { name: /name|naam/i })
+        .first()
+        .fill('Sam Screenshot');
       await page.getByRole('textbox', { name: /mail/i }).fill('sam@example.com');
-      await page.getByRole('button', { name: /quote|offerte/i }).last().click();
+      await page
+        .getByRole('button', { name: /quote|offerte/i })
+        .last()
+        .click();
       await page.getByRole('heading', { level: 2 }).first().waitFor();
       await page.screenshot({ path: `screenshots/${lang}-quote-sent-${width}.png`, fullPage: true });
     });

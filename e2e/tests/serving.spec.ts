@@ -9,7 +9,11 @@ test('every HTML response carries the security headers, with no inline scripts a
     const res = await request.get(path);
     const h = res.headers();
     const csp = h['content-security-policy'] ?? '';
-    const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src')) ?? '';
+    const scriptSrc =
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('script-src')) ?? '';
     expect(scriptSrc, path).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+$/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(h['x-content-type-options']).toBe('nosniff');
@@ -62,19 +66,24 @@ test('the prerendered HTML loads no script before the first paint', async ({ req
   expect(html.match(/<style[^>]*>([\s\S]*?)<\/style>/)?.[1].length ?? 0).toBeGreaterThan(1000);
 });
 
-test('a page inlines only the CSS its markup uses; the whole stylesheet comes with the app, before it renders', async ({ page, request }) => {
+test('a page inlines only the CSS its markup uses; the whole stylesheet comes with the app, before it renders', async ({
+  page,
+  request,
+}) => {
   const html = await (await request.get('/')).text();
   const inline = html.match(/<style[^>]*>([\s\S]*?)<\/style>/)?.[1] ?? '';
   const href = html.match(/s\.href="(\/assets\/[^"]+\.css)"/)?.[1];
   expect(href, 'the boot script adds the hashed stylesheet').toBeTruthy();
   const whole = await (await request.get(href!)).text();
   expect(inline.length, 'inline CSS on /').toBeLessThan(whole.length / 2);
-  expect(inline, 'the quote form\'s choice cards are not on /').not.toContain('.choice{');
+  expect(inline, "the quote form's choice cards are not on /").not.toContain('.choice{');
   expect(whole).toContain('.choice{');
 
   // Hydrated, then off to the quote form in the app: its choice cards are styled by the whole stylesheet.
   await gotoHydrated(page, '/');
-  expect(await page.evaluate(() => (document.getElementById('styles') as HTMLLinkElement | null)?.sheet?.cssRules.length ?? 0)).toBeGreaterThan(10);
+  expect(
+    await page.evaluate(() => (document.getElementById('styles') as HTMLLinkElement | null)?.sheet?.cssRules.length ?? 0),
+  ).toBeGreaterThan(10);
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await page.locator('header a[href="/quote"]').first().click();
   await expect(page).toHaveURL(/\/quote$/);
@@ -82,10 +91,13 @@ test('a page inlines only the CSS its markup uses; the whole stylesheet comes wi
   const choice = page.locator('label.choice').first();
   await expect(choice).toBeVisible();
   const look = () =>
-    page.locator('label.choice').first().evaluate((el) => {
-      const c = getComputedStyle(el);
-      return [c.display, c.borderTopWidth, c.borderTopLeftRadius, c.minHeight, c.backgroundColor].join(' ');
-    });
+    page
+      .locator('label.choice')
+      .first()
+      .evaluate((el) => {
+        const c = getComputedStyle(el);
+        return [c.display, c.borderTopWidth, c.borderTopLeftRadius, c.minHeight, c.backgroundColor].join(' ');
+      });
   const afterNavigation = await look();
   expect(afterNavigation, 'a .choice card, not a bare label').not.toMatch(/^inline /);
   // The same card as on a page load of /quote, whose own inline rules style it.
@@ -113,7 +125,12 @@ test('sitemap.xml lists every indexed page in both languages with alternates; ro
 });
 
 test('/dashboard is served the app shell of its language', async ({ request }) => {
-  for (const [path, lang] of [['/dashboard', 'en'], ['/nl/dashboard/orders/123', 'nl'], ['/console', 'en'], ['/nl/console/quotes/abc', 'nl']] as const) {
+  for (const [path, lang] of [
+    ['/dashboard', 'en'],
+    ['/nl/dashboard/orders/123', 'nl'],
+    ['/console', 'en'],
+    ['/nl/console/quotes/abc', 'nl'],
+  ] as const) {
     const res = await request.get(path);
     expect(res.status()).toBe(200);
     const html = await res.text();

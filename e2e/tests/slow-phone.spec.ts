@@ -73,7 +73,13 @@ test.describe('on a slow phone, before hydration', () => {
 
   test('a quote typed and sent before hydration is stored once, emailed once, and thanked for', async ({ page, request }) => {
     const problems = watchConsole(page);
-    const { release, email, name } = await quoteTypedEarly(page, 'en', 'slow-quote', 'Sloane', 'Answer the phone while we are with patients.');
+    const { release, email, name } = await quoteTypedEarly(
+      page,
+      'en',
+      'slow-quote',
+      'Sloane',
+      'Answer the phone while we are with patients.',
+    );
     await expectNotHydrated(page);
     await page.getByRole('button', { name: t('en', 'quote.submit') }).click();
     await expect(page).toHaveURL(/\/quote\/thanks$/);
@@ -85,7 +91,13 @@ test.describe('on a slow phone, before hydration', () => {
   });
 
   test('Send pressed twice before hydration: one request, one set of emails, the thank-you', async ({ page, request }) => {
-    const { release, email, name } = await quoteTypedEarly(page, 'en', 'slow-twice', 'Tobias', 'Take bookings by phone while the shop is busy.');
+    const { release, email, name } = await quoteTypedEarly(
+      page,
+      'en',
+      'slow-twice',
+      'Tobias',
+      'Take bookings by phone while the shop is busy.',
+    );
     await expectNotHydrated(page);
     // The first press reaches the server, but its answer is slow to come back, so the visitor
     // presses Send again: the browser drops the first navigation and posts the form a second time.
@@ -121,7 +133,13 @@ test.describe('on a slow phone, before hydration', () => {
   });
 
   test('a quote typed before hydration and sent after it goes through the app, once', async ({ page, request }) => {
-    const { release, email, name } = await quoteTypedEarly(page, 'nl', 'slow-typed', 'Tamsin', 'Afspraken inplannen terwijl wij bij patiënten zijn.');
+    const { release, email, name } = await quoteTypedEarly(
+      page,
+      'nl',
+      'slow-typed',
+      'Tamsin',
+      'Afspraken inplannen terwijl wij bij patiënten zijn.',
+    );
     await page.getByRole('radio', { name: t('nl', 'quote.languages.english') }).check();
     await expectNotHydrated(page);
     release();
@@ -153,7 +171,9 @@ test.describe('on a slow phone, before hydration', () => {
     expect(post.url()).not.toContain(DEMO.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     release();
-    await expect(page.getByRole('heading', { level: 1, name: t('en', 'dashboard.greeting').replace('{name}', 'Demi de Vries') })).toBeVisible({
+    await expect(
+      page.getByRole('heading', { level: 1, name: t('en', 'dashboard.greeting').replace('{name}', 'Demi de Vries') }),
+    ).toBeVisible({
       timeout: 20_000,
     });
   });
@@ -275,7 +295,9 @@ test.describe('with JavaScript disabled', () => {
       await expect(page.locator('#quote-email')).toHaveValue('not-an-address');
       await expect(page.locator('#quote-phone')).toHaveValue('+31 6 1234 5678');
       await expect(page.locator('#quote-description')).toHaveValue(description);
-      await expect(page.getByRole('radio', { name: t(lang, lang === 'nl' ? 'quote.languages.english' : 'quote.languages.dutch') })).toBeChecked();
+      await expect(
+        page.getByRole('radio', { name: t(lang, lang === 'nl' ? 'quote.languages.english' : 'quote.languages.dutch') }),
+      ).toBeChecked();
       expect(await storedQuotes(request, 'not-an-address')).toHaveLength(0);
 
       // Corrected and sent again: the thank-you.

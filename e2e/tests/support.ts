@@ -10,7 +10,18 @@ export const languages = ['en', 'nl'] as const;
 export type Lang = (typeof languages)[number];
 
 // The spec's public screens (§2). /dashboard is client-only and is tested with the accounts issue.
-export const publicScreens = ['/', '/features', '/pricing', '/quote', '/quote/thanks', '/personalized', '/contact', '/privacy', '/help', '/auth'] as const;
+export const publicScreens = [
+  '/',
+  '/features',
+  '/pricing',
+  '/quote',
+  '/quote/thanks',
+  '/personalized',
+  '/contact',
+  '/privacy',
+  '/help',
+  '/auth',
+] as const;
 // Pages meant for search engines (in the sitemap, with canonical links).
 export const indexedScreens = ['/', '/features', '/pricing', '/quote', '/personalized', '/contact', '/privacy', '/help'] as const;
 
@@ -112,7 +123,10 @@ async function signInStaffByApi(request: APIRequestContext): Promise<string> {
     const pending = sessionCookie(res.headers()['set-cookie']);
     // The current step's code; if it was just used (another sign-in), the next step's (one step of skew).
     for (const offset of [0, 1]) {
-      const done = await request.post(`${siteURL}/api/auth/totp`, { data: { code: totpCode(STAFF.totpSecret, Date.now(), offset) }, headers: { cookie: pending } });
+      const done = await request.post(`${siteURL}/api/auth/totp`, {
+        data: { code: totpCode(STAFF.totpSecret, Date.now(), offset) },
+        headers: { cookie: pending },
+      });
       if (done.status() === 200) return sessionCookie(done.headers()['set-cookie']);
       expect((await done.json()).error.code, 'the code step').toBe('code_used');
     }

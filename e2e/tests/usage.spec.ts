@@ -37,7 +37,11 @@ async function month(page: Page, orderId: string): Promise<Month & { rate: numbe
 /** The values of the page's "Minutes" and "Cost of minutes" figures, as the buyer reads them. */
 async function shownFigures(page: Page, lang: Lang) {
   const section = page.getByRole('region', { name: t(lang, 'calls.month.title') });
-  const value = (key: string) => section.locator('dt', { hasText: new RegExp(`^${t(lang, key)}$`) }).locator('xpath=following-sibling::dd').innerText();
+  const value = (key: string) =>
+    section
+      .locator('dt', { hasText: new RegExp(`^${t(lang, key)}$`) })
+      .locator('xpath=following-sibling::dd')
+      .innerText();
   return { minutes: await value('calls.month.minutes'), cost: await value('calls.month.cost') };
 }
 
@@ -104,6 +108,8 @@ test('a deleted call leaves the month’s minutes and cost as they were, and the
   await expect(page.getByRole('region', { name: t('nl', 'calls.month.title') }).getByText(sentence('nl'), { exact: true })).toBeVisible();
   expect(sentence('nl')).toContain('In deze cijfers is 1 verwijderd gesprek meegeteld.');
   await expect(page.getByText(summary)).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 });

@@ -12,8 +12,16 @@ for (const lang of languages) {
       await gotoHydrated(page, localized(lang, screen));
       expect(await page.locator(`a[href="${localized(lang, '/personalized')}"]`).count(), screen).toBeGreaterThan(0);
       const footer = page.locator('footer');
-      for (const [key, path] of [['contact', '/contact'], ['privacy', '/privacy'], ['help', '/help'], ['docs', '/help']] as const) {
-        await expect(footer.getByRole('link', { name: t(lang, `footer.support.${key}`), exact: true }), screen).toHaveAttribute('href', localized(lang, path));
+      for (const [key, path] of [
+        ['contact', '/contact'],
+        ['privacy', '/privacy'],
+        ['help', '/help'],
+        ['docs', '/help'],
+      ] as const) {
+        await expect(footer.getByRole('link', { name: t(lang, `footer.support.${key}`), exact: true }), screen).toHaveAttribute(
+          'href',
+          localized(lang, path),
+        );
       }
     }
     for (const path of ['/contact', '/privacy', '/help']) {
@@ -55,7 +63,12 @@ for (const lang of languages) {
   test(`the contact page lists the configured company details and only those (${lang})`, async ({ page }) => {
     await gotoHydrated(page, localized(lang, '/contact'));
     const details = page.locator('dl.company');
-    for (const [key, field] of [['name', 'COMPANY_NAME'], ['phone', 'COMPANY_PHONE'], ['email', 'COMPANY_EMAIL'], ['kvk', 'COMPANY_KVK']] as const) {
+    for (const [key, field] of [
+      ['name', 'COMPANY_NAME'],
+      ['phone', 'COMPANY_PHONE'],
+      ['email', 'COMPANY_EMAIL'],
+      ['kvk', 'COMPANY_KVK'],
+    ] as const) {
       await expect(details.getByText(t(lang, `contact.company.${key}`), { exact: true })).toBeVisible();
       await expect(details.getByText(company[field], { exact: true })).toBeVisible();
     }
@@ -69,10 +82,16 @@ for (const lang of languages) {
     await gotoHydrated(page, localized(lang, '/privacy'));
     await expect(page.getByText(t(lang, 'privacy.sections.retention.text').replace('{days}', '60'))).toBeVisible();
     // It sends requests about personal data to COMPANY_EMAIL.
-    await expect(page.getByRole('main').getByRole('link', { name: company.COMPANY_EMAIL })).toHaveAttribute('href', `mailto:${company.COMPANY_EMAIL}`);
+    await expect(page.getByRole('main').getByRole('link', { name: company.COMPANY_EMAIL })).toHaveAttribute(
+      'href',
+      `mailto:${company.COMPANY_EMAIL}`,
+    );
   });
 
-  test(`without any COMPANY_* the contact page has no company heading and the privacy page names the quote inbox (${lang})`, async ({ page, request }) => {
+  test(`without any COMPANY_* the contact page has no company heading and the privacy page names the quote inbox (${lang})`, async ({
+    page,
+    request,
+  }) => {
     // The second instance sets no COMPANY_* and no QUOTE_INBOX (its default is quotes@localhost).
     const problems = watchConsole(page);
     const html = await (await request.get(vapiSiteURL + localized(lang, '/contact'))).text();
@@ -118,7 +137,9 @@ for (const lang of languages) {
 
   test(`the dashboard's agent names break at a hyphen too, at 320 px (${lang})`, async ({ page }) => {
     // Catalogue names are data ("Leadkwalificeerder"): the app marks the joints of long Dutch compounds.
-    expect((await page.request.post('/api/auth/sign-in', { data: { email: 'demo@example.com', password: 'demo-buyer-2026' } })).status()).toBe(200);
+    expect(
+      (await page.request.post('/api/auth/sign-in', { data: { email: 'demo@example.com', password: 'demo-buyer-2026' } })).status(),
+    ).toBe(200);
     await page.setViewportSize({ width: 320, height: 800 });
     await gotoHydrated(page, localized(lang, '/dashboard'));
     const agents = await page.locator('main a[href*="/dashboard/agents/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
@@ -164,7 +185,10 @@ function coveredControls(page: Page) {
       const y = r.top + r.height / 2;
       if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
       const top = document.elementFromPoint(x, y);
-      if (top && widget.contains(top)) covered.push(`${el.tagName} "${(el.textContent || el.getAttribute('aria-label') || el.getAttribute('name') || '').trim().slice(0, 40)}"`);
+      if (top && widget.contains(top))
+        covered.push(
+          `${el.tagName} "${(el.textContent || el.getAttribute('aria-label') || el.getAttribute('name') || '').trim().slice(0, 40)}"`,
+        );
     }
     return covered;
   });

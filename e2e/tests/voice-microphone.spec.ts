@@ -115,8 +115,14 @@ test.describe('with a Vapi key configured', () => {
     await expect(alert).toContainText(t('en', 'voice.errors.network'), { timeout: 20_000 });
     await expect(talk).toBeVisible();
     await expect(page.getByRole('region', { name: t('en', 'voice.region') })).toHaveCount(0);
-    expect(requested.some((p) => /^\/assets\/vapi[-.]/.test(p)), 'the SDK loads on the click').toBe(true);
-    expect(blocked.some((u) => u.startsWith('https://api.vapi.ai/')), 'the SDK tried the platform').toBe(true);
+    expect(
+      requested.some((p) => /^\/assets\/vapi[-.]/.test(p)),
+      'the SDK loads on the click',
+    ).toBe(true);
+    expect(
+      blocked.some((u) => u.startsWith('https://api.vapi.ai/')),
+      'the SDK tried the platform',
+    ).toBe(true);
     expect(errors.length, 'the failure is logged').toBeGreaterThan(0);
 
     // The widget works again: a second try fails the same way instead of hanging.
@@ -124,6 +130,4 @@ test.describe('with a Vapi key configured', () => {
     await talk.click();
     await expect(page.getByRole('alert')).toBeVisible({ timeout: 20_000 });
   });
-
 });
-

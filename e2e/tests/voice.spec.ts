@@ -13,7 +13,9 @@ function recordRequests(page: Page) {
 const voiceCode = (paths: string[]) => paths.filter((p) => /\/assets\/(vapi|VoiceCard|[a-z]{2}-voice)[-.]/.test(p));
 
 async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 }
 
@@ -82,7 +84,10 @@ for (const lang of ['en', 'nl'] as Lang[]) {
     await card.getByRole('button', { name: t(lang, 'voice.endCall') }).click();
     await expect(card).toHaveCount(0);
     await expect(talk).toBeFocused();
-    expect(requested.filter((p) => p.includes('/assets/vapi')), 'the Vapi SDK is never loaded in demo mode').toEqual([]);
+    expect(
+      requested.filter((p) => p.includes('/assets/vapi')),
+      'the Vapi SDK is never loaded in demo mode',
+    ).toEqual([]);
   });
 }
 
@@ -100,7 +105,9 @@ test('Escape ends the call and a second start while connecting is ignored', asyn
 
 test('Test agent on /personalized starts a call with the generated agent', async ({ page }) => {
   await gotoHydrated(page, '/personalized');
-  await page.getByLabel(t('en', 'personalized.promptLabel')).fill('We are a hair salon. Clients should book and move appointments, with SMS reminders.');
+  await page
+    .getByLabel(t('en', 'personalized.promptLabel'))
+    .fill('We are a hair salon. Clients should book and move appointments, with SMS reminders.');
   await page.getByRole('button', { name: t('en', 'personalized.generate') }).click();
   const ready = page.getByRole('region', { name: t('en', 'personalized.ready.title') });
   await expect(ready).toBeVisible({ timeout: 5_000 });
@@ -134,7 +141,11 @@ test.describe('with a Vapi key configured and no microphone', () => {
     expect(csp).toContain('https://c.daily.co');
     expect(csp).not.toContain("'unsafe-eval'");
     const config = await (await request.get('/api/voice/config')).json();
-    expect(config).toEqual({ mode: 'vapi', publicKey: '00000000-0000-4000-8000-00000000fa4e', assistantId: '00000000-0000-4000-8000-0000000a5515' });
+    expect(config).toEqual({
+      mode: 'vapi',
+      publicKey: '00000000-0000-4000-8000-00000000fa4e',
+      assistantId: '00000000-0000-4000-8000-0000000a5515',
+    });
   });
 });
 

@@ -15,7 +15,12 @@ const BEFORE_BUDGET = 80;
 // A guard against growth of what the first interaction loads (the app itself: React, the router, the layout).
 const APP_BUDGET = 105;
 const manifest = JSON.parse(readFileSync(join(CLIENT, '.vite/manifest.json'), 'utf8'));
-const roots = ['src/app/entry.client.tsx', 'src/features/marketing/Landing.tsx', 'src/shared/i18n/en/common.ts', 'src/shared/i18n/en/landing.ts'];
+const roots = [
+  'src/app/entry.client.tsx',
+  'src/features/marketing/Landing.tsx',
+  'src/shared/i18n/en/common.ts',
+  'src/shared/i18n/en/landing.ts',
+];
 
 const files = new Set();
 const visit = (key) => {
@@ -35,14 +40,20 @@ for (const file of files) {
   const b = brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }).length;
   gz += g;
   br += b;
-  console.log(`${file.padEnd(40)} ${(buf.length / 1024).toFixed(2).padStart(8)} KB raw ${(g / 1024).toFixed(2).padStart(7)} KB gzip ${(b / 1024).toFixed(2).padStart(7)} KB br`);
+  console.log(
+    `${file.padEnd(40)} ${(buf.length / 1024).toFixed(2).padStart(8)} KB raw ${(g / 1024).toFixed(2).padStart(7)} KB gzip ${(b / 1024).toFixed(2).padStart(7)} KB br`,
+  );
 }
-console.log(`${'at the first interaction on /'.padEnd(40)} ${''.padStart(15)} ${(gz / 1024).toFixed(2).padStart(7)} KB gzip ${(br / 1024).toFixed(2).padStart(7)} KB br (budget ${APP_BUDGET} KB gzip)`);
+console.log(
+  `${'at the first interaction on /'.padEnd(40)} ${''.padStart(15)} ${(gz / 1024).toFixed(2).padStart(7)} KB gzip ${(br / 1024).toFixed(2).padStart(7)} KB br (budget ${APP_BUDGET} KB gzip)`,
+);
 if (gz / 1024 > APP_BUDGET) process.exitCode = 1;
 
 // Before any interaction: nothing when / waits for one, else the whole app as above.
 const page = readFileSync(join(DIST, 'index.html'), 'utf8');
 const waits = /<div id="root" data-boot="interaction">/.test(page);
 const before = waits ? 0 : gz;
-console.log(`${'before any interaction on /'.padEnd(40)} ${''.padStart(15)} ${(before / 1024).toFixed(2).padStart(7)} KB gzip${waits ? ' (loads at the first interaction)' : ''} (budget ${BEFORE_BUDGET} KB gzip)`);
+console.log(
+  `${'before any interaction on /'.padEnd(40)} ${''.padStart(15)} ${(before / 1024).toFixed(2).padStart(7)} KB gzip${waits ? ' (loads at the first interaction)' : ''} (budget ${BEFORE_BUDGET} KB gzip)`,
+);
 if (before / 1024 > BEFORE_BUDGET) process.exitCode = 1;

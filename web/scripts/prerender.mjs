@@ -47,7 +47,12 @@ const classesIn = (html) => {
 const classNames = (selector) =>
   // Attribute values ([href$=".pdf"]) and :not(…) name no class the element must have; an escaped
   // bracket belongs to a class name (.\[overflow-wrap\:anywhere\]).
-  [...selector.replace(/:not\((?:[^()]|\([^()]*\))*\)/g, '').replace(/(?<!\\)\[[^\]]*(?<!\\)\]/g, '').matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => m[1].replace(/\\(.)/g, '$1'));
+  [
+    ...selector
+      .replace(/:not\((?:[^()]|\([^()]*\))*\)/g, '')
+      .replace(/(?<!\\)\[[^\]]*(?<!\\)\]/g, '')
+      .matchAll(/\.((?:\\.|[\w-])+)/g),
+  ].map((m) => m[1].replace(/\\(.)/g, '$1'));
 function criticalCss(html) {
   const classes = classesIn(html);
   const root = cssRoot.clone();

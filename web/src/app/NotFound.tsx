@@ -15,12 +15,8 @@ export function Component() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 pt-16 pb-28 sm:px-6 md:pt-24">
-      <p className="display font-mono text-[6rem] text-signal-ink sm:text-[9rem]">
-        {t('notFound.code')}
-      </p>
-      <h1 className="display mt-2 text-4xl sm:text-5xl">
-        {t('notFound.title')}
-      </h1>
+      <p className="display font-mono text-[6rem] text-signal-ink sm:text-[9rem]">{t('notFound.code')}</p>
+      <h1 className="display mt-2 text-4xl sm:text-5xl">{t('notFound.title')}</h1>
       <p className="mt-5 text-lg text-ink-soft">{t('notFound.text')}</p>
       <Link to={localePath(lang, '/')} className="btn btn-ink mt-8">
         {t('notFound.home')}

@@ -23,10 +23,19 @@ function meta(name: string) {
 export function applyHead(h: HeadData): void {
   document.documentElement.lang = h.lang;
   if (document.title !== h.title) document.title = h.title;
-  upsert('meta[name="description"]', () => meta('description'), (el) => el.setAttribute('content', h.description));
+  upsert(
+    'meta[name="description"]',
+    () => meta('description'),
+    (el) => el.setAttribute('content', h.description),
+  );
 
   const robots = document.head.querySelector('meta[name="robots"]');
-  if (h.noindex) upsert('meta[name="robots"]', () => meta('robots'), (el) => el.setAttribute('content', 'noindex'));
+  if (h.noindex)
+    upsert(
+      'meta[name="robots"]',
+      () => meta('robots'),
+      (el) => el.setAttribute('content', 'noindex'),
+    );
   else robots?.remove();
 
   const canonical = document.head.querySelector('link[rel="canonical"]');

@@ -38,15 +38,11 @@ export function buildHead(page: PageId, lang: Lang, t: (key: TKey) => string, or
   };
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The page-specific part of <head> as HTML, for the prerender. */
 export function headHtml(h: HeadData): string {
-  const tags = [
-    `<title>${escapeHtml(h.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(h.description)}">`,
-  ];
+  const tags = [`<title>${escapeHtml(h.title)}</title>`, `<meta name="description" content="${escapeHtml(h.description)}">`];
   if (h.noindex) tags.push('<meta name="robots" content="noindex">');
   if (h.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(h.canonical)}">`);
   for (const a of h.alternates) {

@@ -34,7 +34,18 @@ describe('page registry', () => {
   });
 
   it('gives the prerender, the sitemap and the Go server their lists', () => {
-    expect(PRERENDERED_PATHS).toEqual(['/', '/features', '/pricing', '/quote', '/quote/thanks', '/personalized', '/contact', '/privacy', '/help', '/auth']);
+    expect(PRERENDERED_PATHS).toEqual([
+      '/',
+      '/features',
+      '/pricing',
+      '/quote',
+      '/quote/thanks',
+      '/personalized',
+      '/contact',
+      '/privacy',
+      '/help',
+      '/auth',
+    ]);
     expect(INDEXED_PATHS).toEqual(['/', '/features', '/pricing', '/quote', '/personalized', '/contact', '/privacy', '/help']);
     expect(CLIENT_ROUTES).toEqual(['/dashboard', '/console']);
   });

@@ -15,7 +15,9 @@ export function screenRoute(lang: Lang, page: PageId): RouteObject {
   const namespaces = typeof namespace === 'string' ? [namespace] : namespace;
   const lazy = () => Promise.all([load(), ...namespaces.map((ns) => loadNamespace(lang, ns))]).then(([mod]) => mod);
   if (path === '/') return { index: true, handle, lazy };
-  const nested = children?.map((sub): RouteObject => (sub.path ? { path: sub.path, handle, lazy: sub.load } : { index: true, handle, lazy: sub.load }));
+  const nested = children?.map((sub): RouteObject =>
+    sub.path ? { path: sub.path, handle, lazy: sub.load } : { index: true, handle, lazy: sub.load },
+  );
   // A client-only screen owns every path below its own (the Go server answers them all with the app
   // shell): an unknown one goes back to the screen.
   if (clientOnly) nested?.push({ path: '*', handle, lazy: () => import('./BackToScreen') });

@@ -32,7 +32,10 @@ export function formatNumber(value: number, lang: Lang, fractionDigits = 0): str
 /** A calendar day given as YYYY-MM-DD, e.g. "Oct 24" / "24 okt"; `weekday` adds the day's name. */
 export function formatDay(date: string, lang: Lang, weekday = false): string {
   // Noon UTC of that day, shown in UTC: the same calendar day whatever the visitor's zone.
-  return new Intl.DateTimeFormat(LOCALES[lang], { month: 'short', day: 'numeric', weekday: weekday ? 'short' : undefined, timeZone: 'UTC' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+  return new Intl.DateTimeFormat(LOCALES[lang], {
+    month: 'short',
+    day: 'numeric',
+    weekday: weekday ? 'short' : undefined,
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
 }

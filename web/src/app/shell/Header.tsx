@@ -70,7 +70,13 @@ export function Header() {
           {/* Fixed-size slot: swapping "Sign in" for the account menu moves nothing else. */}
           <div className="account-slot">
             {auth.status === 'signedIn' ? (
-              <Suspense fallback={<span className="btn btn-ghost"><span className="truncate">{auth.user.fullName || auth.user.email}</span></span>}>
+              <Suspense
+                fallback={
+                  <span className="btn btn-ghost">
+                    <span className="truncate">{auth.user.fullName || auth.user.email}</span>
+                  </span>
+                }
+              >
                 <AccountMenu user={auth.user} />
               </Suspense>
             ) : (

@@ -4,8 +4,7 @@ import { apiError, json, mockApi, signedIn, signedOut, USER } from '../../shared
 import { renderApp } from '../../shared/testing/renderApp';
 import { Component as AuthPage } from './Auth';
 
-const renderAuth = (url = '/auth') =>
-  renderApp({ path: 'auth', element: <AuthPage /> }, url);
+const renderAuth = (url = '/auth') => renderApp({ path: 'auth', element: <AuthPage /> }, url);
 
 const panel = (name: string) => screen.getByRole('tabpanel', { name });
 

@@ -121,14 +121,17 @@ export function Component() {
   const backToTabs = useCallback(() => setFlow({ kind: 'tabs' }), []);
   const onSecondStep = useCallback((step: Step) => setFlow({ kind: 'second', step }), []);
   // Out of the second step: back to the password; `expired` says the code step waited too long.
-  const leaveSecondStep = useCallback((expired?: boolean) => {
-    const query = new URLSearchParams(search);
-    if (query.has('step')) {
-      query.delete('step');
-      navigate({ pathname, search: query.size ? `?${query}` : '' }, { replace: true });
-    }
-    setFlow({ kind: 'tabs', expired });
-  }, [search, pathname, navigate]);
+  const leaveSecondStep = useCallback(
+    (expired?: boolean) => {
+      const query = new URLSearchParams(search);
+      if (query.has('step')) {
+        query.delete('step');
+        navigate({ pathname, search: query.size ? `?${query}` : '' }, { replace: true });
+      }
+      setFlow({ kind: 'tabs', expired });
+    },
+    [search, pathname, navigate],
+  );
   // A used or expired reset or invitation link: the heading says so, above the form for a new link.
   const linkExpired = useCallback(() => setFlow((f) => (f.kind === 'tabs' ? f : { ...f, expired: true })), []);
 
@@ -160,7 +163,14 @@ export function Component() {
         ) : flow.kind === 'reset' || flow.kind === 'invite' ? (
           // An invitation sets the first password with the reset form; its link is in the account's
           // language (/nl/auth#invite=…), so the dashboard it lands on is too.
-          <ResetPassword key={flow.token} token={flow.token} invite={flow.kind === 'invite'} onDone={onReset} onBack={backToTabs} onExpired={linkExpired} />
+          <ResetPassword
+            key={flow.token}
+            token={flow.token}
+            invite={flow.kind === 'invite'}
+            onDone={onReset}
+            onBack={backToTabs}
+            onExpired={linkExpired}
+          />
         ) : (
           <>
             {flow.kind === 'tabs' && flow.expired && (

@@ -30,9 +30,7 @@ export function ResendVerification({ email }: { email?: string }) {
   if (sentTo !== null) return <Confirmation>{t('auth.notVerified.sent', { email: sentTo })}</Confirmation>;
   return (
     <form method="post" onSubmit={onSubmit} className="mt-4 space-y-4">
-      {email === undefined && (
-        <EmailField {...fields.bind('email', typed, setTyped)} />
-      )}
+      {email === undefined && <EmailField {...fields.bind('email', typed, setTyped)} />}
       <button type="submit" className="btn btn-ink" disabled={busy}>
         {busy ? t('auth.notVerified.busy') : t('auth.notVerified.resend')}
       </button>

@@ -6,8 +6,24 @@ import { Component as AuthPage } from './Auth';
 import { groupKey } from './SecondStep';
 
 const STAFF = { id: 's-1', email: 'ops@example.com', fullName: 'Olivia Jansen', role: 'staff' } as const;
-const SETUP = { step: 'totp-setup', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Belwise:ops@example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', qr: 'data:image/png;base64,iVBORw0KGgo=' };
-const CODES = ['ABCDE-FGHJK', 'BCDEF-GHJKL', 'CDEFG-HJKLM', 'DEFGH-JKLMN', 'EFGHJ-KLMNP', 'FGHJK-LMNPQ', 'GHJKL-MNPQR', 'HJKLM-NPQRS', 'JKLMN-PQRST', 'KLMNP-QRSTU'];
+const SETUP = {
+  step: 'totp-setup',
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  otpauthUrl: 'otpauth://totp/Belwise:ops@example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  qr: 'data:image/png;base64,iVBORw0KGgo=',
+};
+const CODES = [
+  'ABCDE-FGHJK',
+  'BCDEF-GHJKL',
+  'CDEFG-HJKLM',
+  'DEFGH-JKLMN',
+  'EFGHJ-KLMNP',
+  'FGHJK-LMNPQ',
+  'GHJKL-MNPQR',
+  'HJKLM-NPQRS',
+  'JKLMN-PQRST',
+  'KLMNP-QRSTU',
+];
 
 const renderAuth = (url = '/auth', lang: 'en' | 'nl' = 'en') => renderApp({ path: 'auth', element: <AuthPage /> }, url, lang);
 
@@ -63,7 +79,9 @@ describe('staff sign-in, second step', () => {
     const code = await screen.findByRole('textbox', { name: 'Inlogcode' });
     fireEvent.change(code, { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Doorgaan' }));
-    expect((await screen.findByText('Deze code klopt niet. Controleer de tijd op uw telefoon en probeer de huidige code.')).id).toBe('twostep-code-error');
+    expect((await screen.findByText('Deze code klopt niet. Controleer de tijd op uw telefoon en probeer de huidige code.')).id).toBe(
+      'twostep-code-error',
+    );
     expect(code.getAttribute('aria-invalid')).toBe('true');
     answer = apiError(400, 'code_used');
     fireEvent.change(code, { target: { value: '111111' } });
@@ -111,7 +129,11 @@ describe('staff sign-in, second step', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Bevestigen en doorgaan' }));
 
     const list = await screen.findByRole('list', { name: 'Uw 10 herstelcodes' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(CODES);
     expect(screen.getByRole('alert').textContent).toContain('Alleen nu tonen wij deze codes.');
     expect(app.location()).toBe('/nl/auth'); // not before they say they saved them
     fireEvent.click(screen.getByRole('button', { name: 'Ik heb ze bewaard' }));
@@ -134,7 +156,11 @@ describe('staff sign-in, second step', () => {
   });
 
   it('"Sign in as someone else" ends the pending session and shows the password form', async () => {
-    const { sent } = mockApi({ 'GET /api/me': signedOut(), 'POST /api/auth/sign-in': json(200, { step: 'totp' }), 'POST /api/auth/sign-out': json(204, null) });
+    const { sent } = mockApi({
+      'GET /api/me': signedOut(),
+      'POST /api/auth/sign-in': json(200, { step: 'totp' }),
+      'POST /api/auth/sign-out': json(204, null),
+    });
     renderAuth();
     signInWithPassword();
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in as someone else' }));

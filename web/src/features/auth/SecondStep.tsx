@@ -92,7 +92,13 @@ export function SecondStep({ step, onLoaded, onDone, onCancel }: Props) {
         <div className="space-y-4">
           <p className="text-ink-soft">{t('auth.twoStep.setupText')}</p>
           <p>{t('auth.twoStep.setupScan')}</p>
-          <img src={step.qr} alt={t('auth.twoStep.qrAlt')} width={192} height={192} className="mx-auto rounded-md border border-line bg-white p-2" />
+          <img
+            src={step.qr}
+            alt={t('auth.twoStep.qrAlt')}
+            width={192}
+            height={192}
+            className="mx-auto rounded-md border border-line bg-white p-2"
+          />
           <p>{t('auth.twoStep.setupKey')}</p>
           <p>
             <code className="block rounded-md bg-paper px-3 py-2 text-center font-mono text-base tracking-wider" data-testid="totp-secret">

@@ -9,7 +9,15 @@ import { ResendVerification } from './ResendVerification';
 type State = { kind: 'busy' } | { kind: 'invalid' } | { kind: 'failed'; problem: Problem };
 
 /** Opened from the link in the sign-up email (/auth#verify=TOKEN): checks the token right away. */
-export function VerifyEmail({ token, onVerified, onBack }: { token: string; onVerified: (result: SignInResult) => void; onBack: () => void }) {
+export function VerifyEmail({
+  token,
+  onVerified,
+  onBack,
+}: {
+  token: string;
+  onVerified: (result: SignInResult) => void;
+  onBack: () => void;
+}) {
   const { t } = useLanguage();
   const [state, setState] = useState<State>({ kind: 'busy' });
   const [attempt, setAttempt] = useState(0);

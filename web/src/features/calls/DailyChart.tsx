@@ -17,7 +17,11 @@ export function DailyChart({ daily }: { daily: AgentPage['daily'] }) {
       ? t('calls.chart.summaryNone')
       : total === 1
         ? t('calls.chart.summaryOne', { day: formatDay(busiest.date, lang, true) })
-        : t('calls.chart.summary', { total: formatNumber(total, lang), day: formatDay(busiest.date, lang, true), count: formatNumber(busiest.calls, lang) });
+        : t('calls.chart.summary', {
+            total: formatNumber(total, lang),
+            day: formatDay(busiest.date, lang, true),
+            count: formatNumber(busiest.calls, lang),
+          });
   const ticks = daily.length > 0 ? [daily[0], daily[Math.floor(daily.length / 2)], daily[daily.length - 1]] : [];
 
   return (
@@ -32,10 +36,16 @@ export function DailyChart({ daily }: { daily: AgentPage['daily'] }) {
         <div aria-hidden="true" className="mt-6">
           <div className="relative flex h-40 items-end gap-[2px] border-b-[1.5px] border-ink sm:gap-1">
             <span className="absolute inset-x-0 top-0 border-t border-dashed border-line" />
-            <span className="absolute top-0 right-0 -translate-y-full pb-0.5 font-mono text-[0.6875rem] text-ink-soft">{formatNumber(max, lang)}</span>
+            <span className="absolute top-0 right-0 -translate-y-full pb-0.5 font-mono text-[0.6875rem] text-ink-soft">
+              {formatNumber(max, lang)}
+            </span>
             {daily.map((d) => (
               <div key={d.date} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end">
-                {d.calls > 0 && <span className="mb-0.5 hidden font-mono text-[0.625rem] leading-none text-ink-soft tabular-nums sm:block">{d.calls}</span>}
+                {d.calls > 0 && (
+                  <span className="mb-0.5 hidden font-mono text-[0.625rem] leading-none text-ink-soft tabular-nums sm:block">
+                    {d.calls}
+                  </span>
+                )}
                 <span
                   className={`block w-full rounded-t-sm ${d.calls > 0 ? 'bg-ink' : 'bg-transparent'}`}
                   style={{ height: `${(d.calls / max) * 100}%` }}

@@ -3,7 +3,17 @@
 // No screen of its own: the dashboard and the console each route to theirs.
 export { browserTimeZone, deleteCall, getAgentPage, getCall } from './api';
 export { CallList } from './CallList';
-export { CallBackLink, CallColumns, CallHeader, CallNotFound, CallNumber, CallSection, CallSummary, CallTranscript, EndedFact } from './CallPage';
+export {
+  CallBackLink,
+  CallColumns,
+  CallHeader,
+  CallNotFound,
+  CallNumber,
+  CallSection,
+  CallSummary,
+  CallTranscript,
+  EndedFact,
+} from './CallPage';
 export { DailyChart } from './DailyChart';
 export { MonthStats } from './MonthStats';
 export { OutcomeBadge } from './OutcomeBadge';

@@ -19,7 +19,15 @@ type Check = Text | 'deliveryDays' | 'price';
  * An edit sends only what changed, with the version it was opened at; a 409 means someone else saved
  * first, and the catalogue is reloaded.
  */
-export function AgentForm({ agent, onDone, onCancel }: { agent?: CatalogueAgent; onDone: (how: 'saved' | 'conflict') => void; onCancel: () => void }) {
+export function AgentForm({
+  agent,
+  onDone,
+  onCancel,
+}: {
+  agent?: CatalogueAgent;
+  onDone: (how: 'saved' | 'conflict') => void;
+  onCancel: () => void;
+}) {
   const { lang, t } = useLanguage();
   const prefix = agent ? `agent-${agent.id}` : 'agent-new';
   const [draft, setDraft] = useState<Draft>(() => ({
@@ -47,7 +55,8 @@ export function AgentForm({ agent, onDone, onCancel }: { agent?: CatalogueAgent;
       price: parseAmount(draft.price) === null ? 'console.quote.order.amountInvalid' : undefined,
     };
   });
-  const bind = (name: Text | 'deliveryDays' | 'price') => fields.bind(name, draft[name], (value) => setDraft((d) => ({ ...d, [name]: value })));
+  const bind = (name: Text | 'deliveryDays' | 'price') =>
+    fields.bind(name, draft[name], (value) => setDraft((d) => ({ ...d, [name]: value })));
 
   const { busy, problem, onSubmit } = useSubmit({
     validate: fields.validate,
@@ -99,8 +108,19 @@ export function AgentForm({ agent, onDone, onCancel }: { agent?: CatalogueAgent;
       </div>
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
         <Field label={t('console.agents.deliveryDays')} inputMode="numeric" requiredMark {...bind('deliveryDays')} />
-        <Field label={t('console.agents.price')} inputMode="decimal" requiredMark hint={t('console.quote.order.amountHint')} {...bind('price')} />
-        <CurrencySelect id={`${prefix}-currency`} label={t('console.agents.currency')} value={draft.currency} onChange={(currency) => setDraft((d) => ({ ...d, currency }))} />
+        <Field
+          label={t('console.agents.price')}
+          inputMode="decimal"
+          requiredMark
+          hint={t('console.quote.order.amountHint')}
+          {...bind('price')}
+        />
+        <CurrencySelect
+          id={`${prefix}-currency`}
+          label={t('console.agents.currency')}
+          value={draft.currency}
+          onChange={(currency) => setDraft((d) => ({ ...d, currency }))}
+        />
       </div>
       <div className="mt-6 flex flex-wrap gap-3">
         <button type="submit" className="btn btn-ink" disabled={busy} data-busy={busy || undefined}>

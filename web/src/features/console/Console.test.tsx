@@ -7,7 +7,8 @@ import type { CatalogueAgent, ConsoleCall, ConsoleCallDetail, ConsoleOrder, Quot
 import { parseAmount } from './parts';
 
 // The console's real route from the page registry: its frame (who may see it) and nested screens.
-const renderConsole = async (url = '/console', lang: 'en' | 'nl' = 'en') => renderApp(await loadedRoute(screenRoute(lang, 'console')), url, lang);
+const renderConsole = async (url = '/console', lang: 'en' | 'nl' = 'en') =>
+  renderApp(await loadedRoute(screenRoute(lang, 'console')), url, lang);
 
 const STAFF = { ...USER, id: 'staff-1', email: 'ops@example.com', fullName: 'Olivia Jansen', role: 'staff' } as unknown as typeof USER;
 const staffMe = () => signedIn(STAFF);
@@ -32,10 +33,22 @@ const DETAIL: QuoteDetail = {
   description: 'Book appointments after hours.',
   timeZone: 'Europe/Amsterdam',
   userId: null,
-  notes: [{ id: 'n-1', body: 'Called back on Monday.', author: { id: 'staff-1', email: 'ops@example.com', fullName: 'Olivia Jansen' }, createdAt: '2026-11-20T11:00:00Z' }],
+  notes: [
+    {
+      id: 'n-1',
+      body: 'Called back on Monday.',
+      author: { id: 'staff-1', email: 'ops@example.com', fullName: 'Olivia Jansen' },
+      createdAt: '2026-11-20T11:00:00Z',
+    },
+  ],
   history: [
     { from: null, to: 'new', actor: null, at: '2026-11-20T10:00:00Z' },
-    { from: 'new', to: 'contacted', actor: { id: 'staff-1', email: 'ops@example.com', fullName: 'Olivia Jansen' }, at: '2026-11-20T11:00:00Z' },
+    {
+      from: 'new',
+      to: 'contacted',
+      actor: { id: 'staff-1', email: 'ops@example.com', fullName: 'Olivia Jansen' },
+      at: '2026-11-20T11:00:00Z',
+    },
   ],
   orders: [],
 };
@@ -111,9 +124,18 @@ describe('/console (the quote inbox)', () => {
   it('lists requests, filters by status and search in the URL, and loads more by cursor', async () => {
     const { requested } = mockApi({
       'GET /api/me': staffMe(),
-      'GET /api/console/quotes': json(200, { items: [quote({ id: 'q-1' }), quote({ id: 'q-2', fullName: 'Joost Bakker', status: 'won', source: 'voice' })], nextCursor: 'c-2' }),
-      'GET /api/console/quotes?cursor=c-2': json(200, { items: [quote({ id: 'q-3', fullName: 'Sanne de Wit', source: 'personalized' })], nextCursor: null }),
-      'GET /api/console/quotes?status=won&q=bakker': json(200, { items: [quote({ id: 'q-2', fullName: 'Joost Bakker', status: 'won' })], nextCursor: null }),
+      'GET /api/console/quotes': json(200, {
+        items: [quote({ id: 'q-1' }), quote({ id: 'q-2', fullName: 'Joost Bakker', status: 'won', source: 'voice' })],
+        nextCursor: 'c-2',
+      }),
+      'GET /api/console/quotes?cursor=c-2': json(200, {
+        items: [quote({ id: 'q-3', fullName: 'Sanne de Wit', source: 'personalized' })],
+        nextCursor: null,
+      }),
+      'GET /api/console/quotes?status=won&q=bakker': json(200, {
+        items: [quote({ id: 'q-2', fullName: 'Joost Bakker', status: 'won' })],
+        nextCursor: null,
+      }),
     });
     const app = await renderConsole();
     expect(await screen.findByRole('heading', { level: 1, name: 'Quote inbox' })).toBeTruthy();
@@ -149,7 +171,9 @@ describe('/console/quotes/:id', () => {
       'GET /api/me': staffMe(),
       'GET /api/console/quotes/q-1': json(200, { quote: DETAIL }),
       'GET /api/console/agents': json(200, { items: [AGENT] }),
-      'POST /api/console/quotes/q-1/notes': json(201, { note: { id: 'n-2', body: 'Demo on Thursday.', author: STAFF, createdAt: '2026-11-21T09:00:00Z' } }),
+      'POST /api/console/quotes/q-1/notes': json(201, {
+        note: { id: 'n-2', body: 'Demo on Thursday.', author: STAFF, createdAt: '2026-11-21T09:00:00Z' },
+      }),
     });
     await renderConsole('/nl/console/quotes/q-1', 'nl');
     expect(await screen.findByRole('heading', { level: 1, name: 'Fenna Visser' })).toBeTruthy();
@@ -202,7 +226,12 @@ describe('/console/quotes/:id', () => {
     const { sent } = mockApi({
       'GET /api/me': staffMe(),
       'GET /api/console/quotes/q-1': () =>
-        json(200, { quote: ++loads === 1 ? DETAIL : { ...DETAIL, status: 'won', version: 3, orders: [{ id: 'o-1', number: 'abcd1234', status: 'pending' }] } }),
+        json(200, {
+          quote:
+            ++loads === 1
+              ? DETAIL
+              : { ...DETAIL, status: 'won', version: 3, orders: [{ id: 'o-1', number: 'abcd1234', status: 'pending' }] },
+        }),
       'GET /api/console/agents': json(200, { items: [AGENT] }),
       'POST /api/console/quotes/q-1/orders': json(201, { order: ORDER, invited: true }),
     });
@@ -221,7 +250,9 @@ describe('/console/quotes/:id', () => {
     fireEvent.change(amount, { target: { value: '2,499.50' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create order' }));
     expect(
-      await within(form).findByText('Order #abcd1234 created. fenna@example.nl had no account: we created one and sent an invitation to set a password.'),
+      await within(form).findByText(
+        'Order #abcd1234 created. fenna@example.nl had no account: we created one and sent an invitation to set a password.',
+      ),
     ).toBeTruthy();
     expect(sent('POST /api/console/quotes/q-1/orders')).toEqual([{ agentId: 'a-1', amountCents: 249_950, currency: 'EUR' }]);
     expect(await screen.findByRole('link', { name: 'Order #abcd1234' })).toBeTruthy();
@@ -354,7 +385,10 @@ describe('/console/orders: the assistant and per-minute rate', () => {
       'GET /api/me': staffMe(),
       'GET /api/console/orders': json(200, { items: [ORDER], nextCursor: null }),
       'PATCH /api/console/orders/o-1': apiError(409, 'version_conflict'),
-      'GET /api/console/orders/o-1': json(200, { order: { ...ORDER, assistantId: ASSISTANT, perMinuteCents: 15, version: 6 }, history: [] }),
+      'GET /api/console/orders/o-1': json(200, {
+        order: { ...ORDER, assistantId: ASSISTANT, perMinuteCents: 15, version: 6 },
+        history: [],
+      }),
     });
     await renderConsole('/console/orders');
     const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
@@ -373,11 +407,22 @@ describe('/console/calls', () => {
       'GET /api/console/calls': json(200, {
         items: [
           call({ id: '9', order: { id: 'o-1', number: 'abcd1234', buyerEmail: 'fenna@example.nl' } }),
-          call({ id: '8', outcome: 'missed', durationSeconds: 0, summary: '', numberDisplay: '', direction: 'outbound', assistantId: 'a0000000-0000-4000-8000-00000000ffff' }),
+          call({
+            id: '8',
+            outcome: 'missed',
+            durationSeconds: 0,
+            summary: '',
+            numberDisplay: '',
+            direction: 'outbound',
+            assistantId: 'a0000000-0000-4000-8000-00000000ffff',
+          }),
         ],
         nextCursor: 'c-2',
       }),
-      'GET /api/console/calls?cursor=c-2': json(200, { items: [call({ id: '7', outcome: 'pending', status: 'in-progress' })], nextCursor: '' }),
+      'GET /api/console/calls?cursor=c-2': json(200, {
+        items: [call({ id: '7', outcome: 'pending', status: 'in-progress' })],
+        nextCursor: '',
+      }),
     });
     await renderConsole('/console/calls');
     expect(await screen.findByText('Booked a cleaning for Tuesday.')).toBeTruthy();
@@ -386,7 +431,9 @@ describe('/console/calls', () => {
     const rows = () => screen.getAllByRole('listitem');
     expect(rows()).toHaveLength(2);
     const [assigned, unassigned] = rows();
-    expect(within(assigned).getByRole('link', { name: 'Order #abcd1234' }).getAttribute('href')).toBe('/console/orders?q=fenna%40example.nl');
+    expect(within(assigned).getByRole('link', { name: 'Order #abcd1234' }).getAttribute('href')).toBe(
+      '/console/orders?q=fenna%40example.nl',
+    );
     expect(within(assigned).getByText('Answered')).toBeTruthy();
     expect(within(assigned).getByText('2 min 5 s')).toBeTruthy();
     expect(within(assigned).getByText('+31 6 •••• 5678')).toBeTruthy();
@@ -397,8 +444,16 @@ describe('/console/calls', () => {
     expect(within(unassigned).getByText('Outgoing call')).toBeTruthy();
     expect(within(unassigned).getByText('Number unknown')).toBeTruthy();
     // Each call opens its own page (the only place with the full number); an unassigned one links to no order.
-    expect(within(assigned).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/console/calls/9', '/console/orders?q=fenna%40example.nl']);
-    expect(within(unassigned).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/console/calls/8']);
+    expect(
+      within(assigned)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/console/calls/9', '/console/orders?q=fenna%40example.nl']);
+    expect(
+      within(unassigned)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/console/calls/8']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(rows()).toHaveLength(3));
@@ -409,7 +464,10 @@ describe('/console/calls', () => {
   it('keeps "unassigned only" in the URL, in Dutch', async () => {
     const { requested } = mockApi({
       'GET /api/me': staffMe(),
-      'GET /api/console/calls': json(200, { items: [call({ id: '9', order: { id: 'o-1', number: 'abcd1234', buyerEmail: 'fenna@example.nl' } })], nextCursor: null }),
+      'GET /api/console/calls': json(200, {
+        items: [call({ id: '9', order: { id: 'o-1', number: 'abcd1234', buyerEmail: 'fenna@example.nl' } })],
+        nextCursor: null,
+      }),
       'GET /api/console/calls?assigned=false': json(200, { items: [call({ id: '8' })], nextCursor: null }),
     });
     const app = await renderConsole('/nl/console/calls', 'nl');
@@ -542,7 +600,18 @@ describe('/console/buyers', () => {
     mockApi({
       'GET /api/me': staffMe(),
       'GET /api/console/buyers': json(200, {
-        items: [{ id: 'b-1', email: 'fenna@example.nl', fullName: '', role: 'buyer', locale: 'nl', verified: false, createdAt: '2026-11-20T12:00:00Z', orderCount: 2 }],
+        items: [
+          {
+            id: 'b-1',
+            email: 'fenna@example.nl',
+            fullName: '',
+            role: 'buyer',
+            locale: 'nl',
+            verified: false,
+            createdAt: '2026-11-20T12:00:00Z',
+            orderCount: 2,
+          },
+        ],
         nextCursor: null,
       }),
     });

@@ -76,7 +76,9 @@ function AgentCard({ agent, onEdit }: { agent: CatalogueAgent; onEdit: () => voi
             <p className="fact-label" lang={lang}>
               {t(l === 'en' ? 'console.agents.english' : 'console.agents.dutch')}
             </p>
-            <h2 className="mt-1 text-lg font-bold tracking-tight hyphens-auto [overflow-wrap:break-word]">{l === 'en' ? agent.nameEn : agent.nameNl}</h2>
+            <h2 className="mt-1 text-lg font-bold tracking-tight hyphens-auto [overflow-wrap:break-word]">
+              {l === 'en' ? agent.nameEn : agent.nameNl}
+            </h2>
             <p className="mt-0.5 font-medium text-signal-ink">{l === 'en' ? agent.titleEn : agent.titleNl}</p>
             <p className="mt-2 text-sm leading-relaxed text-ink-soft">{l === 'en' ? agent.descriptionEn : agent.descriptionNl}</p>
           </div>
@@ -85,7 +87,9 @@ function AgentCard({ agent, onEdit }: { agent: CatalogueAgent; onEdit: () => voi
       <dl className="mt-5 grid grid-cols-2 gap-3 border-t border-line pt-4 text-sm">
         <div>
           <dt className="fact-label">{t('console.agents.deliveryDays')}</dt>
-          <dd className="mt-0.5">{agent.deliveryDays === 1 ? t('console.agents.day') : t('console.agents.days', { days: agent.deliveryDays })}</dd>
+          <dd className="mt-0.5">
+            {agent.deliveryDays === 1 ? t('console.agents.day') : t('console.agents.days', { days: agent.deliveryDays })}
+          </dd>
         </div>
         <div>
           <dt className="fact-label">{t('console.agents.price')}</dt>
@@ -93,7 +97,12 @@ function AgentCard({ agent, onEdit }: { agent: CatalogueAgent; onEdit: () => voi
         </div>
       </dl>
       <div className="mt-5">
-        <button type="button" className="btn btn-ghost" onClick={onEdit} aria-label={t('console.agents.editFor', { name: lang === 'nl' ? agent.nameNl : agent.nameEn })}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={onEdit}
+          aria-label={t('console.agents.editFor', { name: lang === 'nl' ? agent.nameNl : agent.nameEn })}
+        >
           {t('console.agents.edit')}
         </button>
       </div>

@@ -56,7 +56,10 @@ function CallView({ call }: { call: ConsoleCallDetail }) {
   return (
     <>
       <BackLink />
-      <CallHeader title={started ? t('calls.call.title', { date: formatDateTime(started, lang) }) : t('console.calls.notStarted')} outcome={call.outcome} />
+      <CallHeader
+        title={started ? t('calls.call.title', { date: formatDateTime(started, lang) }) : t('console.calls.notStarted')}
+        outcome={call.outcome}
+      />
       <CallColumns
         main={
           <>
@@ -82,7 +85,9 @@ function CallView({ call }: { call: ConsoleCallDetail }) {
             <Fact label={t('calls.call.duration')}>{durationText(call.durationSeconds, t)}</Fact>
             <Fact label={t('calls.call.endedReason')}>
               {t(endedReasonKey(call.endedReason))}
-              {call.endedReason && <span className="block font-mono text-sm text-ink-soft [overflow-wrap:anywhere]">{call.endedReason}</span>}
+              {call.endedReason && (
+                <span className="block font-mono text-sm text-ink-soft [overflow-wrap:anywhere]">{call.endedReason}</span>
+              )}
             </Fact>
             {success && <Fact label={t('calls.call.success')}>{success}</Fact>}
             <Fact label={t('console.call.status')}>

@@ -41,7 +41,13 @@ export function Component() {
       <h1 className="display text-4xl sm:text-5xl">{title}</h1>
       <p className="mt-4 max-w-2xl text-ink-soft">{t('console.calls.intro')}</p>
       {/* Keyed by the URL, so "back" shows the filter of the page it lands on. */}
-      <form key={assigned} role="search" aria-label={t('console.calls.filter')} onSubmit={onSubmit} className="filter-bar mt-8 sm:grid-cols-[minmax(0,1fr)_auto]">
+      <form
+        key={assigned}
+        role="search"
+        aria-label={t('console.calls.filter')}
+        onSubmit={onSubmit}
+        className="filter-bar mt-8 sm:grid-cols-[minmax(0,1fr)_auto]"
+      >
         <SelectField id="calls-assigned" name="assigned" label={t('console.calls.show')} defaultValue={assigned}>
           {SHOW.map((value) => (
             <option key={value} value={value}>
@@ -55,7 +61,14 @@ export function Component() {
           </button>
         </div>
       </form>
-      <ListBody count={list.items.length} filtered={!!assigned} next={list.next} busy={list.busy} problem={list.problem} onMore={list.loadMore}>
+      <ListBody
+        count={list.items.length}
+        filtered={!!assigned}
+        next={list.next}
+        busy={list.busy}
+        problem={list.problem}
+        onMore={list.loadMore}
+      >
         <ul className="mt-6 space-y-3">
           {list.items.map((call) => (
             <CallRow key={call.id} call={call} />
@@ -75,7 +88,10 @@ function CallRow({ call }: { call: ConsoleCall }) {
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-lg font-bold tracking-tight">
             {/* The call's own page shows the full number; this list keeps it masked. */}
-            <Link to={localePath(lang, `/console/calls/${encodeURIComponent(call.id)}`)} className="underline decoration-1 underline-offset-4 hover:text-signal-ink">
+            <Link
+              to={localePath(lang, `/console/calls/${encodeURIComponent(call.id)}`)}
+              className="underline decoration-1 underline-offset-4 hover:text-signal-ink"
+            >
               {started ? <time dateTime={started}>{formatDateTime(started, lang)}</time> : t('console.calls.notStarted')}
             </Link>
           </h2>

@@ -7,8 +7,27 @@ import { useSubmit } from '../../shared/form/useSubmit';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
-import { getConsoleOrder, listOrders, ORDER_STATUSES, setOrderLink, setOrderStatus, type ConsoleOrder, type ConsoleOrderStatus, type OrderChange } from './api';
-import { amountText, ConsoleError, ConsoleLoading, FilterBar, ListBody, OrderStatusBadge, parseAmount, personName, useQuery } from './parts';
+import {
+  getConsoleOrder,
+  listOrders,
+  ORDER_STATUSES,
+  setOrderLink,
+  setOrderStatus,
+  type ConsoleOrder,
+  type ConsoleOrderStatus,
+  type OrderChange,
+} from './api';
+import {
+  amountText,
+  ConsoleError,
+  ConsoleLoading,
+  FilterBar,
+  ListBody,
+  OrderStatusBadge,
+  parseAmount,
+  personName,
+  useQuery,
+} from './parts';
 import { usePages } from './usePages';
 
 /** /console/orders: every order, newest first, by status and buyer (?buyer=id, or a search of email and name). */
@@ -42,11 +61,25 @@ export function Component() {
           </button>
         </p>
       )}
-      <FilterBar idPrefix="orders" statuses={ORDER_STATUSES.map((s) => [s, t(`console.orderStatus.${s}`)])} searchHint={t('console.orders.searchHint')} />
-      <ListBody count={list.items.length} filtered={!!(status || q || buyer)} next={list.next} busy={list.busy} problem={list.problem} onMore={list.loadMore}>
+      <FilterBar
+        idPrefix="orders"
+        statuses={ORDER_STATUSES.map((s) => [s, t(`console.orderStatus.${s}`)])}
+        searchHint={t('console.orders.searchHint')}
+      />
+      <ListBody
+        count={list.items.length}
+        filtered={!!(status || q || buyer)}
+        next={list.next}
+        busy={list.busy}
+        problem={list.problem}
+        onMore={list.loadMore}
+      >
         <ul className="mt-6 space-y-3">
           {list.items.map((order) => (
-            <li key={order.id} className="console-row lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)_minmax(18rem,1.2fr)] lg:items-start lg:gap-6">
+            <li
+              key={order.id}
+              className="console-row lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)_minmax(18rem,1.2fr)] lg:items-start lg:gap-6"
+            >
               <div className="min-w-0">
                 <div className="flex flex-wrap items-center gap-2">
                   <h2 className="font-mono text-lg font-semibold">#{order.number}</h2>
@@ -134,7 +167,13 @@ function OrderStatusForm({ order, onChange }: { order: ConsoleOrder; onChange: (
             </option>
           ))}
         </select>
-        <button type="submit" className="btn btn-ink" disabled={busy} data-busy={busy || undefined} aria-label={t('console.orders.saveFor', { number: order.number })}>
+        <button
+          type="submit"
+          className="btn btn-ink"
+          disabled={busy}
+          data-busy={busy || undefined}
+          aria-label={t('console.orders.saveFor', { number: order.number })}
+        >
           {busy ? t('console.orders.busy') : t('console.orders.save')}
         </button>
       </div>
@@ -195,7 +234,12 @@ function OrderLinkForm({ order, onChange }: { order: ConsoleOrder; onChange: (o:
   });
   const id = `order-link-${order.id}`;
   return (
-    <form onSubmit={onSubmit} noValidate className="min-w-0 space-y-3" aria-label={t('console.orders.saveLinkFor', { number: order.number })}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="min-w-0 space-y-3"
+      aria-label={t('console.orders.saveLinkFor', { number: order.number })}
+    >
       <Field
         id={`${id}-assistant`}
         label={t('console.orders.assistantFor', { number: order.number })}
@@ -218,7 +262,13 @@ function OrderLinkForm({ order, onChange }: { order: ConsoleOrder; onChange: (o:
         inputMode="decimal"
         autoComplete="off"
       />
-      <button type="submit" className="btn btn-ink" disabled={busy} data-busy={busy || undefined} aria-label={t('console.orders.saveLinkFor', { number: order.number })}>
+      <button
+        type="submit"
+        className="btn btn-ink"
+        disabled={busy}
+        data-busy={busy || undefined}
+        aria-label={t('console.orders.saveLinkFor', { number: order.number })}
+      >
         {busy ? t('console.orders.busy') : t('console.orders.saveLink')}
       </button>
       <SaveOutcome note={note} saved={t('console.orders.linkSaved')} problem={problem} />
@@ -227,7 +277,15 @@ function OrderLinkForm({ order, onChange }: { order: ConsoleOrder; onChange: (o:
 }
 
 /** What became of a row's save: saved (announced politely), overtaken by someone else's change, or a problem. */
-function SaveOutcome({ note, saved, problem }: { note: 'saved' | 'conflict' | null; saved: string; problem: Parameters<typeof FormAlert>[0]['problem'] }) {
+function SaveOutcome({
+  note,
+  saved,
+  problem,
+}: {
+  note: 'saved' | 'conflict' | null;
+  saved: string;
+  problem: Parameters<typeof FormAlert>[0]['problem'];
+}) {
   const { t } = useLanguage();
   return (
     <>

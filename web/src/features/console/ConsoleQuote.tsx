@@ -105,7 +105,9 @@ function QuoteView({ quote, onChange, onConflict }: { quote: QuoteDetail; onChan
                 <time dateTime={quote.createdAt}>{formatDateTime(quote.createdAt, lang)}</time>
               </Fact>
               <Fact label={t('console.quote.fields.timeZone')}>{quote.timeZone || none}</Fact>
-              <Fact label={t('console.quote.fields.account')}>{quote.userId ? t('console.quote.fields.hasAccount') : t('console.quote.fields.noAccount')}</Fact>
+              <Fact label={t('console.quote.fields.account')}>
+                {quote.userId ? t('console.quote.fields.hasAccount') : t('console.quote.fields.noAccount')}
+              </Fact>
             </dl>
             <h3 className="fact-label mt-6">{t('console.quote.fields.description')}</h3>
             <p className="mt-1 leading-relaxed whitespace-pre-line [overflow-wrap:anywhere]">{quote.description}</p>
@@ -155,7 +157,12 @@ function StatusForm({ quote, onChange, onConflict }: { quote: QuoteDetail; onCha
         {t('console.quote.status.title')}
       </h2>
       <form onSubmit={onSubmit} className="mt-5 space-y-4">
-        <SelectField id="quote-status-select" label={t('console.quote.status.label')} value={status} onChange={(e) => setStatus(e.target.value as QuoteStatus)}>
+        <SelectField
+          id="quote-status-select"
+          label={t('console.quote.status.label')}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as QuoteStatus)}
+        >
           {QUOTE_STATUSES.map((s) => (
             <option key={s} value={s}>
               {t(`console.quoteStatus.${s}`)}
@@ -190,7 +197,9 @@ function History({ quote }: { quote: QuoteDetail }) {
             return (
               <li key={i} className="border-l-2 border-line pl-4">
                 <p className="font-semibold">
-                  {change.from === null ? t('console.quote.history.created', { to }) : t('console.quote.history.change', { from: quoteStatusLabel(change.from, t), to })}
+                  {change.from === null
+                    ? t('console.quote.history.created', { to })
+                    : t('console.quote.history.change', { from: quoteStatusLabel(change.from, t), to })}
                 </p>
                 <p className="mt-0.5 text-sm text-ink-soft">
                   {/* A visitor's request (or the seed) has no actor: only a staff member's change says who. */}

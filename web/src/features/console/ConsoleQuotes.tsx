@@ -20,8 +20,19 @@ export function Component() {
   return (
     <>
       <h1 className="display text-4xl sm:text-5xl">{title}</h1>
-      <FilterBar idPrefix="quotes" statuses={QUOTE_STATUSES.map((s) => [s, t(`console.quoteStatus.${s}`)])} searchHint={t('console.quotes.searchHint')} />
-      <ListBody count={list.items.length} filtered={!!(status || q)} next={list.next} busy={list.busy} problem={list.problem} onMore={list.loadMore}>
+      <FilterBar
+        idPrefix="quotes"
+        statuses={QUOTE_STATUSES.map((s) => [s, t(`console.quoteStatus.${s}`)])}
+        searchHint={t('console.quotes.searchHint')}
+      />
+      <ListBody
+        count={list.items.length}
+        filtered={!!(status || q)}
+        next={list.next}
+        busy={list.busy}
+        problem={list.problem}
+        onMore={list.loadMore}
+      >
         <ul className="mt-6 space-y-3">
           {list.items.map((quote) => (
             <QuoteRow key={quote.id} quote={quote} />
@@ -60,7 +71,11 @@ function QuoteRow({ quote }: { quote: QuoteSummary }) {
           <dd className="mt-0.5">{t(`console.source.${quote.source}`)}</dd>
         </div>
       </dl>
-      <Link to={localePath(lang, `/console/quotes/${encodeURIComponent(quote.id)}`)} aria-label={t('console.quotes.openFor', { name })} className="btn btn-ghost">
+      <Link
+        to={localePath(lang, `/console/quotes/${encodeURIComponent(quote.id)}`)}
+        aria-label={t('console.quotes.openFor', { name })}
+        className="btn btn-ghost"
+      >
         {t('console.quotes.open')}
       </Link>
     </li>

@@ -41,7 +41,12 @@ export function QuoteNotes({ quote, onChange }: { quote: QuoteDetail; onChange: 
         </ol>
       )}
       <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
-        <TextAreaField label={t('console.quote.notes.label')} hint={t('console.quote.notes.hint')} maxLength={5000} {...fields.bind('body', body, setBody)} />
+        <TextAreaField
+          label={t('console.quote.notes.label')}
+          hint={t('console.quote.notes.hint')}
+          maxLength={5000}
+          {...fields.bind('body', body, setBody)}
+        />
         <button type="submit" className="btn btn-ink" disabled={busy} data-busy={busy || undefined}>
           {busy ? t('console.quote.notes.busy') : t('console.quote.notes.add')}
         </button>

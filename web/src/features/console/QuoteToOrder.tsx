@@ -71,7 +71,12 @@ function OrderForm({ quote, agents, onChange }: { quote: QuoteDetail; agents: Ca
     send: async () => {
       setDone(null);
       const { order, invited } = await orderFromQuote(quote.id, { agentId, amountCents: parseAmount(amount)!, currency });
-      setDone(t(invited ? 'console.quote.order.createdInvited' : 'console.quote.order.createdExisting', { number: order.number, email: quote.email }));
+      setDone(
+        t(invited ? 'console.quote.order.createdInvited' : 'console.quote.order.createdExisting', {
+          number: order.number,
+          email: quote.email,
+        }),
+      );
       setAgentId('');
       setAmount('');
       // The request is won now and lists the order: show it as the server has it (the order is made
@@ -92,7 +97,13 @@ function OrderForm({ quote, agents, onChange }: { quote: QuoteDetail; agents: Ca
         ))}
       </SelectField>
       <div className="grid grid-cols-[minmax(0,1fr)_7rem] gap-3">
-        <Field label={t('console.quote.order.amount')} hint={t('console.quote.order.amountHint')} inputMode="decimal" autoComplete="off" {...fields.bind('amount', amount, setAmount)} />
+        <Field
+          label={t('console.quote.order.amount')}
+          hint={t('console.quote.order.amountHint')}
+          inputMode="decimal"
+          autoComplete="off"
+          {...fields.bind('amount', amount, setAmount)}
+        />
         <CurrencySelect id="order-currency" label={t('console.quote.order.currency')} value={currency} onChange={setCurrency} />
       </div>
       <button type="submit" className="btn btn-signal" disabled={busy} data-busy={busy || undefined}>

@@ -110,7 +110,15 @@ export function useQuery() {
  * Status and search of a list, kept in the URL (?status=&q=) so a reload, "back" or a link keeps them.
  * Applying replaces them (other parameters, such as ?buyer=, stay) and goes back to the first page.
  */
-export function FilterBar({ statuses, searchHint, idPrefix }: { statuses?: readonly [string, string][]; searchHint: string; idPrefix: string }) {
+export function FilterBar({
+  statuses,
+  searchHint,
+  idPrefix,
+}: {
+  statuses?: readonly [string, string][];
+  searchHint: string;
+  idPrefix: string;
+}) {
   const { t } = useLanguage();
   const [params, setParams] = useQuery();
 
@@ -128,7 +136,12 @@ export function FilterBar({ statuses, searchHint, idPrefix }: { statuses?: reado
 
   return (
     // Keyed by the URL's filters, so "back" shows the filters of the page it lands on. Enter submits.
-    <form key={params.toString()} role="search" onSubmit={onSubmit} className={statuses ? 'filter-bar mt-8' : 'filter-bar mt-8 sm:grid-cols-[minmax(0,1fr)_auto]'}>
+    <form
+      key={params.toString()}
+      role="search"
+      onSubmit={onSubmit}
+      className={statuses ? 'filter-bar mt-8' : 'filter-bar mt-8 sm:grid-cols-[minmax(0,1fr)_auto]'}
+    >
       {statuses && (
         <SelectField id={`${idPrefix}-status`} name="status" label={t('console.list.status')} defaultValue={params.get('status') ?? ''}>
           <option value="">{t('console.list.allStatuses')}</option>
@@ -139,7 +152,14 @@ export function FilterBar({ statuses, searchHint, idPrefix }: { statuses?: reado
           ))}
         </SelectField>
       )}
-      <Field id={`${idPrefix}-q`} name="q" type="search" label={t('console.list.search')} hint={searchHint} defaultValue={params.get('q') ?? ''} />
+      <Field
+        id={`${idPrefix}-q`}
+        name="q"
+        type="search"
+        label={t('console.list.search')}
+        hint={searchHint}
+        defaultValue={params.get('q') ?? ''}
+      />
       <div className="sm:pb-[1.875rem]">
         <button type="submit" className="btn btn-ink w-full sm:w-auto">
           {t('console.list.apply')}
@@ -168,7 +188,8 @@ export function ListBody({
   children: ReactNode;
 }) {
   const { t } = useLanguage();
-  if (count === 0) return <p className="panel mt-6 text-center text-ink-soft">{filtered ? t('console.list.noMatch') : t('console.list.empty')}</p>;
+  if (count === 0)
+    return <p className="panel mt-6 text-center text-ink-soft">{filtered ? t('console.list.noMatch') : t('console.list.empty')}</p>;
   return (
     <>
       {children}
@@ -212,7 +233,17 @@ export const amountText = (cents: number, lang: 'en' | 'nl') => {
 const CURRENCIES = ['EUR', 'USD', 'GBP'] as const;
 
 /** The currencies an order or a catalogue price can be in. */
-export function CurrencySelect({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (currency: string) => void }) {
+export function CurrencySelect({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (currency: string) => void;
+}) {
   return (
     <SelectField id={id} label={label} value={value} onChange={(e) => onChange(e.target.value)}>
       {CURRENCIES.map((c) => (

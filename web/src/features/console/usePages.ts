@@ -8,7 +8,10 @@ import type { Page } from './api';
  * signed out goes to sign in), then "load more" by the server's cursor, and rows replaced in place
  * after a change. Everything beyond the first page belongs to that page's answer: a reload starts over.
  */
-export function usePages<T extends { id: string }>(load: (cursor: string | undefined, signal?: AbortSignal) => Promise<Page<T>>, key: string) {
+export function usePages<T extends { id: string }>(
+  load: (cursor: string | undefined, signal?: AbortSignal) => Promise<Page<T>>,
+  key: string,
+) {
   const { state, retry } = useApiResource((signal) => load(undefined, signal), key);
   const first = state.status === 'ready' ? state.data : null;
   const [more, setMore] = useState<{ base: Page<T>; items: T[]; next: string | null } | null>(null);

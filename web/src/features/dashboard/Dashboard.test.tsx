@@ -77,7 +77,10 @@ describe('/dashboard', () => {
   });
 
   it('greets by email when there is no name', async () => {
-    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard?lang=en': json(200, { user: { ...USER, fullName: '' }, stats: STATS, orders: [] }) });
+    mockApi({
+      'GET /api/me': signedIn(),
+      'GET /api/dashboard?lang=en': json(200, { user: { ...USER, fullName: '' }, stats: STATS, orders: [] }),
+    });
     await renderDashboard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, ada@example.com' })).toBeTruthy();
   });
@@ -128,9 +131,20 @@ describe('/dashboard', () => {
   });
 
   it('asks for the agents in Dutch on /nl, and writes each amount in its currency with a total per currency', async () => {
-    const stats = { ...STATS, totalInvested: [{ currency: 'EUR', amountCents: 249_900 }, { currency: 'USD', amountCents: 5_000 }] };
+    const stats = {
+      ...STATS,
+      totalInvested: [
+        { currency: 'EUR', amountCents: 249_900 },
+        { currency: 'USD', amountCents: 5_000 },
+      ],
+    };
     const orders = [
-      order({ id: 'dddddddd-1', status: 'completed', amountCents: 249_900, agent: { ...ORDERS[0].agent, name: 'Receptie Robin', title: 'Receptionist' } }),
+      order({
+        id: 'dddddddd-1',
+        status: 'completed',
+        amountCents: 249_900,
+        agent: { ...ORDERS[0].agent, name: 'Receptie Robin', title: 'Receptionist' },
+      }),
       order({ id: 'eeeeeeee-2', status: 'refunded', amountCents: 5_000, currency: 'USD' }),
     ];
     mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard?lang=nl': json(200, { user: USER, stats, orders }) });
@@ -143,7 +157,10 @@ describe('/dashboard', () => {
     expect(within(rows[1]).getByText('Terugbetaald')).toBeTruthy();
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Mijn agenten' }));
     const invested = await screen.findByText('Totaal geïnvesteerd', { selector: 'dt' });
-    expect([...invested.parentElement!.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['€\u00a02.499,00 excl. btw', 'US$\u00a050,00 excl. btw']);
+    expect([...invested.parentElement!.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual([
+      '€\u00a02.499,00 excl. btw',
+      'US$\u00a050,00 excl. btw',
+    ]);
   });
 
   it('opens on Purchase History when the URL says so, with its own empty state', async () => {

@@ -8,18 +8,31 @@ import { call, ORDER_ID, overview } from '../../shared/testing/calls';
 import { apiError, json, mockApi, signedIn, signedOut } from '../../shared/testing/mockApi';
 import { loadedRoute, renderApp } from '../../shared/testing/renderApp';
 
-const renderDashboard = async (url: string, lang: 'en' | 'nl' = 'en') => renderApp(await loadedRoute(screenRoute(lang, 'dashboard')), url, lang);
+const renderDashboard = async (url: string, lang: 'en' | 'nl' = 'en') =>
+  renderApp(await loadedRoute(screenRoute(lang, 'dashboard')), url, lang);
 
 const AGENT = (lang: 'en' | 'nl') => `GET /api/orders/${ORDER_ID}/agent?lang=${lang}&tz=Europe%2FAmsterdam`;
 const CALLS = (lang: 'en' | 'nl') => `GET /api/orders/${ORDER_ID}/calls?limit=20&lang=${lang}`;
 const PAGE_1 = {
   items: [
     call({ id: 'c-3' }),
-    call({ id: 'c-2', startedAt: '2026-10-23T08:00:00Z', direction: 'outbound', number: '', numberDisplay: '', durationSeconds: 0, outcome: 'missed', summary: '' }),
+    call({
+      id: 'c-2',
+      startedAt: '2026-10-23T08:00:00Z',
+      direction: 'outbound',
+      number: '',
+      numberDisplay: '',
+      durationSeconds: 0,
+      outcome: 'missed',
+      summary: '',
+    }),
   ],
   nextCursor: 'cursor-after-c-2',
 };
-const PAGE_2 = { items: [call({ id: 'c-1', startedAt: '2026-10-20T09:30:00Z', direction: 'web', outcome: 'failed', durationSeconds: 42 })], nextCursor: null };
+const PAGE_2 = {
+  items: [call({ id: 'c-1', startedAt: '2026-10-20T09:30:00Z', direction: 'web', outcome: 'failed', durationSeconds: 42 })],
+  nextCursor: null,
+};
 
 beforeEach(() => {
   window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as never;
@@ -121,7 +134,9 @@ describe('/dashboard/agents/:orderId', () => {
     expect(stat('Mislukt')).toBe('2');
     expect(stat('Minuten')).toBe('125,5');
     expect(stat('Gemiddeld beantwoord gesprek')).toBe('2 min 59 s');
-    expect(stat('Kosten van de minuten')).toBe('€\u00a012,55125,5 min à €\u00a00,10 per minuut excl. btw, per gesprek afgerond op hele centen');
+    expect(stat('Kosten van de minuten')).toBe(
+      '€\u00a012,55125,5 min à €\u00a00,10 per minuut excl. btw, per gesprek afgerond op hele centen',
+    );
     expect(screen.getByText(/16 gesprekken in de afgelopen 30 dagen\. Drukste dag: di 20 okt, met 12\./)).toBeTruthy();
 
     const list = await screen.findByRole('region', { name: 'Gesprekken · Nieuwste eerst' });
@@ -139,8 +154,18 @@ describe('/dashboard/agents/:orderId', () => {
 
   it('says how many deleted calls the figures include, one or more, in both languages', async () => {
     const cases = [
-      { lang: 'en', deleted: 2, text: '2 deleted calls are included in these figures.', why: 'Deleting a call removes what was said, not the minutes it used.' },
-      { lang: 'en', deleted: 1, text: '1 deleted call is included in these figures.', why: 'Deleting a call removes what was said, not the minutes it used.' },
+      {
+        lang: 'en',
+        deleted: 2,
+        text: '2 deleted calls are included in these figures.',
+        why: 'Deleting a call removes what was said, not the minutes it used.',
+      },
+      {
+        lang: 'en',
+        deleted: 1,
+        text: '1 deleted call is included in these figures.',
+        why: 'Deleting a call removes what was said, not the minutes it used.',
+      },
       {
         lang: 'nl',
         deleted: 1234,
@@ -155,7 +180,11 @@ describe('/dashboard/agents/:orderId', () => {
       },
     ] as const;
     for (const c of cases) {
-      mockApi({ 'GET /api/me': signedIn(), [AGENT(c.lang)]: json(200, overview({}, { deletedCalls: c.deleted })), [CALLS(c.lang)]: json(200, PAGE_1) });
+      mockApi({
+        'GET /api/me': signedIn(),
+        [AGENT(c.lang)]: json(200, overview({}, { deletedCalls: c.deleted })),
+        [CALLS(c.lang)]: json(200, PAGE_1),
+      });
       await renderDashboard(`${c.lang === 'nl' ? '/nl' : ''}/dashboard/agents/${ORDER_ID}`, c.lang);
       const month = await screen.findByRole('region', { name: c.lang === 'nl' ? 'Deze maand' : 'This month' });
       // Under the figures, which stay as the server counted them.
@@ -166,7 +195,11 @@ describe('/dashboard/agents/:orderId', () => {
   });
 
   it('names every rate of a month the rate changed in, as the cost was counted at each', async () => {
-    mockApi({ 'GET /api/me': signedIn(), [AGENT('en')]: json(200, overview({ perMinuteCents: 25 }, { rates: [10, 25] })), [CALLS('en')]: json(200, PAGE_1) });
+    mockApi({
+      'GET /api/me': signedIn(),
+      [AGENT('en')]: json(200, overview({ perMinuteCents: 25 }, { rates: [10, 25] })),
+      [CALLS('en')]: json(200, PAGE_1),
+    });
     await renderDashboard(`/dashboard/agents/${ORDER_ID}`);
     await screen.findByRole('heading', { level: 1, name: 'Appointment Setter' });
     expect(stat('Cost of minutes')).toBe(
@@ -174,10 +207,16 @@ describe('/dashboard/agents/:orderId', () => {
     );
     cleanup();
     // A month whose calls were all at an earlier rate names that rate, not today's.
-    mockApi({ 'GET /api/me': signedIn(), [AGENT('nl')]: json(200, overview({ perMinuteCents: 25 }, { rates: [10] })), [CALLS('nl')]: json(200, PAGE_1) });
+    mockApi({
+      'GET /api/me': signedIn(),
+      [AGENT('nl')]: json(200, overview({ perMinuteCents: 25 }, { rates: [10] })),
+      [CALLS('nl')]: json(200, PAGE_1),
+    });
     await renderDashboard(`/nl/dashboard/agents/${ORDER_ID}`, 'nl');
     await screen.findByRole('heading', { level: 1, name: 'Appointment Setter' });
-    expect(stat('Kosten van de minuten')).toBe('€\u00a012,55125,5 min à €\u00a00,10 per minuut excl. btw, per gesprek afgerond op hele centen');
+    expect(stat('Kosten van de minuten')).toBe(
+      '€\u00a012,55125,5 min à €\u00a00,10 per minuut excl. btw, per gesprek afgerond op hele centen',
+    );
   });
 
   it('says the agent is not connected yet, and asks for no calls, before the agency links it', async () => {

@@ -8,7 +8,8 @@ import { callDetail, ORDER_ID } from '../../shared/testing/calls';
 import { apiError, json, mockApi, signedIn } from '../../shared/testing/mockApi';
 import { loadedRoute, renderApp } from '../../shared/testing/renderApp';
 
-const renderDashboard = async (url: string, lang: 'en' | 'nl' = 'en') => renderApp(await loadedRoute(screenRoute(lang, 'dashboard')), url, lang);
+const renderDashboard = async (url: string, lang: 'en' | 'nl' = 'en') =>
+  renderApp(await loadedRoute(screenRoute(lang, 'dashboard')), url, lang);
 
 const CALL = `/api/orders/${ORDER_ID}/calls/c-1`;
 /** The call as a page in `lang` asks for it: the server writes the number for that language. */
@@ -30,7 +31,9 @@ describe('/dashboard/agents/:orderId/calls/:callId', () => {
     expect(screen.getByRole('status').textContent).toBe('Loading call...');
     expect(await screen.findByRole('heading', { level: 1, name: 'Call on Oct 24, 2026, 4:07 PM' })).toBeTruthy();
     expect(screen.getByText('Answered', { selector: '.badge' })).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Summary' })).getByText('Mevrouw Jansen booked a check-up for Tuesday at 10:00.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Summary' })).getByText('Mevrouw Jansen booked a check-up for Tuesday at 10:00.'),
+    ).toBeTruthy();
 
     const audio = screen.getByRole('region', { name: 'Recording' }).querySelector('audio');
     expect(audio?.getAttribute('src')).toBe('https://storage.vapi.ai/c-1-mono.wav');
@@ -58,7 +61,14 @@ describe('/dashboard/agents/:orderId/calls/:callId', () => {
   it('speaks Dutch, and leaves out the player when there is no recording', async () => {
     mockApi({
       'GET /api/me': signedIn(),
-      [GET('nl')]: json(200, { call: callDetail({ recordingUrl: null, endedReason: 'pipeline-error-openai-llm-failed', outcome: 'failed', successEvaluation: 'false' }) }),
+      [GET('nl')]: json(200, {
+        call: callDetail({
+          recordingUrl: null,
+          endedReason: 'pipeline-error-openai-llm-failed',
+          outcome: 'failed',
+          successEvaluation: 'false',
+        }),
+      }),
     });
     await renderDashboard(PAGE('nl'), 'nl');
     expect(await screen.findByRole('heading', { level: 1, name: 'Gesprek van 24 okt 2026, 16:07' })).toBeTruthy();
@@ -96,7 +106,11 @@ describe('/dashboard/agents/:orderId/calls/:callId', () => {
   });
 
   it('says so when deleting fails, and keeps the call', async () => {
-    mockApi({ 'GET /api/me': signedIn(), [GET('nl')]: json(200, { call: callDetail() }), [`DELETE ${CALL}`]: apiError(503, 'unavailable') });
+    mockApi({
+      'GET /api/me': signedIn(),
+      [GET('nl')]: json(200, { call: callDetail() }),
+      [`DELETE ${CALL}`]: apiError(503, 'unavailable'),
+    });
     const app = await renderDashboard(PAGE('nl'), 'nl');
     fireEvent.click(await screen.findByRole('button', { name: 'Gesprek verwijderen' }));
     fireEvent.click(screen.getByRole('button', { name: 'Ja, verwijderen' }));
@@ -120,7 +134,10 @@ describe('/dashboard/agents/:orderId/calls/:callId', () => {
   });
 
   it('offers no "Call back" for a web call (no number) or a number that cannot be dialled', async () => {
-    mockApi({ 'GET /api/me': signedIn(), [GET('en')]: json(200, { call: callDetail({ direction: 'web', number: '', numberDisplay: '' }) }) });
+    mockApi({
+      'GET /api/me': signedIn(),
+      [GET('en')]: json(200, { call: callDetail({ direction: 'web', number: '', numberDisplay: '' }) }),
+    });
     await renderDashboard(PAGE('en'));
     expect(await screen.findByRole('button', { name: 'Delete call' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Call back' })).toBeNull();

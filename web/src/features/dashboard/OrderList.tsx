@@ -11,7 +11,9 @@ import { StatusBadge } from './StatusBadge';
 export function OrderList({ orders }: { orders: readonly Order[] }) {
   const { lang, t } = useLanguage();
   if (orders.length === 0) {
-    return <EmptyState title={t('dashboard.history.emptyTitle')} text={t('dashboard.history.emptyText')} cta={t('dashboard.history.cta')} />;
+    return (
+      <EmptyState title={t('dashboard.history.emptyTitle')} text={t('dashboard.history.emptyText')} cta={t('dashboard.history.cta')} />
+    );
   }
   return (
     <ul className="mt-6 space-y-3">

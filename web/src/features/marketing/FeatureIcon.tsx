@@ -11,7 +11,8 @@ export type FeatureId =
   | 'dashboard';
 
 const PATHS: Record<FeatureId, string> = {
-  coldCalling: 'M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2zM15 3a6 6 0 0 1 6 6M15 7a2 2 0 0 1 2 2',
+  coldCalling:
+    'M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2zM15 3a6 6 0 0 1 6 6M15 7a2 2 0 0 1 2 2',
   appointments: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M9 15l2 2 4-4',
   customerService: 'M4 14v-2a8 8 0 0 1 16 0v2M4 14h3v5H4zM17 14h3v5h-3zM20 19a3 3 0 0 1-3 2h-4',
   reminders: 'M12 21a2 2 0 0 0 2-2h-4a2 2 0 0 0 2 2zM6 17V11a6 6 0 0 1 12 0v6l2 2H4z',

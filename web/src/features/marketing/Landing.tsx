@@ -15,8 +15,7 @@ export function Component() {
         <div>
           <p className="eyebrow">{t('landing.hero.eyebrow')}</p>
           <h1 className="display">
-            <span>{t('landing.hero.title1')}</span> <span>{t('landing.hero.title2')}</span>{' '}
-            <span>{t('landing.hero.title3')}</span>
+            <span>{t('landing.hero.title1')}</span> <span>{t('landing.hero.title2')}</span> <span>{t('landing.hero.title3')}</span>
           </h1>
           <p className="hero-sub">{t('landing.hero.subtitle')}</p>
           <div className="hero-ctas">

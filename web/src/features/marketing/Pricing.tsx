@@ -44,9 +44,7 @@ export function Component() {
                 {tk(`pricing.${plan.id}.amount`)}
               </p>
               {usage && <p className="mt-1 text-sm text-mist">{t('pricing.usage.note')}</p>}
-              <p className={`mt-5 leading-relaxed ${usage ? 'text-mist' : 'text-ink-soft'}`}>
-                {tk(`pricing.${plan.id}.description`)}
-              </p>
+              <p className={`mt-5 leading-relaxed ${usage ? 'text-mist' : 'text-ink-soft'}`}>{tk(`pricing.${plan.id}.description`)}</p>
               <h3 className="mt-7 text-sm font-bold">{t(plan.listLabel)}</h3>
               <ul className="mt-3 space-y-2.5">
                 {plan.items.map((item) => (

@@ -6,8 +6,7 @@ import { apiError, json, mockApi, signedIn, signedOut } from '../../shared/testi
 import { renderApp } from '../../shared/testing/renderApp';
 import { Component as QuotePage } from './Quote';
 
-const renderQuote = (url = '/quote', lang: Lang = 'en') =>
-  renderApp({ path: 'quote', element: <QuotePage /> }, url, lang);
+const renderQuote = (url = '/quote', lang: Lang = 'en') => renderApp({ path: 'quote', element: <QuotePage /> }, url, lang);
 
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 
@@ -207,9 +206,7 @@ describe('/quote', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Omschrijving' }), { target: { value: 'Bellen.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Offerte aanvragen' }));
     expect(await screen.findByText('Versturen mislukt')).toBeTruthy();
-    expect(
-      screen.getByText(`Te veel aanvragen. Probeer het over 9 minuten opnieuw of mail ons direct op ${INBOX}`),
-    ).toBeTruthy();
+    expect(screen.getByText(`Te veel aanvragen. Probeer het over 9 minuten opnieuw of mail ons direct op ${INBOX}`)).toBeTruthy();
   });
 
   it('puts a 400 about one field next to that field, and in the toast', async () => {

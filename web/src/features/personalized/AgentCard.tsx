@@ -83,7 +83,12 @@ export function AgentCard({ prompt, draft }: { prompt: string; draft: AgentDraft
 
       <p className="mt-8 text-sm text-ink-soft">{t('personalized.ready.note')}</p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <button type="button" className="btn btn-ghost whitespace-normal" onClick={() => testAgent(draft)} aria-describedby="agent-test-hint">
+        <button
+          type="button"
+          className="btn btn-ghost whitespace-normal"
+          onClick={() => testAgent(draft)}
+          aria-describedby="agent-test-hint"
+        >
           {t('personalized.ready.test')}
         </button>
         <Link to={quote} className="btn btn-signal whitespace-normal text-center">

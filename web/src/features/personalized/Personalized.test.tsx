@@ -69,9 +69,17 @@ describe('/personalized', () => {
     expect(within(card).getByRole('heading', { level: 3 }).textContent).toMatch(/dental practice/);
     expect(within(card).getByText(/Google Calendar/, { selector: 'p' })).toBeTruthy();
     const integrations = within(card).getByRole('list', { name: 'Connects to' });
-    expect(within(integrations).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Google Calendar', 'WhatsApp']);
+    expect(
+      within(integrations)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Google Calendar', 'WhatsApp']);
     const languages = within(card).getByRole('list', { name: 'Call languages' });
-    expect(within(languages).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['English']);
+    expect(
+      within(languages)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['English']);
     expect(card.querySelector('blockquote')!.getAttribute('lang')).toBe('en');
     expect(within(card).getByRole('heading', { name: 'What it does' })).toBeTruthy();
   });
@@ -109,33 +117,40 @@ describe('/personalized', () => {
     const card = screen.getByRole('region', { name: 'Your agent is ready' });
     expect(within(within(card).getByRole('list', { name: 'Connects to' })).getByText('Shopify')).toBeTruthy();
     expect(within(card).queryByText('Google Calendar')).toBeNull();
-    expect(within(within(card).getByRole('list', { name: 'Call languages' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Dutch',
-      'German',
-    ]);
+    expect(
+      within(within(card).getByRole('list', { name: 'Call languages' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Dutch', 'German']);
     expect(screen.getAllByRole('heading', { name: 'Your agent is ready' })).toHaveLength(1);
   });
 
   it('speaks Dutch on the Dutch page', () => {
     renderPage('nl');
     fireEvent.change(screen.getByRole('textbox', { name: 'Beschrijf uw bedrijf en wat uw agent moet doen' }), {
-      target: { value: 'Ik heb een tandartspraktijk en wil afspraken in Google Agenda, in het Nederlands en Engels, en een herinnering per sms.' },
+      target: {
+        value: 'Ik heb een tandartspraktijk en wil afspraken in Google Agenda, in het Nederlands en Engels, en een herinnering per sms.',
+      },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Maak mijn agent' }));
     expect(screen.getByRole('button', { name: 'Uw agent wordt gemaakt...' })).toBeTruthy();
     act(() => vi.advanceTimersByTime(2000));
     const card = screen.getByRole('region', { name: 'Uw agent is klaar' });
-    expect(within(within(card).getByRole('list', { name: 'Gesprekstalen' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Nederlands',
-      'Engels',
-    ]);
+    expect(
+      within(within(card).getByRole('list', { name: 'Gesprekstalen' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Nederlands', 'Engels']);
     // Products by their Dutch names, on the chips as in the text.
-    expect(within(within(card).getByRole('list', { name: 'Koppelt met' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Google Agenda',
-      'Sms',
-    ]);
+    expect(
+      within(within(card).getByRole('list', { name: 'Koppelt met' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Google Agenda', 'Sms']);
     expect(within(card).queryByText(/Google Calendar/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Agent testen' })).toHaveProperty('disabled', false);
-    expect(screen.getByRole('link', { name: 'Vraag een volledige offerte aan' }).getAttribute('href')).toMatch(/^\/nl\/quote\?description=/);
+    expect(screen.getByRole('link', { name: 'Vraag een volledige offerte aan' }).getAttribute('href')).toMatch(
+      /^\/nl\/quote\?description=/,
+    );
   });
 });

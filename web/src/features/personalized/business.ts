@@ -65,21 +65,25 @@ export const BUSINESS_TYPES: readonly BusinessTypeDef[] = [
     'patients',
   ),
   def('physio', ['fysio[a-z]*', 'physio[a-z]*'], CARE, 'patients'),
-  def('hairSalon', ['kapper[a-z]*', 'kapsalon[a-z]*', 'hair~salons?', 'hairdresser[a-z]*', 'barber[a-z]*', 'barbier[a-z]*'], [
-    'appointments',
-    'reminders',
-  ]),
-  def('beautySalon', ['schoonheidssalon[a-z]*', 'beauty~salons?', 'nagelstudio[a-z]*', 'nail~salons?'], [
-    'appointments',
-    'reminders',
-  ]),
+  def(
+    'hairSalon',
+    ['kapper[a-z]*', 'kapsalon[a-z]*', 'hair~salons?', 'hairdresser[a-z]*', 'barber[a-z]*', 'barbier[a-z]*'],
+    ['appointments', 'reminders'],
+  ),
+  def('beautySalon', ['schoonheidssalon[a-z]*', 'beauty~salons?', 'nagelstudio[a-z]*', 'nail~salons?'], ['appointments', 'reminders']),
   def('garage', ['(?:auto)?garage[a-z]*', 'autobedrijf', '(?:car|auto) repair[a-z]*', 'apk[a-z]*'], CARE),
-  def('realEstate', ['makelaar[a-z]*', 'real estate', 'estate agen(?:t|ts|cy)', 'realtors?'], [
-    'inboundReception',
-    'appointments',
-    'leadQualification',
-  ]),
-  def('restaurant', ['restaurant[a-z]*', 'eetcafe', 'bistro', 'brasserie', 'pizzeria', 'cafes?'], ['inboundReception', 'appointments'], 'guests', 'reservation'),
+  def(
+    'realEstate',
+    ['makelaar[a-z]*', 'real estate', 'estate agen(?:t|ts|cy)', 'realtors?'],
+    ['inboundReception', 'appointments', 'leadQualification'],
+  ),
+  def(
+    'restaurant',
+    ['restaurant[a-z]*', 'eetcafe', 'bistro', 'brasserie', 'pizzeria', 'cafes?'],
+    ['inboundReception', 'appointments'],
+    'guests',
+    'reservation',
+  ),
   def(
     'hotel',
     ['hotel[a-z]*', 'hostels?', 'b~&~b', 'bed (?:and|&|en) breakfast', 'vakantiepark[a-z]*'],
@@ -87,16 +91,18 @@ export const BUSINESS_TYPES: readonly BusinessTypeDef[] = [
     'guests',
     'reservation',
   ),
-  def('webshop', ['web~shop[a-z]*', 'webwinkel[a-z]*', 'e~commerce', 'online (?:shop|store|winkel)s?'], [
-    'customerService',
-    'outboundNotifications',
-  ]),
+  def(
+    'webshop',
+    ['web~shop[a-z]*', 'webwinkel[a-z]*', 'e~commerce', 'online (?:shop|store|winkel)s?'],
+    ['customerService', 'outboundNotifications'],
+  ),
   def('bakery', ['bakkerij[a-z]*', 'bakery', 'bakeries', 'banketbakker[a-z]*', 'patisserie'], ['inboundReception', 'customerService']),
-  def('lawFirm', ['advoca[a-z]*', 'law~firms?', 'lawyers?', 'attorneys?', 'notaris[a-z]*', 'legal (?:practice|firm)'], [
-    'inboundReception',
-    'leadQualification',
-    'appointments',
-  ], 'clients'),
+  def(
+    'lawFirm',
+    ['advoca[a-z]*', 'law~firms?', 'lawyers?', 'attorneys?', 'notaris[a-z]*', 'legal (?:practice|firm)'],
+    ['inboundReception', 'leadQualification', 'appointments'],
+    'clients',
+  ),
   def(
     'accountant',
     ['accountant[a-z]*', 'boekhouder[a-z]*', 'boekhoudkantoor', 'bookkeepers?', 'administratiekantoor[a-z]*', 'accounting (?:firm|office)'],
@@ -110,12 +116,19 @@ export const BUSINESS_TYPES: readonly BusinessTypeDef[] = [
   ),
   def('solar', ['zonnepane[a-z]*', 'solar[a-z]*', 'pv~install[a-z]*'], ['coldCalling', 'leadQualification', 'appointments']),
   def('plumber', ['loodgieter[a-z]*', 'plumb[a-z]*'], ['inboundReception', 'appointments']),
-  def('gym', ['sportschool[a-z]*', 'gyms?', 'fitness[a-z]*', 'yoga~studio'], ['customerService', 'appointments', 'leadQualification'], 'members'),
+  def(
+    'gym',
+    ['sportschool[a-z]*', 'gyms?', 'fitness[a-z]*', 'yoga~studio'],
+    ['customerService', 'appointments', 'leadQualification'],
+    'members',
+  ),
   def('vet', ['dierenarts[a-z]*', 'dierenkliniek[a-z]*', 'veterinar[a-z]*', 'vet (?:clinic|practice)s?'], CARE),
-  def('recruitment', ['uitzendbureau[a-z]*', 'recruit[a-z]*', 'werving', 'detacher[a-z]*', 'staffing agenc[a-z]*', 'headhunt[a-z]*'], [
-    'leadQualification',
-    'appointments',
-  ], 'candidates'),
+  def(
+    'recruitment',
+    ['uitzendbureau[a-z]*', 'recruit[a-z]*', 'werving', 'detacher[a-z]*', 'staffing agenc[a-z]*', 'headhunt[a-z]*'],
+    ['leadQualification', 'appointments'],
+    'candidates',
+  ),
   def('saas', ['saas', 'software (?:company|bedrijf)', 'softwarebedrijf'], ['leadQualification', 'customerService', 'appointments']),
   def(
     'energy',
@@ -129,7 +142,17 @@ export const BUSINESS_TYPES: readonly BusinessTypeDef[] = [
   ),
   def(
     'school',
-    ['schools?', 'scholen', 'opleiding[a-z]*', 'training (?:centre|center|institute|provider)', 'academy', 'academie', 'rijschool', 'taalschool', 'hogeschool'],
+    [
+      'schools?',
+      'scholen',
+      'opleiding[a-z]*',
+      'training (?:centre|center|institute|provider)',
+      'academy',
+      'academie',
+      'rijschool',
+      'taalschool',
+      'hogeschool',
+    ],
     ['inboundReception', 'customerService'],
     'students',
   ),
@@ -139,11 +162,11 @@ export const BUSINESS_TYPES: readonly BusinessTypeDef[] = [
     ['customerService', 'inboundReception', 'outboundNotifications'],
     'tenants',
   ),
-  def('carDealer', ['autodealer[a-z]*', 'car~deal(?:er|ers|ership|erships)', 'dealerships?', 'autohandel[a-z]*'], [
-    'leadQualification',
-    'appointments',
-    'inboundReception',
-  ]),
+  def(
+    'carDealer',
+    ['autodealer[a-z]*', 'car~deal(?:er|ers|ership|erships)', 'dealerships?', 'autohandel[a-z]*'],
+    ['leadQualification', 'appointments', 'inboundReception'],
+  ),
 ];
 
 const TYPE_REGEXES = BUSINESS_TYPES.map((type) => ({ type, re: wordRegex(type.patterns) }));
@@ -172,22 +195,125 @@ const TRIGGER = new RegExp(String.raw`(?<![A-Za-z0-9])(?:(${STRONG_TRIGGERS})|($
 /** A word of a name. Legal forms with dots come first so "B.V." is one word; other punctuation ends the name. */
 const NAME_WORD = /B\.V\.|N\.V\.|V\.O\.F\.|Ltd\.|Inc\.|[A-Za-z0-9&][A-Za-z0-9&'-]*/y;
 const GAP = /[ \t]+/y;
-const PARTICLES = new Set(['van', 'der', 'den', 'de', 'het', "'t", 'ter', 'ten', 'op', 'aan', 'la', 'le', 'du', 'des', 'von', 'di', 'da', 'del', 'y']);
+const PARTICLES = new Set([
+  'van',
+  'der',
+  'den',
+  'de',
+  'het',
+  "'t",
+  'ter',
+  'ten',
+  'op',
+  'aan',
+  'la',
+  'le',
+  'du',
+  'des',
+  'von',
+  'di',
+  'da',
+  'del',
+  'y',
+]);
 /** Capitalised words that start a new clause rather than continue a name. */
-const CLAUSE_WORDS = new Set(['We', 'Wij', 'Ik', 'I', 'Our', 'Onze', 'Ons', 'My', 'Mijn', 'And', 'En', 'But', 'Maar', 'Also', 'Ook', 'Please', 'Graag', 'So', 'Dus', 'They', 'Zij']);
+const CLAUSE_WORDS = new Set([
+  'We',
+  'Wij',
+  'Ik',
+  'I',
+  'Our',
+  'Onze',
+  'Ons',
+  'My',
+  'Mijn',
+  'And',
+  'En',
+  'But',
+  'Maar',
+  'Also',
+  'Ook',
+  'Please',
+  'Graag',
+  'So',
+  'Dus',
+  'They',
+  'Zij',
+]);
 /** A name never starts with these. */
 const NOT_A_NAME_START = new Set([
   ...CLAUSE_WORDS,
-  'It', 'Het', 'A', 'An', 'Een', 'Your', 'Je', 'Jouw', 'Uw', 'All', 'Alle', 'Every', 'Each', 'Elke', 'Ieder', 'Iedere', 'This', 'Deze', 'Dit',
-  'That', 'Die', 'Dat', 'Some', 'Many', 'Veel', 'Me', 'Us', 'Them', 'Hen', 'Hun', 'Zijn', 'You', 'Jij', 'Customers', 'Klanten',
+  'It',
+  'Het',
+  'A',
+  'An',
+  'Een',
+  'Your',
+  'Je',
+  'Jouw',
+  'Uw',
+  'All',
+  'Alle',
+  'Every',
+  'Each',
+  'Elke',
+  'Ieder',
+  'Iedere',
+  'This',
+  'Deze',
+  'Dit',
+  'That',
+  'Die',
+  'Dat',
+  'Some',
+  'Many',
+  'Veel',
+  'Me',
+  'Us',
+  'Them',
+  'Hen',
+  'Hun',
+  'Zijn',
+  'You',
+  'Jij',
+  'Customers',
+  'Klanten',
 ]);
 const LEGAL_FORM = /^(?:B\.?V\.?|N\.?V\.?|V\.?O\.?F\.?|BVBA|Ltd\.?|Inc\.?|GmbH|LLC|Ltd)$/;
 const CALENDAR_WORDS =
   /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|january|february|march|april|may|june|july|august|september|october|november|december|januari|februari|maart|mei|juni|juli|augustus)$/i;
 const PLACES = new Set([
-  'amsterdam', 'rotterdam', 'den haag', 'the hague', 'utrecht', 'eindhoven', 'groningen', 'tilburg', 'almere', 'breda', 'nijmegen',
-  'arnhem', 'haarlem', 'leiden', 'maastricht', 'zwolle', 'amersfoort', 'delft', 'brussel', 'brussels', 'antwerpen', 'antwerp',
-  'gent', 'ghent', 'nederland', 'the netherlands', 'netherlands', 'belgie', 'belgium', 'europe', 'europa',
+  'amsterdam',
+  'rotterdam',
+  'den haag',
+  'the hague',
+  'utrecht',
+  'eindhoven',
+  'groningen',
+  'tilburg',
+  'almere',
+  'breda',
+  'nijmegen',
+  'arnhem',
+  'haarlem',
+  'leiden',
+  'maastricht',
+  'zwolle',
+  'amersfoort',
+  'delft',
+  'brussel',
+  'brussels',
+  'antwerpen',
+  'antwerp',
+  'gent',
+  'ghent',
+  'nederland',
+  'the netherlands',
+  'netherlands',
+  'belgie',
+  'belgium',
+  'europe',
+  'europa',
 ]);
 /** Words that make a capitalised phrase after "for"/"voor" look like a company rather than, say, "Sales Managers". */
 const COMPANY_HINT =
@@ -241,7 +367,10 @@ function acceptName(
   if (NOT_A_NAME_START.has(first) || CALENDAR_WORDS.test(first)) return null;
   const start = words[0].start;
   const end = words[words.length - 1].end;
-  const bare = folded.slice(start, end).replace(/[ \t]+/g, ' ').replace(/'s?$/, '');
+  const bare = folded
+    .slice(start, end)
+    .replace(/[ \t]+/g, ' ')
+    .replace(/'s?$/, '');
   if (ANY_LANGUAGE.test(bare) || ANY_INTEGRATION.test(bare) || isCapabilityWording(bare)) return null;
   if (PLACES.has(bare.toLowerCase())) return null;
   const hasLegalForm = words.some((w) => LEGAL_FORM.test(w.text));

@@ -64,12 +64,7 @@ const CAPABILITY_SOURCES: Readonly<Record<CapabilityId, readonly string[]>> = {
     String.raw`(?:vragen|questions) (?:\w+ ){0,3}(?:beantwoord[a-z]*|answer[a-z]*|afhandel[a-z]*)`,
     String.raw`(?:vragen|questions?) (?:about|over)`,
   ],
-  reminders: [
-    String.raw`[a-z]*herinner[a-z]*`,
-    String.raw`[a-z]*reminders?`,
-    String.raw`remind[a-z]*`,
-    String.raw`no~shows?`,
-  ],
+  reminders: [String.raw`[a-z]*herinner[a-z]*`, String.raw`[a-z]*reminders?`, String.raw`remind[a-z]*`, String.raw`no~shows?`],
   leadQualification: [
     String.raw`[a-z]*(?:qualif|kwalific)[a-z]*`,
     String.raw`(?:warme|hete|hot|warm) leads`,

@@ -112,9 +112,7 @@ describe('deriveDraft: realistic prompts', () => {
     expect(draft.tools.map((t) => t.name)).toEqual(
       expect.arrayContaining(['search_knowledge_base', 'lookup_order', 'send_whatsapp', 'transfer_call']),
     );
-    expect(draft.tools.find((t) => t.name === 'lookup_order')?.description).toBe(
-      'De status van een bestelling opzoeken in Shopify.',
-    );
+    expect(draft.tools.find((t) => t.name === 'lookup_order')?.description).toBe('De status van een bestelling opzoeken in Shopify.');
     // The system prompt stays English whatever the page language.
     expect(draft.systemPrompt).toContain('Look up the status of an order in Shopify.');
   });
@@ -135,10 +133,7 @@ describe('deriveDraft: realistic prompts', () => {
   });
 
   it('recognises French, Spanish and Flemish with accents, in order of mention', () => {
-    const draft = deriveDraft(
-      'Restaurant aan zee: reserveringen aannemen in het Français, Español en Vlaams.',
-      'nl',
-    );
+    const draft = deriveDraft('Restaurant aan zee: reserveringen aannemen in het Français, Español en Vlaams.', 'nl');
     expect(draft.callLanguages).toEqual(['fr', 'es', 'nl']);
     expect(draft.greeting).toContain("Camille à l'appareil");
     expect(draft.summary).toContain('Frans, Spaans en Nederlands');
@@ -213,11 +208,7 @@ describe('deriveDraft: automation platforms and false positives', () => {
     expect(draft.integrations).toEqual(['Zapier', 'Make', 'n8n']);
     expect(draft.capabilities).toEqual(['customWorkflows']);
     expect(deriveDraft('koppeling via make.com', 'nl').integrations).toEqual(['Make']);
-    expect(deriveDraft('Make, Zapier of webhooks: maakt niet uit.', 'nl').integrations).toEqual([
-      'Zapier',
-      'Make',
-      'Custom Webhooks',
-    ]);
+    expect(deriveDraft('Make, Zapier of webhooks: maakt niet uit.', 'nl').integrations).toEqual(['Zapier', 'Make', 'Custom Webhooks']);
   });
 
   it('respects word boundaries', () => {
@@ -242,7 +233,7 @@ describe('deriveDraft: automation platforms and false positives', () => {
 describe('deriveDraft: business names', () => {
   it('picks up a name after "for" when it looks like a company', () => {
     const draft = deriveDraft('I need an appointment assistant for Bakkerij Jansen, for cake orders.', 'en');
-    expect(draft.name).toBe("Emma, the appointment assistant of Bakkerij Jansen");
+    expect(draft.name).toBe('Emma, the appointment assistant of Bakkerij Jansen');
     expect(draft.greeting).toBe("Hello, you're speaking with Emma from Bakkerij Jansen. How can I help you today?");
     expect(draft.summary).toMatch(/^Your agent for Bakkerij Jansen /);
   });

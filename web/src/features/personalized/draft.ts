@@ -133,8 +133,7 @@ function analyse(prompt: string, lang: Lang): Context {
   const integrations = detectIntegrations(folded);
   const languages = detectCallLanguages(folded, lang);
   const generic = named.length === 0 && !type && !businessName && integrations.length === 0 && languages.length === 0;
-  const capabilities =
-    named.length > 0 ? named : generic ? [] : sortCapabilities(type ? type.defaults : FALLBACK_CAPABILITIES);
+  const capabilities = named.length > 0 ? named : generic ? [] : sortCapabilities(type ? type.defaults : FALLBACK_CAPABILITIES);
   return {
     generic,
     businessName,
@@ -241,11 +240,7 @@ function buildGoals(context: Context, v: Vocabulary): string[] {
 
 function buildSummary(context: Context, v: Vocabulary): string {
   const vars = baseVars(context, v);
-  const intro = context.businessName
-    ? fill(v.summary.named, vars)
-    : context.type
-      ? fill(v.summary.typed, vars)
-      : v.summary.plain;
+  const intro = context.businessName ? fill(v.summary.named, vars) : context.type ? fill(v.summary.typed, vars) : v.summary.plain;
   const langs = joinList(
     context.callLanguages.map((code) => v.languages[code]),
     v.and,

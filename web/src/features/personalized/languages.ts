@@ -21,9 +21,9 @@ const LANGUAGE_SOURCES: Readonly<Record<CallLanguage, readonly string[]>> = {
   es: ['spanish', 'spaans', 'spaanse', 'spaanstalig[a-z]*', 'espanol', 'spanisch', 'espagnol'],
 };
 
-const LANGUAGE_REGEXES: ReadonlyArray<readonly [CallLanguage, RegExp]> = (
-  Object.keys(LANGUAGE_SOURCES) as CallLanguage[]
-).map((code) => [code, wordRegex(LANGUAGE_SOURCES[code], 'gi')] as const);
+const LANGUAGE_REGEXES: ReadonlyArray<readonly [CallLanguage, RegExp]> = (Object.keys(LANGUAGE_SOURCES) as CallLanguage[]).map(
+  (code) => [code, wordRegex(LANGUAGE_SOURCES[code], 'gi')] as const,
+);
 
 const BILINGUAL = wordRegex(['bilingual', 'tweetalig[a-z]*', 'bilingue']);
 

@@ -241,6 +241,8 @@ describe('VoicePanel', () => {
     });
     client.emit('status', 'active');
     expect(screen.getByRole('heading', { name: 'Emma, the front desk of Acme Dental' })).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'Suggestions' })).getByRole('button', { name: 'What would you do for us?' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('group', { name: 'Suggestions' })).getByRole('button', { name: 'What would you do for us?' }),
+    ).toBeTruthy();
   });
 });

@@ -65,7 +65,13 @@ export default function VoicePanel({ store = voiceStore }: { store?: VoiceStore 
             </button>
           </div>
         )}
-        <button ref={talkRef} type="button" className="btn btn-signal voice-talk" aria-label={t('header.talkToAssistant')} onClick={() => store.start({ lang })} />
+        <button
+          ref={talkRef}
+          type="button"
+          className="btn btn-signal voice-talk"
+          aria-label={t('header.talkToAssistant')}
+          onClick={() => store.start({ lang })}
+        />
       </div>
     );
   }
@@ -140,7 +146,12 @@ export default function VoicePanel({ store = voiceStore }: { store?: VoiceStore 
       )}
       {active && demo && s.mic === 'off' && <p className="voice-note">{t('voice.micOff')}</p>}
       {demo && 'speechSynthesis' in globalThis && (
-        <button type="button" className="voice-mute self-start" aria-pressed={s.voiceMuted} onClick={() => store.setVoiceMuted(!s.voiceMuted)}>
+        <button
+          type="button"
+          className="voice-mute self-start"
+          aria-pressed={s.voiceMuted}
+          onClick={() => store.setVoiceMuted(!s.voiceMuted)}
+        >
           {t('voice.muteVoice')}
         </button>
       )}

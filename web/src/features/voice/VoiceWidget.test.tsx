@@ -17,7 +17,8 @@ vi.mock('@vapi-ai/web', () => {
 });
 
 const fetchMock = vi.fn(async (url: string) => {
-  if (url === '/api/voice/config') return new Response(JSON.stringify({ mode: 'demo' }), { headers: { 'Content-Type': 'application/json' } });
+  if (url === '/api/voice/config')
+    return new Response(JSON.stringify({ mode: 'demo' }), { headers: { 'Content-Type': 'application/json' } });
   return new Response('{}', { status: 404 });
 });
 
@@ -55,7 +56,9 @@ describe('VoiceWidget', () => {
         <VoiceWidget />
       </LanguageProvider>,
     );
-    expect(html).toBe('<aside class="voice-widget" aria-label="Talk to Assistant"><button type="button" class="btn btn-signal voice-talk" aria-label="Talk to Assistant"></button></aside>');
+    expect(html).toBe(
+      '<aside class="voice-widget" aria-label="Talk to Assistant"><button type="button" class="btn btn-signal voice-talk" aria-label="Talk to Assistant"></button></aside>',
+    );
   });
 
   it('loads everything on the first click and talks with the demo assistant', async () => {

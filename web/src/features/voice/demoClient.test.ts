@@ -108,7 +108,9 @@ describe('demo knowledge', () => {
     const goals = answerQuestion('What would you do for us?', k);
     expect(goals.text).toContain(draft.goals[0]);
     expect(goals.link?.href).toBe('/personalized');
-    expect(answerQuestion('Which tools would you connect to?', k).text).toContain(`I would connect to ${draft.integrations.join(' and ')}.`);
+    expect(answerQuestion('Which tools would you connect to?', k).text).toContain(
+      `I would connect to ${draft.integrations.join(' and ')}.`,
+    );
     expect(answerQuestion('Which languages do you speak?', k).text).toBe('I would speak Dutch and English on calls.');
     expect(answerQuestion('Who are you?', k).text).toBe(draft.summary);
     expect(answerQuestion('What does it cost?', k).text).toContain('€0.10');

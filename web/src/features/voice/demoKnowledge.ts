@@ -46,7 +46,16 @@ const CARDS = {
   customerService: stems(['customer (?:service|support)', 'klantenservice', 'klantvragen', 'faq', 'veelgestelde']),
   reminders: stems(['remind', 'herinner', 'no[ -]?shows?']),
   leadQualification: stems(['lead', 'kwalific', 'qualif']),
-  inbound: stems(['inbound', 'inkomend', 'incoming', 'receptie', 'reception', 'opnemen', 'aanne(?:em|men)', 'answer(?:s|ing)? (?:the )?(?:phone|calls)']),
+  inbound: stems([
+    'inbound',
+    'inkomend',
+    'incoming',
+    'receptie',
+    'reception',
+    'opnemen',
+    'aanne(?:em|men)',
+    'answer(?:s|ing)? (?:the )?(?:phone|calls)',
+  ]),
   outbound: stems(['outbound', 'uitgaand', 'notif', 'melding', 'alert']),
   workflows: stems(['workflow', 'proces']),
   dashboard: stems(['dashboard', 'rapport', 'report', 'statistie', 'analytics', 'inzicht']),
@@ -341,7 +350,10 @@ export function answerQuestion(question: string, knowledge: Knowledge): DemoAnsw
   // Running text, also spoken: without the soft hyphens the dictionary gives long words in headings.
   const t = (key: TKey, vars?: TVars) => translate(dict, key, vars).replaceAll('\u00AD', '');
   const list = (items: readonly string[]) => joinList(items, t('voice.and'));
-  const link = (page: Page) => ({ href: localePath(lang, PAGE_PATHS[page]), label: t('voice.readMore', { page: t(`voice.pages.${page}`) }) });
+  const link = (page: Page) => ({
+    href: localePath(lang, PAGE_PATHS[page]),
+    label: t('voice.readMore', { page: t(`voice.pages.${page}`) }),
+  });
   const answer = (topic: Topic, text: string, page?: Page): DemoAnswer =>
     page && localePath(lang, PAGE_PATHS[page]) !== here ? { topic, text, link: link(page) } : { topic, text };
   const productName = (item: IntegrationItem) => integrationName(item, t);
@@ -363,7 +375,9 @@ export function answerQuestion(question: string, knowledge: Knowledge): DemoAnsw
 
     case 'help': {
       const id = HELP_MATCH.find(([, re]) => re.test(q))?.[0];
-      return id ? answer('help', t(`help.items.${id}.a`), 'help') : answer('fallback', t(draft ? 'voice.draft.fallback' : 'voice.demo.fallback'));
+      return id
+        ? answer('help', t(`help.items.${id}.a`), 'help')
+        : answer('fallback', t(draft ? 'voice.draft.fallback' : 'voice.demo.fallback'));
     }
 
     case 'quote':
@@ -405,14 +419,23 @@ export function answerQuestion(question: string, knowledge: Knowledge): DemoAnsw
       return answer('personalized', t('voice.demo.personalized'), 'personalized');
 
     case 'savings':
-      return answer('savings', t('voice.demo.savings', { costs: t('landing.why.benefits.costs'), always: t('landing.why.benefits.always') }), 'landing');
+      return answer(
+        'savings',
+        t('voice.demo.savings', { costs: t('landing.why.benefits.costs'), always: t('landing.why.benefits.always') }),
+        'landing',
+      );
 
     case 'capabilities': {
-      if (draft && draft.goals.length > 0) return answer('capabilities', t('voice.draft.goals', { goals: draft.goals.join(' ') }), 'personalized');
+      if (draft && draft.goals.length > 0)
+        return answer('capabilities', t('voice.draft.goals', { goals: draft.goals.join(' ') }), 'personalized');
       const named = CARD_IDS.filter((id) => CARDS[id].test(q));
       if (named.length === 1) {
         const id = named[0];
-        return answer('capabilities', t('voice.demo.capability', { title: t(`features.cards.${id}.title`), text: t(`features.cards.${id}.text`) }), 'features');
+        return answer(
+          'capabilities',
+          t('voice.demo.capability', { title: t(`features.cards.${id}.title`), text: t(`features.cards.${id}.text`) }),
+          'features',
+        );
       }
       const titles = CARD_IDS.map((id) => lcFirst(t(`features.cards.${id}.title`)));
       return answer('capabilities', t('voice.demo.capabilities', { count: titles.length, list: list(titles) }), 'features');
@@ -439,8 +462,7 @@ export function answerQuestion(question: string, knowledge: Knowledge): DemoAnsw
         );
       }
       const groups = CATEGORIES.map(
-        (c) =>
-          `${t(`features.categories.${c}`)}: ${list(PRODUCTS.filter((p) => p.category === c).map((p) => productName(p.item)))}`,
+        (c) => `${t(`features.categories.${c}`)}: ${list(PRODUCTS.filter((p) => p.category === c).map((p) => productName(p.item)))}`,
       ).join('; ');
       return answer('integrations', t('voice.demo.integrations', { intro: t('features.integrationsText'), groups }), 'features');
     }

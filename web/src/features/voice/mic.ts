@@ -29,8 +29,7 @@ export function closeStream(stream: MediaStream): void {
  * Returns the function that stops sampling. Without Web Audio it reports nothing.
  */
 export function watchLevel(stream: MediaStream, onLevel: (level: number) => void): () => void {
-  const Ctx =
-    globalThis.AudioContext ?? (globalThis as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  const Ctx = globalThis.AudioContext ?? (globalThis as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Ctx) return () => {};
   let ctx: AudioContext;
   try {

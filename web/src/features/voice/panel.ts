@@ -17,4 +17,9 @@ export function engageVoiceWidget(render: () => ReactNode): void {
 }
 
 /** Renders the loaded panel; null while the widget is still only its prerendered button. */
-export const useVoicePanel = () => useSyncExternalStore(subscribe, () => panel, () => null);
+export const useVoicePanel = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => panel,
+    () => null,
+  );

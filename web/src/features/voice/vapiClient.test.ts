@@ -313,7 +313,10 @@ describe('VapiClient', () => {
   });
 
   it('starts an inline assistant built from a draft', async () => {
-    const draft = deriveDraft('Wij zijn Tandartspraktijk De Molen en willen dat patiënten afspraken kunnen maken, in het Nederlands.', 'nl');
+    const draft = deriveDraft(
+      'Wij zijn Tandartspraktijk De Molen en willen dat patiënten afspraken kunnen maken, in het Nederlands.',
+      'nl',
+    );
     const { sdk } = await setup({ lang: 'nl', draft });
     const { assistantFromDraft } = await import('./vapiClient');
     expect(sdk().start).toHaveBeenCalledWith(assistantFromDraft(draft));

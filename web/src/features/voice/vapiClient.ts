@@ -127,7 +127,10 @@ function describe(e: unknown): string {
 }
 
 function isNetworkish(detail: unknown): boolean {
-  return (typeof navigator !== 'undefined' && navigator.onLine === false) || /network|fetch|load failed|timed? ?out|offline/i.test(describe(detail));
+  return (
+    (typeof navigator !== 'undefined' && navigator.onLine === false) ||
+    /network|fetch|load failed|timed? ?out|offline/i.test(describe(detail))
+  );
 }
 
 // ---- The client ---------------------------------------------------------------------------------------
@@ -176,9 +179,7 @@ export class VapiClient implements VoiceClient {
     this.timer = setTimeout(() => this.fail('timeout', `No call-start within ${START_TIMEOUT_MS} ms`), START_TIMEOUT_MS);
     const call = Promise.resolve()
       .then(() =>
-        draft
-          ? vapi.start(assistantFromDraft(draft))
-          : vapi.start(this.config.assistantId, { variableValues: { language: lang } }),
+        draft ? vapi.start(assistantFromDraft(draft)) : vapi.start(this.config.assistantId, { variableValues: { language: lang } }),
       )
       .catch((err: unknown) => {
         if (id === this.attempt) this.fail(isNetworkish(err) ? 'network' : 'platform', describe(err));

@@ -64,7 +64,11 @@ function api(): Promise<Api> {
         try {
           JSON.parse(await response.clone().text());
         } catch {
-          throw new ApiError(response.status, 'invalid_response', `${request.method} ${new URL(request.url).pathname}: response is not JSON`);
+          throw new ApiError(
+            response.status,
+            'invalid_response',
+            `${request.method} ${new URL(request.url).pathname}: response is not JSON`,
+          );
         }
         return undefined;
       },
@@ -97,7 +101,8 @@ export async function call<R extends Answer>(send: (api: Api) => Promise<R>, sig
   const res = answer.response;
   if (res.ok) return answer.data as Body<R>;
 
-  const payload = typeof answer.error === 'object' ? (answer.error as { error?: { code?: string; message?: string; field?: string } } | null) : null;
+  const payload =
+    typeof answer.error === 'object' ? (answer.error as { error?: { code?: string; message?: string; field?: string } } | null) : null;
   const code = payload?.error?.code || STATUS_CODES[res.status] || 'unknown';
   const message = payload?.error?.message || `The API call failed with ${res.status}`;
   const retryAfter = res.status === 429 ? parseRetryAfter(res.headers.get('Retry-After')) : undefined;
@@ -105,8 +110,7 @@ export async function call<R extends Answer>(send: (api: Api) => Promise<R>, sig
 }
 
 /** 202 also when the email is taken (no account enumeration). */
-export const signUp = (body: Schemas['SignUpBody']) =>
-  call((api) => api.POST('/api/auth/sign-up', { body }));
+export const signUp = (body: Schemas['SignUpBody']) => call((api) => api.POST('/api/auth/sign-up', { body }));
 
 /** A staff member's sign-in answers the second step it waits for; the session reaches nothing until then. */
 export const signIn = (body: Schemas['Credentials']) => call((api) => api.POST('/api/auth/sign-in', { body }));
@@ -125,8 +129,7 @@ export const signOut = (): Promise<void> => call((api) => api.POST('/api/auth/si
 
 export const verifyEmail = (token: string) => call((api) => api.POST('/api/auth/verify', { body: { token } }));
 
-export const resendVerification = (body: Schemas['EmailBody']) =>
-  call((api) => api.POST('/api/auth/resend-verification', { body }));
+export const resendVerification = (body: Schemas['EmailBody']) => call((api) => api.POST('/api/auth/resend-verification', { body }));
 
 export const forgotPassword = (body: Schemas['EmailBody']) => call((api) => api.POST('/api/auth/forgot-password', { body }));
 

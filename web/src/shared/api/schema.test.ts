@@ -10,11 +10,15 @@ const web = fileURLToPath(new URL('../../..', import.meta.url));
 
 describe('the generated contract', () => {
   it('schema.ts is what openapi-typescript makes of openapi.json', () => {
-    const generated = execFileSync(process.execPath, ['node_modules/openapi-typescript/bin/cli.js', 'src/shared/api/openapi.json', '--enum-values'], {
-      cwd: web,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    const generated = execFileSync(
+      process.execPath,
+      ['node_modules/openapi-typescript/bin/cli.js', 'src/shared/api/openapi.json', '--enum-values'],
+      {
+        cwd: web,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
     const committed = readFileSync(`${web}src/shared/api/schema.ts`, 'utf8');
     expect(committed === generated, 'src/shared/api/schema.ts is stale: run `make api` (go generate ./internal/web)').toBe(true);
   });

@@ -6,7 +6,14 @@ export const HELP_WORDS = {
   voices: ['voices?(?![a-z])', 'stem(?:men)?(?![a-z])', 'sound like', 'klinkt'],
   latency: ['latenc', 'how (?:fast|quick)', 'hoe snel', 'delay', 'vertraging', 'respon[sd]', 'reactietijd'],
   handover: ['hand(?:s|ing)? (?:it |a call |calls |the call )?over', 'transfer', 'doorverbind', 'doorschakel', 'overdrag', 'escalat'],
-  ownNumber: ['(?:own|existing|current) (?:phone )?number', 'eigen (?:telefoon)?nummer', 'phone number', 'telefoonnummer', 'nummer (?:houden|behouden)', 'port'],
+  ownNumber: [
+    '(?:own|existing|current) (?:phone )?number',
+    'eigen (?:telefoon)?nummer',
+    'phone number',
+    'telefoonnummer',
+    'nummer (?:houden|behouden)',
+    'port',
+  ],
   launch: ['how long', 'hoe lang', 'launch', 'live', 'lancering', 'doorlooptijd', 'weeks?(?![a-z])', 'weken', 'when can', 'wanneer'],
   integrations: [] as readonly string[], // the `integrations` topic answers these
   price: ['price made', 'prijs (?:bestaat|opgebouwd)', 'waaruit bestaat'],

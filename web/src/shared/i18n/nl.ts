@@ -12,7 +12,18 @@ import type { Dictionary } from './types';
 
 // Dutch dictionary (business tone with u/uw, Dutch number format: € 0,10 and 5.000).
 // Same namespace files as en.ts; `satisfies` makes a missing or extra key a type error.
-const nl = { ...meta, ...common, ...landing, ...features, ...pricing, ...pages, ...account, ...consoleStrings, ...voice, ...calls } satisfies Dictionary;
+const nl = {
+  ...meta,
+  ...common,
+  ...landing,
+  ...features,
+  ...pricing,
+  ...pages,
+  ...account,
+  ...consoleStrings,
+  ...voice,
+  ...calls,
+} satisfies Dictionary;
 
 // Named export for the Playwright suite (e2e/tests/dictionaries.ts); default export for the app.
 export { nl };

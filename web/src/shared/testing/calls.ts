@@ -26,7 +26,18 @@ export function overview(over: Partial<AgentPage['agent']> = {}, month: Partial<
       ...over,
     },
     // Figures that do not follow from the listed calls: the page must show the server's.
-    month: { calls: 42, answered: 35, missed: 5, failed: 2, seconds: 7530, averageSeconds: 179.3, costCents: 1255, rates: [10], deletedCalls: 0, ...month },
+    month: {
+      calls: 42,
+      answered: 35,
+      missed: 5,
+      failed: 2,
+      seconds: 7530,
+      averageSeconds: 179.3,
+      costCents: 1255,
+      rates: [10],
+      deletedCalls: 0,
+      ...month,
+    },
     daily: daily(),
   };
 }

@@ -25,11 +25,7 @@ export function renderApp(screen: RouteObject, url: string, lang: Lang = 'en', a
             </AuthProvider>
           </LanguageProvider>
         ),
-        children: [
-          { index: true, element: <p>Home page</p> },
-          screen,
-          { path: '*', element: <p>Other page</p> },
-        ],
+        children: [{ index: true, element: <p>Home page</p> }, screen, { path: '*', element: <p>Other page</p> }],
       },
     ],
     { initialEntries: [url] },

@@ -14,7 +14,5 @@ const COLORS = {
 
 /** sonner's toast outlet (lazy chunk). Top centre: on a phone it covers the header, not the form. */
 export default function Toasts({ label }: { label: string }) {
-  return (
-    <Toaster position="top-center" richColors duration={6000} style={COLORS} containerAriaLabel={label} />
-  );
+  return <Toaster position="top-center" richColors duration={6000} style={COLORS} containerAriaLabel={label} />;
 }

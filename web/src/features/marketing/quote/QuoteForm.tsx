@@ -131,7 +131,13 @@ export function QuoteForm({ onSent }: { onSent: (email: string) => void }) {
         {...text('email')}
         error={error('email')}
       />
-      <Field id="quote-companyName" label={t('quote.fields.companyName')} autoComplete="organization" {...text('companyName')} error={error('companyName')} />
+      <Field
+        id="quote-companyName"
+        label={t('quote.fields.companyName')}
+        autoComplete="organization"
+        {...text('companyName')}
+        error={error('companyName')}
+      />
       <Field id="quote-businessType" label={t('quote.fields.businessType')} {...text('businessType')} error={error('businessType')} />
       <Field id="quote-phone" label={t('quote.fields.phone')} type="tel" autoComplete="tel" {...text('phone')} error={error('phone')} />
 

@@ -20,7 +20,6 @@ export type QuoteValues = Record<Exclude<QuoteField, 'language'>, string> & {
   website: string;
 };
 
-
 export const emptyQuote = (lang: Lang): QuoteValues => ({
   fullName: '',
   email: '',

@@ -88,14 +88,16 @@ const account = {
       codeRequired: 'Enter the code.',
       codeFormat: 'The code is 6 digits.',
       recoveryRequired: 'Enter a recovery code.',
-      setupText: 'Belwise staff sign in in two steps: your password, then a code from an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password).',
+      setupText:
+        'Belwise staff sign in in two steps: your password, then a code from an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password).',
       setupScan: 'In your authenticator app, add an account and scan this QR code.',
       qrAlt: 'QR code with the Belwise sign-in key for your authenticator app',
       setupKey: 'Cannot scan it? Type in this key instead (time-based):',
       setupConfirm: 'Then enter the 6-digit code the app shows, to confirm.',
       setupSubmit: 'Confirm and continue',
       recoveryTitle: 'Save your recovery codes',
-      recoveryWarning: 'This is the only time we show these codes. Store them somewhere safe, such as your password manager. If you lose your phone, each code signs you in once instead of a code from the app.',
+      recoveryWarning:
+        'This is the only time we show these codes. Store them somewhere safe, such as your password manager. If you lose your phone, each code signs you in once instead of a code from the app.',
       recoveryListLabel: 'Your 10 recovery codes',
       recoverySaved: 'I have saved them',
     },

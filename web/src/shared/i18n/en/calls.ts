@@ -16,7 +16,8 @@ const calls = {
       average: 'Average answered call',
       cost: 'Cost of minutes',
       rate: '{minutes} min at {rate} per minute excl. VAT, each call rounded to the cent',
-      rates: '{minutes} min at {rates} per minute excl. VAT: the rate changed this month, and each call costs the rate it was made at, rounded to the cent',
+      rates:
+        '{minutes} min at {rates} per minute excl. VAT: the rate changed this month, and each call costs the rate it was made at, rounded to the cent',
       deletedOne: '1 deleted call is included in these figures.',
       deletedMany: '{count} deleted calls are included in these figures.',
       deletedWhy: 'Deleting a call removes what was said, not the minutes it used.',
@@ -64,7 +65,8 @@ const calls = {
     },
     empty: {
       notLinkedTitle: 'Your agent is not connected yet',
-      notLinkedText: 'As soon as we connect your agent to its phone line, every call it takes shows up here, with a summary and a transcript.',
+      notLinkedText:
+        'As soon as we connect your agent to its phone line, every call it takes shows up here, with a summary and a transcript.',
       noCallsTitle: 'No calls yet',
       noCallsText: 'Every call your agent takes shows up here, with a summary and a transcript.',
     },

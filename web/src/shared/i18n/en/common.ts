@@ -24,8 +24,7 @@ const common = {
     },
   },
   footer: {
-    description:
-      'Belwise designs, builds and looks after custom AI voice agents that take calls off your plate, in English and Dutch.',
+    description: 'Belwise designs, builds and looks after custom AI voice agents that take calls off your plate, in English and Dutch.',
     servicesTitle: 'Services',
     services: {
       customerService: 'Customer service',

@@ -156,7 +156,8 @@ const consoleStrings = {
     },
     calls: {
       title: 'Calls',
-      intro: 'Every call of the agents, newest first. A call of an assistant that no order has is unassigned: link the assistant to its order on the Orders screen.',
+      intro:
+        'Every call of the agents, newest first. A call of an assistant that no order has is unassigned: link the assistant to its order on the Orders screen.',
       filter: 'Filter calls',
       show: 'Show',
       showAll: 'All calls',

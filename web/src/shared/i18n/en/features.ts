@@ -46,8 +46,7 @@ const features = {
     },
     integrationsLabel: 'Integrations',
     integrationsTitle: 'Works with the tools you already use',
-    integrationsText:
-      'Agents connect to 5,000+ tools via automation platforms or an API. These are the ones we connect most often.',
+    integrationsText: 'Agents connect to 5,000+ tools via automation platforms or an API. These are the ones we connect most often.',
     categories: {
       calendars: 'Calendars',
       crms: 'CRMs',

@@ -47,7 +47,8 @@ const meta = {
     },
     help: {
       title: 'Help center',
-      description: 'Answers about Belwise voice agents: languages, voices, handing over to a person, your own number, launch time, data and pricing.',
+      description:
+        'Answers about Belwise voice agents: languages, voices, handing over to a person, your own number, launch time, data and pricing.',
     },
     console: {
       title: 'Console',

@@ -24,7 +24,8 @@ const pricing = {
       name: 'Maintenance fee',
       cadence: 'Monthly',
       amount: 'Custom quote',
-      description: 'Paid monthly. It covers hosting, monitoring, updates and upkeep, so your agent keeps running and improves as your business changes.',
+      description:
+        'Paid monthly. It covers hosting, monitoring, updates and upkeep, so your agent keeps running and improves as your business changes.',
       items: {
         hosting: 'Hosting and round-the-clock monitoring',
         updates: 'Script and knowledge updates',

@@ -63,7 +63,8 @@ const voice = {
       hearYou: "I can hear you, but this demo can't understand speech — type your question below.",
       fallback:
         'I can tell you what our agents do, which tools they connect to, what they cost, which languages they speak and how to get a quote. Try one of the suggestions below.',
-      capabilities: 'A Belwise agent can take on {count} kinds of work: {list}. You pick the ones you need and we build the agent around them.',
+      capabilities:
+        'A Belwise agent can take on {count} kinds of work: {list}. You pick the ones you need and we build the agent around them.',
       capability: '{title}: {text}',
       integrations: '{intro} {groups}.',
       integration: 'Yes, {name} is one of the tools we connect most often ({category}). {intro}',
@@ -72,8 +73,7 @@ const voice = {
       quote: '{cta} The quote form only needs your name, email and a short description of your calls.',
       languages: 'A Belwise agent {benefit}',
       savings: '{costs} {always}',
-      personalized:
-        'Describe your business in a few words on the personalized agent page, and we sketch the agent we would build for you.',
+      personalized: 'Describe your business in a few words on the personalized agent page, and we sketch the agent we would build for you.',
       contact:
         'Our team is glad to talk to you. The contact page has our details and the quote form, and we reply by email within one business day.',
       privacy:

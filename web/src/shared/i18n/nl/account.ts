@@ -80,7 +80,8 @@ const account = {
       code: 'Inlogcode',
       codeHint: '6 cijfers, elke 30 seconden een nieuwe',
       recoveryCode: 'Herstelcode',
-      recoveryHint: 'Een van de 10 codes die u bewaarde toen u inloggen in twee stappen instelde, zoals ABCDE-FGHJK. Elke code werkt één keer.',
+      recoveryHint:
+        'Een van de 10 codes die u bewaarde toen u inloggen in twee stappen instelde, zoals ABCDE-FGHJK. Elke code werkt één keer.',
       useRecovery: 'Een herstelcode gebruiken',
       useCode: 'Toch een code uit uw app gebruiken',
       submit: 'Doorgaan',
@@ -90,14 +91,16 @@ const account = {
       codeRequired: 'Voer de code in.',
       codeFormat: 'De code bestaat uit 6 cijfers.',
       recoveryRequired: 'Voer een herstelcode in.',
-      setupText: 'Medewerkers van Belwise loggen in twee stappen in: met uw wachtwoord en daarna met een code uit een authenticator-app op uw telefoon (zoals Google Authenticator, Microsoft Authenticator of 1Password).',
+      setupText:
+        'Medewerkers van Belwise loggen in twee stappen in: met uw wachtwoord en daarna met een code uit een authenticator-app op uw telefoon (zoals Google Authenticator, Microsoft Authenticator of 1Password).',
       setupScan: 'Voeg in uw authenticator-app een account toe en scan deze QR-code.',
       qrAlt: 'QR-code met de Belwise-inlogsleutel voor uw authenticator-app',
       setupKey: 'Lukt scannen niet? Typ dan deze sleutel over (op tijd gebaseerd):',
       setupConfirm: 'Voer daarna ter bevestiging de 6-cijferige code in die de app toont.',
       setupSubmit: 'Bevestigen en doorgaan',
       recoveryTitle: 'Bewaar uw herstelcodes',
-      recoveryWarning: 'Alleen nu tonen wij deze codes. Bewaar ze op een veilige plek, bijvoorbeeld in uw wachtwoordmanager. Raakt u uw telefoon kwijt, dan logt u met elke code één keer in zonder code uit de app.',
+      recoveryWarning:
+        'Alleen nu tonen wij deze codes. Bewaar ze op een veilige plek, bijvoorbeeld in uw wachtwoordmanager. Raakt u uw telefoon kwijt, dan logt u met elke code één keer in zonder code uit de app.',
       recoveryListLabel: 'Uw 10 herstelcodes',
       recoverySaved: 'Ik heb ze bewaard',
     },
@@ -138,7 +141,8 @@ const account = {
       unknownAgent: 'Die agent staat niet meer in de catalogus. Laad de pagina opnieuw en kies een andere.',
       invalidDeliveryDays: 'De levertijd moet tussen 0 en 365 dagen liggen.',
       versionConflict: 'Iemand anders heeft dit intussen gewijzigd. Bekijk die wijzigingen en probeer het daarna opnieuw.',
-      invalidAssistant: 'Een assistent-id is een UUID zoals het Vapi-dashboard die toont, bijvoorbeeld 6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60.',
+      invalidAssistant:
+        'Een assistent-id is een UUID zoals het Vapi-dashboard die toont, bijvoorbeeld 6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60.',
       assistantTaken: 'Een andere bestelling heeft deze assistent al. Verwijder hem daar eerst.',
       invalidCursor: 'Deze lijst is veranderd. Begin opnieuw bij de eerste pagina.',
       invalidCode: 'Deze code klopt niet. Controleer de tijd op uw telefoon en probeer de huidige code.',

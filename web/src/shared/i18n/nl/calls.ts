@@ -19,7 +19,8 @@ const calls = {
       average: 'Gemiddeld beantwoord gesprek',
       cost: 'Kosten van de minuten',
       rate: '{minutes} min à {rate} per minuut excl. btw, per gesprek afgerond op hele centen',
-      rates: '{minutes} min à {rates} per minuut excl. btw: het tarief is deze maand gewijzigd en elk gesprek kost het tarief van het moment waarop het plaatsvond, afgerond op hele centen',
+      rates:
+        '{minutes} min à {rates} per minuut excl. btw: het tarief is deze maand gewijzigd en elk gesprek kost het tarief van het moment waarop het plaatsvond, afgerond op hele centen',
       deletedOne: 'In deze cijfers is 1 verwijderd gesprek meegeteld.',
       deletedMany: 'In deze cijfers zijn {count} verwijderde gesprekken meegeteld.',
       deletedWhy: 'Verwijderen wist de inhoud van een gesprek, niet de minuten die het heeft gebruikt.',

@@ -54,7 +54,8 @@ const consoleStrings = {
       title: 'Dit kon niet worden geladen.',
       retry: 'Opnieuw proberen',
     },
-    conflict: 'Iemand anders heeft dit intussen gewijzigd, dus we hebben het opnieuw geladen. Bekijk de wijziging en probeer het dan opnieuw.',
+    conflict:
+      'Iemand anders heeft dit intussen gewijzigd, dus we hebben het opnieuw geladen. Bekijk de wijziging en probeer het dan opnieuw.',
     nobody: 'Systeem',
     quotes: {
       title: 'Offerte-inbox',
@@ -125,7 +126,8 @@ const consoleStrings = {
         busy: 'Aanmaken...',
         agentRequired: 'Kies een agent.',
         amountInvalid: 'Vul een bedrag in zoals 2499,00: nul of meer, met hoogstens twee decimalen.',
-        createdInvited: 'Bestelling #{number} aangemaakt. {email} had nog geen account: we hebben er een aangemaakt en een uitnodiging gestuurd om een wachtwoord te kiezen.',
+        createdInvited:
+          'Bestelling #{number} aangemaakt. {email} had nog geen account: we hebben er een aangemaakt en een uitnodiging gestuurd om een wachtwoord te kiezen.',
         createdExisting: 'Bestelling #{number} aangemaakt voor het bestaande account {email}; de koper krijgt er een e-mail over.',
       },
     },
@@ -146,10 +148,12 @@ const consoleStrings = {
       saved: 'Opgeslagen. De koper krijgt een e-mail.',
       assistant: 'Vapi-assistent-id',
       assistantFor: 'Vapi-assistent-id van bestelling #{number}',
-      assistantHint: 'Zoals het Vapi-dashboard het toont. Leeg maken verwijdert de koppeling. De niet-toegewezen gesprekken gaan dan naar deze bestelling.',
+      assistantHint:
+        'Zoals het Vapi-dashboard het toont. Leeg maken verwijdert de koppeling. De niet-toegewezen gesprekken gaan dan naar deze bestelling.',
       rate: 'Prijs per minuut',
       rateFor: 'Prijs per minuut van bestelling #{number}',
-      rateHint: 'In {currency}, bijvoorbeeld 0,10. Een nieuwe prijs geldt voor gesprekken vanaf nu; vastgelegde gesprekken houden hun prijs.',
+      rateHint:
+        'In {currency}, bijvoorbeeld 0,10. Een nieuwe prijs geldt voor gesprekken vanaf nu; vastgelegde gesprekken houden hun prijs.',
       rateInvalid: 'Vul een prijs in zoals 0,10: nul of meer, met hoogstens twee decimalen.',
       saveLink: 'Koppeling opslaan',
       saveLinkFor: 'Assistent en prijs van bestelling #{number} opslaan',
@@ -158,7 +162,8 @@ const consoleStrings = {
     },
     calls: {
       title: 'Gesprekken',
-      intro: 'Alle gesprekken van de agenten, nieuwste eerst. Een gesprek van een assistent die bij geen enkele bestelling hoort, is niet toegewezen: koppel de assistent aan de bestelling in het scherm Bestellingen.',
+      intro:
+        'Alle gesprekken van de agenten, nieuwste eerst. Een gesprek van een assistent die bij geen enkele bestelling hoort, is niet toegewezen: koppel de assistent aan de bestelling in het scherm Bestellingen.',
       filter: 'Gesprekken filteren',
       show: 'Tonen',
       showAll: 'Alle gesprekken',

@@ -21,8 +21,7 @@ const meta = {
     },
     quote: {
       title: 'Offerte aanvragen',
-      description:
-        'Vertel Belwise over uw gesprekken en ontvang een offerte op maat voor een AI-spraakagent.',
+      description: 'Vertel Belwise over uw gesprekken en ontvang een offerte op maat voor een AI-spraakagent.',
     },
     quoteSent: {
       title: 'Aanvraag ontvangen',
@@ -34,8 +33,7 @@ const meta = {
     },
     auth: {
       title: 'Inloggen',
-      description:
-        'Log in op uw Belwise-account of maak er een aan om uw spraakagenten en bestellingen te volgen.',
+      description: 'Log in op uw Belwise-account of maak er een aan om uw spraakagenten en bestellingen te volgen.',
     },
     dashboard: {
       title: 'Dashboard',
@@ -51,7 +49,8 @@ const meta = {
     },
     help: {
       title: 'Helpcentrum',
-      description: 'Antwoorden over spraakagenten van Belwise: talen, stemmen, doorverbinden, uw eigen nummer, doorlooptijd, gegevens en prijzen.',
+      description:
+        'Antwoorden over spraakagenten van Belwise: talen, stemmen, doorverbinden, uw eigen nummer, doorlooptijd, gegevens en prijzen.',
     },
     console: {
       title: 'Console',

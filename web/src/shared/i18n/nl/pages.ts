@@ -50,7 +50,8 @@ const pages = {
     sent: {
       title: 'Bedankt voor uw aanvraag!',
       text: 'We hebben uw aanvraag ontvangen en een bevestiging gestuurd naar {email}. U hoort snel van ons, met een offerte op maat.',
-      textPage: 'We hebben uw aanvraag ontvangen en een bevestiging naar uw e-mailadres gestuurd. U hoort snel van ons, met een offerte op maat.',
+      textPage:
+        'We hebben uw aanvraag ontvangen en een bevestiging naar uw e-mailadres gestuurd. U hoort snel van ons, met een offerte op maat.',
       home: 'Terug naar de homepage',
     },
   },
@@ -152,7 +153,8 @@ const pages = {
   },
   help: {
     title: 'Helpcentrum',
-    intro: 'Antwoorden op de vragen die bedrijven ons het vaakst stellen. Staat uw vraag er niet bij? Vraag het de spraakassistent of neem contact op.',
+    intro:
+      'Antwoorden op de vragen die bedrijven ons het vaakst stellen. Staat uw vraag er niet bij? Vraag het de spraakassistent of neem contact op.',
     contactLink: 'Neem contact op',
     items: {
       languages: {

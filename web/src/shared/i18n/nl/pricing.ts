@@ -15,7 +15,8 @@ const pricing = {
       name: 'Opstart\u00ADkosten',
       cadence: 'Eenmalig',
       amount: 'Offerte op maat',
-      description: 'Betaalt u één keer. Dit dekt het ontwerpen, bouwen, testen en lanceren van een agent die past bij uw gesprekken en systemen.',
+      description:
+        'Betaalt u één keer. Dit dekt het ontwerpen, bouwen, testen en lanceren van een agent die past bij uw gesprekken en systemen.',
       items: {
         discovery: 'Kennismakingssessie en ontwerp van het gespreksverloop',
         voice: 'Een stem en persoonlijkheid die bij uw merk passen',
@@ -28,7 +29,8 @@ const pricing = {
       name: 'Onderhouds\u00ADkosten',
       cadence: 'Maandelijks',
       amount: 'Offerte op maat',
-      description: 'Betaalt u maandelijks. Dit dekt hosting, monitoring, updates en onderhoud, zodat uw agent blijft draaien en beter wordt als uw bedrijf verandert.',
+      description:
+        'Betaalt u maandelijks. Dit dekt hosting, monitoring, updates en onderhoud, zodat uw agent blijft draaien en beter wordt als uw bedrijf verandert.',
       items: {
         hosting: 'Hosting en monitoring, dag en nacht',
         updates: 'Updates van scripts en kennis',

@@ -60,11 +60,13 @@ const voice = {
       es: 'Spaans',
     },
     demo: {
-      greeting: 'Goedendag, ik ben de demo-assistent van Belwise. Vraag me wat onze spraakagenten doen, wat ze kosten of hoe u een offerte aanvraagt.',
+      greeting:
+        'Goedendag, ik ben de demo-assistent van Belwise. Vraag me wat onze spraakagenten doen, wat ze kosten of hoe u een offerte aanvraagt.',
       hearYou: 'Ik hoor u, maar deze demo kan geen spraak verstaan. Typ uw vraag hieronder.',
       fallback:
         'Ik kan u vertellen wat onze agenten doen, met welke tools ze koppelen, wat ze kosten, welke talen ze spreken en hoe u een offerte aanvraagt. Probeer een van de suggesties hieronder.',
-      capabilities: 'Een Belwise-agent kan {count} soorten werk overnemen: {list}. U kiest wat u nodig hebt en wij bouwen de agent eromheen.',
+      capabilities:
+        'Een Belwise-agent kan {count} soorten werk overnemen: {list}. U kiest wat u nodig hebt en wij bouwen de agent eromheen.',
       capability: '{title}: {text}',
       integrations: '{intro} {groups}.',
       integration: 'Ja, {name} is een van de tools die we het vaakst koppelen ({category}). {intro}',
