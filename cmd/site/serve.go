@@ -19,6 +19,7 @@ import (
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/config"
+	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
@@ -57,18 +58,20 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	if err != nil {
 		return usageError{err}
 	}
-	worker := mail.NewWorker(db.DB, sender, log, mail.WorkerOptions{})
+	// One worker runs every background job (internal/jobs); email is the
+	// job kind store.JobMail, rendered and sent by the Mailer.
+	worker, mailer := mail.NewWorker(db.DB, sender, log, jobs.Options{})
 	accounts := auth.New(auth.Options{DB: db.DB, SiteURL: cfg.SiteURL, Notify: worker.Notify,
 		RateLimitScale: cfg.RateLimitScale, Logger: log})
-	accounts.RegisterMail(worker)
+	accounts.RegisterMail(mailer)
 	quotes, err := quote.New(quote.Options{DB: db.DB, Inbox: cfg.QuoteInbox, Notify: worker.Notify,
 		RateLimitScale: cfg.RateLimitScale, Logger: log})
 	if err != nil {
 		return usageError{err}
 	}
-	quotes.RegisterMail(worker)
+	quotes.RegisterMail(mailer)
 	sales := orders.New(orders.Options{DB: db.DB, SiteURL: cfg.SiteURL, Notify: worker.Notify, Logger: log})
-	sales.RegisterMail(worker)
+	sales.RegisterMail(mailer)
 
 	callLog := calls.New(calls.Options{DB: db.DB, RetentionDays: cfg.CallRetentionDays, Logger: log})
 
