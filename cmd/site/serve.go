@@ -75,10 +75,12 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 
 	callLog := calls.New(calls.Options{DB: db.DB, RetentionDays: cfg.CallRetentionDays, Logger: log})
 
+	// The periodic work is jobs too, scheduled by the worker itself.
+	worker.Every(jobCleanup, time.Hour, db.cleanUp)
+	callLog.RegisterJobs(worker, vapiLister(cfg))
+
 	var background sync.WaitGroup
 	background.Go(func() { worker.Run(bg) })
-	background.Go(func() { cleanUp(bg, db, log) })
-	background.Go(func() { callLog.RunWorkers(bg, vapiLister(cfg), db.ready.Load) })
 
 	handler, err := web.New(web.Options{
 		Site: web.Dist(), SiteURL: cfg.SiteURL, QuoteInbox: cfg.QuoteInbox, Logger: log,
@@ -128,8 +130,9 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
-	// An email being sent finishes (or is retried after restart: the
-	// outbox row stays claimed only for its lease).
+	// A job being run finishes (or is retried after restart: it stays
+	// claimed only for its lease); jobs claimed but not started are handed
+	// back to the queue at once.
 	stopBackground()
 	background.Wait()
 	log.Info("stopped")
