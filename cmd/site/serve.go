@@ -87,7 +87,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		Company: web.Company(cfg.Company), CallRetentionDays: cfg.CallRetentionDays,
 		Auth: accounts, Orders: sales, Quotes: quotes, Catalogue: catalogue.New(db.DB, nil),
 		Voice: voice.Config{PublicKey: cfg.VapiPublicKey, AssistantID: cfg.VapiAssistantID, WebhookSecret: cfg.VapiWebhookSecret}, DBReady: db.ready.Load, TrustProxy: cfg.TrustProxy,
-		Calls: callLog,
+		Calls: callLog, Jobs: &jobs.Console{DB: db.DB},
 	})
 	if err != nil {
 		return err

@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"encoding/base64"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -214,4 +216,97 @@ func (db *DB) NextJobDue(ctx context.Context) (time.Time, bool, error) {
 		return time.Time{}, false, classify(err)
 	}
 	return due.Time, due.Valid, nil
+}
+
+// ListJobs is a page of jobs, newest first, in one state ("" for all).
+func (db *DB) ListJobs(ctx context.Context, state string, p Page) ([]Job, string, error) {
+	var l listQuery
+	if state != "" {
+		l.where("state = ?", state)
+	}
+	if p.Cursor != "" {
+		id, err := decodeJobCursor(p.Cursor)
+		if err != nil {
+			return nil, "", err
+		}
+		l.where("id < ?", id)
+	}
+	rows, err := db.query(ctx, db.db, `SELECT `+jobColumns+` FROM jobs`+l.sql()+` ORDER BY id DESC LIMIT ?`,
+		append(l.args, p.limit()+1)...)
+	if err != nil {
+		return nil, "", err
+	}
+	out, err := scanJobs(rows)
+	if err != nil || len(out) <= p.limit() {
+		return out, "", err
+	}
+	out = out[:p.limit()]
+	return out, encodeJobCursor(out[len(out)-1].ID), nil
+}
+
+// A job list's cursor: the id of the last job of the page before.
+func encodeJobCursor(id int64) string {
+	return base64.RawURLEncoding.EncodeToString([]byte("job|" + strconv.FormatInt(id, 10)))
+}
+
+func decodeJobCursor(s string) (int64, error) {
+	raw, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return 0, ErrBadCursor
+	}
+	n, err := strconv.ParseInt(strings.TrimPrefix(string(raw), "job|"), 10, 64)
+	if err != nil || n < 1 || !strings.HasPrefix(string(raw), "job|") {
+		return 0, ErrBadCursor
+	}
+	return n, nil
+}
+
+// JobByID is one job; ErrNotFound if there is none.
+func (db *DB) JobByID(ctx context.Context, id int64) (Job, error) {
+	rows, err := db.query(ctx, db.db, `SELECT `+jobColumns+` FROM jobs WHERE id = ?`, id)
+	if err != nil {
+		return Job{}, err
+	}
+	out, err := scanJobs(rows)
+	if err != nil {
+		return Job{}, err
+	}
+	if len(out) == 0 {
+		return Job{}, ErrNotFound
+	}
+	return out[0], nil
+}
+
+// RetryJob makes a failed or cancelled job pending and due now, with its
+// attempts counted afresh. ErrStale if the job is in another state,
+// ErrNotFound if there is none.
+func (db *DB) RetryJob(ctx context.Context, id int64, now time.Time) (Job, error) {
+	return db.moveJob(ctx, id, `state = 'pending', attempts = 0, run_at = ?, locked_until = NULL, updated_at = ?`,
+		[]any{db.ts(now), db.ts(now)}, `state IN ('failed', 'cancelled')`)
+}
+
+// CancelJob cancels a pending job, so it never runs. ErrStale if the job is
+// in another state (a running job is left to finish), ErrNotFound if there
+// is none.
+func (db *DB) CancelJob(ctx context.Context, id int64, now time.Time) (Job, error) {
+	return db.moveJob(ctx, id, `state = 'cancelled', updated_at = ?`, []any{db.ts(now)}, `state = 'pending'`)
+}
+
+func (db *DB) moveJob(ctx context.Context, id int64, set string, args []any, from string) (Job, error) {
+	rows, err := db.query(ctx, db.db, `UPDATE jobs SET `+set+` WHERE id = ? AND `+from+` RETURNING `+jobColumns,
+		append(args, id)...)
+	if err != nil {
+		return Job{}, err
+	}
+	out, err := scanJobs(rows)
+	if err != nil {
+		return Job{}, err
+	}
+	if len(out) == 1 {
+		return out[0], nil
+	}
+	if _, err := db.JobByID(ctx, id); err != nil {
+		return Job{}, err
+	}
+	return Job{}, ErrStale
 }

@@ -93,6 +93,7 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 		sales.RegisterMail(mailer)
 		opts.Auth, opts.Orders, opts.Quotes, opts.Catalogue, opts.DBReady = accounts, sales, quotes, catalogue.New(db, nil), o.ready
 		opts.Calls = calls.New(calls.Options{DB: db, Logger: log, Now: o.now})
+		opts.Jobs = &jobs.Console{DB: db, Now: o.now}
 	}
 	h, err := New(opts)
 	if err != nil {
