@@ -282,7 +282,7 @@ func (w *Worker) run(ctx context.Context, j store.Job) (bool, error) {
 	if err != nil {
 		return false, w.failed(ctx, log, j, err)
 	}
-	log.Info("job done")
+	log.Debug("job done")
 	return true, w.mark(ctx, j, "done", func(c context.Context) error {
 		return w.q.MarkJobDone(c, j.ID, w.opts.Now())
 	})
