@@ -123,21 +123,11 @@ func seedDemo(ctx context.Context, db *store.DB) (demo.Result, error) {
 	return res, demo.SeedCalls(ctx, db, demoEmail, now)
 }
 
-// cleanUp deletes expired sessions, tokens and rate-limit windows hourly,
-// and unverified accounts a week after their last sign-up.
-func cleanUp(ctx context.Context, d *database, log *slog.Logger) {
-	t := time.NewTicker(time.Hour)
-	defer t.Stop()
-	for {
-		if d.ready.Load() {
-			if err := d.DeleteExpired(ctx, time.Now().UTC()); err != nil && ctx.Err() == nil {
-				log.Warn("cleaning up expired rows", "err", err)
-			}
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+// jobCleanup is the hourly clean-up job: it deletes expired sessions,
+// tokens and rate-limit windows, and unverified accounts a week after
+// their last sign-up.
+const jobCleanup = "cleanup"
+
+func (d *database) cleanUp(ctx context.Context, _ store.Job) error {
+	return d.DeleteExpired(ctx, time.Now().UTC())
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/config"
+	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
@@ -57,32 +58,36 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	if err != nil {
 		return usageError{err}
 	}
-	worker := mail.NewWorker(db.DB, sender, log, mail.WorkerOptions{})
+	// One worker runs every background job (internal/jobs); email is the
+	// job kind store.JobMail, rendered and sent by the Mailer.
+	worker, mailer := mail.NewWorker(db.DB, sender, log, jobs.Options{})
 	accounts := auth.New(auth.Options{DB: db.DB, SiteURL: cfg.SiteURL, Notify: worker.Notify,
 		RateLimitScale: cfg.RateLimitScale, Logger: log})
-	accounts.RegisterMail(worker)
+	accounts.RegisterMail(mailer)
 	quotes, err := quote.New(quote.Options{DB: db.DB, Inbox: cfg.QuoteInbox, Notify: worker.Notify,
 		RateLimitScale: cfg.RateLimitScale, Logger: log})
 	if err != nil {
 		return usageError{err}
 	}
-	quotes.RegisterMail(worker)
+	quotes.RegisterMail(mailer)
 	sales := orders.New(orders.Options{DB: db.DB, SiteURL: cfg.SiteURL, Notify: worker.Notify, Logger: log})
-	sales.RegisterMail(worker)
+	sales.RegisterMail(mailer)
 
 	callLog := calls.New(calls.Options{DB: db.DB, RetentionDays: cfg.CallRetentionDays, Logger: log})
 
+	// The periodic work is jobs too, scheduled by the worker itself.
+	worker.Every(jobCleanup, time.Hour, db.cleanUp)
+	callLog.RegisterJobs(worker, vapiLister(cfg))
+
 	var background sync.WaitGroup
 	background.Go(func() { worker.Run(bg) })
-	background.Go(func() { cleanUp(bg, db, log) })
-	background.Go(func() { callLog.RunWorkers(bg, vapiLister(cfg), db.ready.Load) })
 
 	handler, err := web.New(web.Options{
 		Site: web.Dist(), SiteURL: cfg.SiteURL, QuoteInbox: cfg.QuoteInbox, Logger: log,
 		Company: web.Company(cfg.Company), CallRetentionDays: cfg.CallRetentionDays,
 		Auth: accounts, Orders: sales, Quotes: quotes, Catalogue: catalogue.New(db.DB, nil),
 		Voice: voice.Config{PublicKey: cfg.VapiPublicKey, AssistantID: cfg.VapiAssistantID, WebhookSecret: cfg.VapiWebhookSecret}, DBReady: db.ready.Load, TrustProxy: cfg.TrustProxy,
-		Calls: callLog,
+		Calls: callLog, Jobs: &jobs.Console{DB: db.DB},
 	})
 	if err != nil {
 		return err
@@ -125,8 +130,9 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
-	// An email being sent finishes (or is retried after restart: the
-	// outbox row stays claimed only for its lease).
+	// A job being run finishes (or is retried after restart: it stays
+	// claimed only for its lease); jobs claimed but not started are handed
+	// back to the queue at once.
 	stopBackground()
 	background.Wait()
 	log.Info("stopped")

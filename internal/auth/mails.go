@@ -24,7 +24,7 @@ const (
 )
 
 // RegisterMail teaches the outbox worker to render account emails.
-func (s *Service) RegisterMail(w *mail.Worker) {
+func (s *Service) RegisterMail(w *mail.Mailer) {
 	w.Register(KindVerify, s.renderVerify)
 	w.Register(KindReset, s.renderReset)
 	w.Register(KindAccountExists, s.renderAccountExists)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/store"
 )
 
@@ -45,50 +46,31 @@ func (s *Service) Backfill(ctx context.Context, vapi Lister) (stored int, err er
 	return stored, nil
 }
 
-// RunWorkers runs the retention purge every hour and, when vapi is not
-// nil (VAPI_PRIVATE_KEY is set), the backfill every BackfillInterval,
-// until ctx ends. ready reports whether the database can be used.
-func (s *Service) RunWorkers(ctx context.Context, vapi Lister, ready func() bool) {
-	purge := time.NewTicker(time.Hour)
-	defer purge.Stop()
-	var backfill <-chan time.Time
-	if vapi != nil {
-		t := time.NewTicker(BackfillInterval)
-		defer t.Stop()
-		backfill = t.C
-	}
-	run := func(what string, fn func() error) {
-		if !ready() {
-			return
+// Job kinds of the call log's periodic work.
+const (
+	JobRetention = "calls.retention"
+	JobBackfill  = "calls.backfill"
+)
+
+// RegisterJobs has the job queue run the retention purge every hour and,
+// when vapi is not nil (VAPI_PRIVATE_KEY is set), the backfill every
+// BackfillInterval: one job per period, however many instances run.
+func (s *Service) RegisterJobs(w *jobs.Worker, vapi Lister) {
+	w.Every(JobRetention, time.Hour, func(ctx context.Context, _ store.Job) error {
+		n, err := s.Purge(ctx)
+		if n > 0 {
+			s.log.Info("call retention", "calls", n)
 		}
-		if err := fn(); err != nil && ctx.Err() == nil {
-			s.log.Error("calls: "+what+" failed", "err", err)
-		}
+		return err
+	})
+	if vapi == nil {
+		return
 	}
-	doPurge := func() error { _, err := s.Purge(ctx); return err }
-	doBackfill := func() error {
+	w.Every(JobBackfill, BackfillInterval, func(ctx context.Context, _ store.Job) error {
 		n, err := s.Backfill(ctx, vapi)
 		if n > 0 {
 			s.log.Info("call backfill", "calls", n)
 		}
 		return err
-	}
-	// A first round shortly after start.
-	first := time.NewTimer(30 * time.Second)
-	defer first.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-first.C:
-			run("retention", doPurge)
-			if vapi != nil {
-				run("backfill", doBackfill)
-			}
-		case <-purge.C:
-			run("retention", doPurge)
-		case <-backfill:
-			run("backfill", doBackfill)
-		}
-	}
+	})
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail/smtptest"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
@@ -19,7 +20,7 @@ import (
 // SMTP send and recording it: the send happens, the mark never does.
 type crashAfterSend struct{ *store.DB }
 
-func (crashAfterSend) MarkMailSent(context.Context, int64, time.Time) error {
+func (crashAfterSend) MarkJobDone(context.Context, int64, time.Time) error {
 	return errors.New("process killed before marking the message sent")
 }
 
@@ -43,7 +44,7 @@ func TestMessageIDSurvivesACrash(t *testing.T) {
 			t.Fatal(err)
 		}
 
-		crashing := NewWorker(crashAfterSend{db}, sender, nil, WorkerOptions{Now: clk.Now, Batch: 1})
+		crashing := newWorker(crashAfterSend{db}, sender, nil, jobs.Options{Now: clk.Now, Batch: 1})
 		registerVerify(crashing)
 		if sent, err := crashing.RunOnce(ctx); sent != 1 || err == nil {
 			t.Fatalf("first attempt: sent %d, err %v (want the send and a failed mark)", sent, err)
@@ -51,7 +52,7 @@ func TestMessageIDSurvivesACrash(t *testing.T) {
 
 		// A new process, after the lease has run out.
 		clk.Advance(3 * time.Minute)
-		w := NewWorker(db, sender, nil, WorkerOptions{Now: clk.Now})
+		w := newWorker(db, sender, nil, jobs.Options{Now: clk.Now})
 		registerVerify(w)
 		if sent, err := w.RunOnce(ctx); sent != 2 || err != nil {
 			t.Fatalf("after the restart: sent %d, err %v", sent, err)

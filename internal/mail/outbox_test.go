@@ -4,15 +4,31 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail/smtptest"
 	"github.com/belwise/site/internal/store"
 )
+
+// testWorker is the job queue's Worker with a Mailer registered for mail,
+// wired as the server wires them; Register registers a renderer.
+type testWorker struct {
+	*jobs.Worker
+	mailer *Mailer
+}
+
+func (w testWorker) Register(kind string, r RenderFunc) { w.mailer.Register(kind, r) }
+
+func newWorker(q jobs.Queue, s Sender, log *slog.Logger, opts jobs.Options) testWorker {
+	w, m := NewWorker(q, s, log, opts)
+	return testWorker{w, m}
+}
 
 // fakeQueue is an in-memory Queue with the store's claim semantics.
 type fakeQueue struct {
@@ -24,7 +40,7 @@ type fakeQueue struct {
 }
 
 type fakeRow struct {
-	msg         store.OutboxMessage
+	msg         store.Job
 	next        time.Time
 	lockedUntil time.Time
 	sent        int // times marked sent
@@ -33,13 +49,17 @@ type fakeRow struct {
 	retries     []time.Time
 }
 
-var _ Queue = (*store.DB)(nil)
+var _ jobs.Queue = (*store.DB)(nil)
 
 func (q *fakeQueue) add(kind, to, locale, payload string, due time.Time) *fakeRow {
 	q.mu.Lock()
 	defer q.mu.Unlock()
+	p, err := store.MailPayload(store.NewMail{Kind: kind, Recipient: to, Locale: locale, Payload: []byte(payload)})
+	if err != nil {
+		panic(err)
+	}
 	r := &fakeRow{
-		msg:  store.OutboxMessage{ID: int64(len(q.rows) + 1), Kind: kind, Recipient: to, Locale: locale, Payload: []byte(payload), CreatedAt: due},
+		msg:  store.Job{ID: int64(len(q.rows) + 1), Kind: store.JobMail, Payload: p, CreatedAt: due},
 		next: due,
 	}
 	q.rows = append(q.rows, r)
@@ -69,14 +89,14 @@ func (q *fakeQueue) counts() (claims, dueAsks int) {
 
 func (r *fakeRow) pending() bool { return r.sent == 0 && !r.failed }
 
-func (q *fakeQueue) ClaimMail(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]store.OutboxMessage, error) {
+func (q *fakeQueue) ClaimJobs(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]store.Job, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.claims++
 	if q.err != nil {
 		return nil, q.err
 	}
-	var out []store.OutboxMessage
+	var out []store.Job
 	for _, r := range q.rows {
 		if len(out) == limit {
 			break
@@ -102,7 +122,7 @@ func (q *fakeQueue) row(id int64) (*fakeRow, error) {
 	return nil, store.ErrNotFound
 }
 
-func (q *fakeQueue) MarkMailSent(ctx context.Context, id int64, now time.Time) error {
+func (q *fakeQueue) MarkJobDone(ctx context.Context, id int64, now time.Time) error {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	r, err := q.row(id)
@@ -114,7 +134,7 @@ func (q *fakeQueue) MarkMailSent(ctx context.Context, id int64, now time.Time) e
 	return nil
 }
 
-func (q *fakeQueue) MarkMailRetry(ctx context.Context, id int64, errText string, next time.Time) error {
+func (q *fakeQueue) MarkJobRetry(ctx context.Context, id int64, errText string, next, now time.Time) error {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	r, err := q.row(id)
@@ -126,7 +146,7 @@ func (q *fakeQueue) MarkMailRetry(ctx context.Context, id int64, errText string,
 	return nil
 }
 
-func (q *fakeQueue) MarkMailFailed(ctx context.Context, id int64, errText string, now time.Time) error {
+func (q *fakeQueue) MarkJobFailed(ctx context.Context, id int64, errText string, now time.Time) error {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	r, err := q.row(id)
@@ -137,7 +157,27 @@ func (q *fakeQueue) MarkMailFailed(ctx context.Context, id int64, errText string
 	return nil
 }
 
-func (q *fakeQueue) NextMailDue(ctx context.Context) (time.Time, bool, error) {
+// ReleaseJobs hands jobs back as the store does: due now, the claim not
+// counted.
+func (q *fakeQueue) ReleaseJobs(ctx context.Context, now time.Time, ids ...int64) error {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for _, id := range ids {
+		r, err := q.row(id)
+		if err != nil {
+			return err
+		}
+		r.next, r.lockedUntil = now, time.Time{}
+		r.msg.Attempts--
+	}
+	return nil
+}
+
+func (q *fakeQueue) EnqueueJobs(ctx context.Context, now time.Time, jobs ...store.NewJob) error {
+	return nil // the mail tests schedule no periodic jobs
+}
+
+func (q *fakeQueue) NextJobDue(ctx context.Context) (time.Time, bool, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.dueAsks++
@@ -161,7 +201,7 @@ func (q *fakeQueue) NextMailDue(ctx context.Context) (time.Time, bool, error) {
 	return due, found, nil
 }
 
-// fakeClock is a settable clock for WorkerOptions.Now.
+// fakeClock is a settable clock for jobs.Options.Now.
 type fakeClock struct {
 	mu sync.Mutex
 	t  time.Time
@@ -215,7 +255,7 @@ func (s *fakeSender) stats() (calls, sent int) {
 
 const verifyPayload = `{"name":"Ann","link":"https://belwise.test/verify?token=SECRET123","validHours":24}`
 
-func registerVerify(w *Worker) {
+func registerVerify(w testWorker) {
 	w.Register("verify", RenderJSON(func(_ context.Context, m store.OutboxMessage, d testData) (Message, error) {
 		return testEmail(m.Locale, d), nil
 	}))
@@ -232,7 +272,7 @@ func TestWorkerRetriesThroughOutage(t *testing.T) {
 	q := &fakeQueue{}
 	row := q.add("verify", "ann@example.nl", "nl", verifyPayload, clk.Now())
 	log, logs := newLogger()
-	w := NewWorker(q, sender, log, WorkerOptions{Now: clk.Now, BaseBackoff: 10 * time.Second})
+	w := newWorker(q, sender, log, jobs.Options{Now: clk.Now, BaseBackoff: 10 * time.Second})
 	registerVerify(w)
 
 	sink.SetDown(true)
@@ -300,7 +340,7 @@ func TestWorkerRetriesThroughOutage(t *testing.T) {
 	if strings.Contains(out, "SECRET123") {
 		t.Errorf("worker logged a message body:\n%s", out)
 	}
-	for _, want := range []string{"level=WARN msg=\"mail delivery failed; will retry\"", "level=INFO msg=\"mail sent\" kind=verify id=1 attempt=5"} {
+	for _, want := range []string{"level=WARN msg=\"job failed; will retry\"", "level=INFO msg=\"mail sent\" kind=verify id=1 attempt=5"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("log lacks %q:\n%s", want, out)
 		}
@@ -313,7 +353,7 @@ func TestWorkerPermanentRenderError(t *testing.T) {
 	row := q.add("reset", "gone@example.com", "en", `{"userID":7}`, clk.Now())
 	bad := q.add("verify", "x@example.com", "en", `{not json`, clk.Now())
 	s := &fakeSender{}
-	w := NewWorker(q, s, nil, WorkerOptions{Now: clk.Now})
+	w := newWorker(q, s, nil, jobs.Options{Now: clk.Now})
 	w.Register("reset", func(ctx context.Context, m store.OutboxMessage) (Message, error) {
 		return Message{}, fmt.Errorf("user 7: %w", ErrPermanent)
 	})
@@ -340,7 +380,7 @@ func TestWorkerUnknownKind(t *testing.T) {
 	q := &fakeQueue{}
 	row := q.add("newsletter", "a@example.com", "en", `{}`, clk.Now())
 	log, logs := newLogger()
-	w := NewWorker(q, &fakeSender{}, log, WorkerOptions{Now: clk.Now})
+	w := newWorker(q, &fakeSender{}, log, jobs.Options{Now: clk.Now})
 	registerVerify(w)
 	if _, err := w.RunOnce(context.Background()); err != nil {
 		t.Fatal(err)
@@ -359,7 +399,7 @@ func TestWorkerMaxAttempts(t *testing.T) {
 	q := &fakeQueue{}
 	row := q.add("verify", "a@example.com", "en", verifyPayload, clk.Now())
 	s := &fakeSender{err: errors.New("451 4.3.0 try again later")}
-	w := NewWorker(q, s, nil, WorkerOptions{Now: clk.Now, MaxAttempts: 3, MaxBackoff: time.Minute})
+	w := newWorker(q, s, nil, jobs.Options{Now: clk.Now, MaxAttempts: 3, MaxBackoff: time.Minute})
 	registerVerify(w)
 	for i := range 3 {
 		if _, err := w.RunOnce(ctx); err != nil {
@@ -386,7 +426,7 @@ func TestWorkerPanicIsRetried(t *testing.T) {
 	clk := newClock()
 	q := &fakeQueue{}
 	row := q.add("boom", "a@example.com", "en", `{}`, clk.Now())
-	w := NewWorker(q, &fakeSender{}, nil, WorkerOptions{Now: clk.Now})
+	w := newWorker(q, &fakeSender{}, nil, jobs.Options{Now: clk.Now})
 	w.Register("boom", func(context.Context, store.OutboxMessage) (Message, error) { panic("oops") })
 	if _, err := w.RunOnce(context.Background()); err != nil {
 		t.Fatal(err)
@@ -403,7 +443,7 @@ func TestWorkerBatch(t *testing.T) {
 		q.add("verify", "a@example.com", "en", verifyPayload, clk.Now())
 	}
 	s := &fakeSender{}
-	w := NewWorker(q, s, nil, WorkerOptions{Now: clk.Now, Batch: 3})
+	w := newWorker(q, s, nil, jobs.Options{Now: clk.Now, Batch: 3})
 	registerVerify(w)
 	for _, want := range []int{3, 2, 0} {
 		if sent, err := w.RunOnce(context.Background()); sent != want || err != nil {
@@ -412,24 +452,8 @@ func TestWorkerBatch(t *testing.T) {
 	}
 }
 
-func TestBackoff(t *testing.T) {
-	w := NewWorker(&fakeQueue{}, &fakeSender{}, nil, WorkerOptions{})
-	for n, nominal := range map[int]time.Duration{1: 10 * time.Second, 2: 20 * time.Second, 5: 160 * time.Second} {
-		for range 50 {
-			if d := w.backoff(n); d < nominal*8/10 || d > nominal*12/10 {
-				t.Fatalf("backoff(%d) = %v, want %v ±20%%", n, d, nominal)
-			}
-		}
-	}
-	for _, n := range []int{10, 12, 64, 1000} {
-		if d := w.backoff(n); d > time.Hour || d < 48*time.Minute {
-			t.Errorf("backoff(%d) = %v, want ≤ 1h and near it", n, d)
-		}
-	}
-}
-
 // runWorker starts Run and returns a stop function that checks it returns.
-func runWorker(t *testing.T, w *Worker) (stop func()) {
+func runWorker(t *testing.T, w testWorker) (stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- w.Run(ctx) }()
@@ -460,7 +484,7 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 func TestWorkerNotifyWakesRun(t *testing.T) {
 	q := &fakeQueue{}
 	s := &fakeSender{ch: make(chan Message, 1)}
-	w := NewWorker(q, s, nil, WorkerOptions{Interval: time.Hour})
+	w := newWorker(q, s, nil, jobs.Options{Interval: time.Hour})
 	registerVerify(w)
 	stop := runWorker(t, w)
 	defer stop()
@@ -488,14 +512,14 @@ func TestWorkerWakesWhenRetryDue(t *testing.T) {
 	q := &fakeQueue{}
 	q.add("verify", "a@example.com", "en", verifyPayload, time.Now().Add(300*time.Millisecond))
 	s := &fakeSender{ch: make(chan Message, 1)}
-	w := NewWorker(q, s, nil, WorkerOptions{Interval: time.Hour})
+	w := newWorker(q, s, nil, jobs.Options{Interval: time.Hour})
 	registerVerify(w)
 	stop := runWorker(t, w)
 	defer stop()
 	select {
 	case <-s.ch:
 	case <-time.After(3 * time.Second):
-		t.Fatal("Run did not wake at NextMailDue")
+		t.Fatal("Run did not wake at NextJobDue")
 	}
 }
 
@@ -504,13 +528,13 @@ func TestWorkerSurvivesDatabaseOutage(t *testing.T) {
 	q.setErr(fmt.Errorf("dial tcp: connection refused: %w", store.ErrUnavailable))
 	s := &fakeSender{ch: make(chan Message, 1)}
 	log, logs := newLogger()
-	w := NewWorker(q, s, log, WorkerOptions{Interval: 5 * time.Millisecond})
+	w := newWorker(q, s, log, jobs.Options{Interval: 5 * time.Millisecond})
 	registerVerify(w)
 	stop := runWorker(t, w)
 	defer stop()
 
 	waitUntil(t, "several claim attempts", func() bool { c, _ := q.counts(); return c >= 4 })
-	if n := strings.Count(logs.String(), "msg=\"mail outbox: database unavailable"); n != 1 {
+	if n := strings.Count(logs.String(), "msg=\"jobs: database unavailable"); n != 1 {
 		t.Errorf("logged the outage %d times, want once:\n%s", n, logs.String())
 	}
 
@@ -529,7 +553,7 @@ func TestWorkerLogsOtherErrors(t *testing.T) {
 	q := &fakeQueue{}
 	q.setErr(errors.New("disk I/O error"))
 	log, logs := newLogger()
-	w := NewWorker(q, &fakeSender{}, log, WorkerOptions{Interval: time.Millisecond})
+	w := newWorker(q, &fakeSender{}, log, jobs.Options{Interval: time.Millisecond})
 	stop := runWorker(t, w)
 	waitUntil(t, "an error log", func() bool { return strings.Contains(logs.String(), "disk I/O error") })
 	stop()
@@ -539,7 +563,7 @@ func TestWorkerLogsOtherErrors(t *testing.T) {
 }
 
 func TestRegisterPanicsOnMistakes(t *testing.T) {
-	w := NewWorker(&fakeQueue{}, &fakeSender{}, nil, WorkerOptions{})
+	w := newWorker(&fakeQueue{}, &fakeSender{}, nil, jobs.Options{})
 	registerVerify(w)
 	for name, f := range map[string]func(){
 		"duplicate": func() { registerVerify(w) },
@@ -567,7 +591,7 @@ func TestWorkerNotSent(t *testing.T) {
 	row := q.add("reset", "nobody@example.com", "en", `{}`, clk.Now())
 	s := &fakeSender{}
 	log, logs := newLogger()
-	w := NewWorker(q, s, log, WorkerOptions{Now: clk.Now})
+	w := newWorker(q, s, log, jobs.Options{Now: clk.Now})
 	w.Register("reset", func(ctx context.Context, m store.OutboxMessage) (Message, error) {
 		return Message{}, fmt.Errorf("%w: no account for this address", ErrNotSent)
 	})

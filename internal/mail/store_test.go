@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail/smtptest"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
@@ -22,7 +23,7 @@ func TestWorkerWithStore(t *testing.T) {
 			t.Fatal(err)
 		}
 		clk := newClock()
-		w := NewWorker(db, sender, nil, WorkerOptions{Now: clk.Now})
+		w := newWorker(db, sender, nil, jobs.Options{Now: clk.Now})
 		registerVerify(w)
 		if err := db.EnqueueMail(ctx, clk.Now(), store.NewMail{Kind: "verify", Recipient: "ann@example.nl", Locale: "nl", Payload: []byte(verifyPayload)}); err != nil {
 			t.Fatal(err)
@@ -32,7 +33,7 @@ func TestWorkerWithStore(t *testing.T) {
 		if sent, err := w.RunOnce(ctx); sent != 0 || err != nil {
 			t.Fatalf("during outage: sent %d, err %v", sent, err)
 		}
-		due, ok, err := db.NextMailDue(ctx)
+		due, ok, err := db.NextJobDue(ctx)
 		if err != nil || !ok || due.Sub(clk.Now()) < 8*time.Second || due.Sub(clk.Now()) > 12*time.Second {
 			t.Fatalf("next due %v (%v, %v), want about 10s after %v", due, ok, err, clk.Now())
 		}

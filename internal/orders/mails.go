@@ -30,7 +30,7 @@ func statusMail(o store.Order, status string) store.NewMail {
 }
 
 // RegisterMail teaches the outbox worker to render the order emails.
-func (s *Service) RegisterMail(w *mail.Worker) {
+func (s *Service) RegisterMail(w *mail.Mailer) {
 	w.Register(KindStatus, mail.RenderJSON(s.renderStatus))
 }
 

@@ -16,7 +16,7 @@ type mailPayload struct {
 }
 
 // RegisterMail teaches the outbox worker to render the quote emails.
-func (s *Service) RegisterMail(w *mail.Worker) {
+func (s *Service) RegisterMail(w *mail.Mailer) {
 	w.Register(KindInbox, mail.RenderJSON(s.renderInbox))
 	w.Register(KindConfirmation, mail.RenderJSON(s.renderConfirmation))
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/mail/smtptest"
 	"github.com/belwise/site/internal/quote"
@@ -120,14 +121,14 @@ func TestSMTPOutageLosesNothing(t *testing.T) {
 		ctx := t.Context()
 		sink := smtptest.Start(t)
 		clk := &clock{t: time.Date(2026, 11, 21, 22, 5, 0, 0, time.UTC)}
-		w := mail.NewWorker(db, newSender(t, sink), nil, mail.WorkerOptions{Now: clk.Now})
+		w, m := mail.NewWorker(db, newSender(t, sink), nil, jobs.Options{Now: clk.Now})
 		var notified atomic.Int32
 		svc, err := quote.New(quote.Options{DB: db, Inbox: inbox, RateLimitScale: 1, Now: clk.Now,
 			Notify: func() { notified.Add(1); w.Notify() }})
 		if err != nil {
 			t.Fatal(err)
 		}
-		svc.RegisterMail(w)
+		svc.RegisterMail(m)
 
 		sink.SetDown(true)
 		ids := map[string]int{}
@@ -209,7 +210,7 @@ func TestTwoInstancesShareOnePostgres(t *testing.T) {
 	type instance struct {
 		db     *store.DB
 		svc    *quote.Service
-		w      *mail.Worker
+		w      *jobs.Worker
 		sender *countingSender
 	}
 	var insts [2]*instance
@@ -226,12 +227,12 @@ func TestTwoInstancesShareOnePostgres(t *testing.T) {
 			}
 		})
 		sender := &countingSender{Sender: newSender(t, sink)}
-		w := mail.NewWorker(db, sender, nil, mail.WorkerOptions{Interval: 20 * time.Millisecond, Batch: 5})
+		w, m := mail.NewWorker(db, sender, nil, jobs.Options{Interval: 20 * time.Millisecond, Batch: 5})
 		svc, err := quote.New(quote.Options{DB: db, Inbox: inbox, Notify: w.Notify, RateLimitScale: 100})
 		if err != nil {
 			t.Fatal(err)
 		}
-		svc.RegisterMail(w)
+		svc.RegisterMail(m)
 		insts[i] = &instance{db, svc, w, sender}
 	}
 	migrate.Wait()
@@ -302,12 +303,12 @@ func TestVanishedQuoteFailsPermanently(t *testing.T) {
 	db := storetest.SQLite(t)
 	ctx := t.Context()
 	sink := smtptest.Start(t)
-	w := mail.NewWorker(db, newSender(t, sink), nil, mail.WorkerOptions{})
+	w, m := mail.NewWorker(db, newSender(t, sink), nil, jobs.Options{})
 	svc, err := quote.New(quote.Options{DB: db, Inbox: inbox})
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc.RegisterMail(w)
+	svc.RegisterMail(m)
 	if err := db.EnqueueMail(ctx, time.Now(),
 		store.NewMail{Kind: quote.KindInbox, Recipient: inbox, Payload: []byte(`{"quoteId":"` + uuid.NewString() + `"}`)},
 		store.NewMail{Kind: quote.KindConfirmation, Recipient: "a@example.com", Payload: []byte(`{"quoteId":"x"}`)},

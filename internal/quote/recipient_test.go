@@ -44,19 +44,23 @@ func TestConfirmationsLimitedPerRecipient(t *testing.T) {
 
 		count := func() (inboxes, confirmations map[string]int) {
 			t.Helper()
-			msgs, err := db.ClaimMail(ctx, clk.Now(), time.Minute, 100)
+			jobs, err := db.ClaimJobs(ctx, clk.Now(), time.Minute, 100)
 			if err != nil {
 				t.Fatal(err)
 			}
 			inboxes, confirmations = map[string]int{}, map[string]int{}
-			for _, m := range msgs {
+			for _, j := range jobs {
+				m, err := store.MailOf(j)
+				if err != nil {
+					t.Fatal(err)
+				}
 				switch m.Kind {
 				case quote.KindInbox:
 					inboxes[m.Recipient]++
 				case quote.KindConfirmation:
 					confirmations[strings.ToLower(m.Recipient)]++
 				}
-				if err := db.MarkMailSent(ctx, m.ID, clk.Now()); err != nil {
+				if err := db.MarkJobDone(ctx, m.ID, clk.Now()); err != nil {
 					t.Fatal(err)
 				}
 			}

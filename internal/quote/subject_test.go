@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/mail/smtptest"
 	"github.com/belwise/site/internal/quote"
@@ -17,12 +18,12 @@ func TestInboxSubjectShowsTheNameAsTyped(t *testing.T) {
 	db := storetest.SQLite(t)
 	ctx := t.Context()
 	sink := smtptest.Start(t)
-	w := mail.NewWorker(db, newSender(t, sink), nil, mail.WorkerOptions{})
+	w, m := mail.NewWorker(db, newSender(t, sink), nil, jobs.Options{})
 	svc, err := quote.New(quote.Options{DB: db, Inbox: inbox})
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc.RegisterMail(w)
+	svc.RegisterMail(m)
 	in := person(1)
 	in.FullName = "=?utf-8?q?Belwise_Security_Team?="
 	if _, err := svc.Submit(ctx, in, "", "192.0.2.1"); err != nil {

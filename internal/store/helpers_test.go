@@ -59,3 +59,19 @@ func sameTime(t *testing.T, what string, got, want time.Time) {
 		t.Errorf("%s location = %v, want UTC", what, got.Location())
 	}
 }
+
+// claimMail claims due jobs and reads each as the email it sends, as the
+// mail handler does.
+func claimMail(ctx context.Context, db *store.DB, now time.Time, lease time.Duration, limit int) ([]store.OutboxMessage, error) {
+	jobs, err := db.ClaimJobs(ctx, now, lease, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]store.OutboxMessage, len(jobs))
+	for i, j := range jobs {
+		if out[i], err = store.MailOf(j); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

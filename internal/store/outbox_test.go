@@ -15,8 +15,8 @@ import (
 func TestOutboxCycle(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := ctxT(t)
-		if _, ok, err := db.NextMailDue(ctx); err != nil || ok {
-			t.Fatalf("NextMailDue on empty outbox = %v, %v", ok, err)
+		if _, ok, err := db.NextJobDue(ctx); err != nil || ok {
+			t.Fatalf("NextJobDue on empty outbox = %v, %v", ok, err)
 		}
 		mails := []store.NewMail{
 			{Kind: "verify", Recipient: "a@example.com", Locale: "nl", Payload: []byte(`{"user_id":"a"}`)},
@@ -28,7 +28,7 @@ func TestOutboxCycle(t *testing.T) {
 		}
 		lease := time.Minute
 
-		claimed, err := db.ClaimMail(ctx, t0, lease, 2)
+		claimed, err := claimMail(ctx, db, t0, lease, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,7 +53,7 @@ func TestOutboxCycle(t *testing.T) {
 		}
 		var m3 store.OutboxMessage
 		for _, s := range steps {
-			got, err := db.ClaimMail(ctx, s.now, lease, s.limit)
+			got, err := claimMail(ctx, db, s.now, lease, s.limit)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -67,54 +67,54 @@ func TestOutboxCycle(t *testing.T) {
 				m3 = got[i]
 			}
 		}
-		due, ok, err := db.NextMailDue(ctx)
+		due, ok, err := db.NextJobDue(ctx)
 		if err != nil || !ok {
-			t.Fatalf("NextMailDue = %v, %v", ok, err)
+			t.Fatalf("NextJobDue = %v, %v", ok, err)
 		}
-		sameTime(t, "NextMailDue while leased", due, t0.Add(lease))
+		sameTime(t, "NextJobDue while leased", due, t0.Add(lease))
 
-		if err := db.MarkMailSent(ctx, m1.ID, t0.Add(time.Second)); err != nil {
+		if err := db.MarkJobDone(ctx, m1.ID, t0.Add(time.Second)); err != nil {
 			t.Fatal(err)
 		}
 		retryAt := t0.Add(10 * time.Minute)
-		if err := db.MarkMailRetry(ctx, m2.ID, "smtp: 451 try later", retryAt); err != nil {
+		if err := db.MarkJobRetry(ctx, m2.ID, "smtp: 451 try later", retryAt, t0); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.MarkMailFailed(ctx, m3.ID, "smtp: 550 no such user", t0.Add(time.Second)); err != nil {
+		if err := db.MarkJobFailed(ctx, m3.ID, "smtp: 550 no such user", t0.Add(time.Second)); err != nil {
 			t.Fatal(err)
 		}
-		wantErr(t, "MarkMailSent unknown", db.MarkMailSent(ctx, 999999, t0), store.ErrNotFound)
+		wantErr(t, "MarkJobDone unknown", db.MarkJobDone(ctx, 999999, t0), store.ErrNotFound)
 
 		pending, sent, failed, err := db.MailCounts(ctx)
 		if err != nil || pending != 1 || sent != 1 || failed != 1 {
 			t.Fatalf("MailCounts = %d %d %d, %v; want 1 1 1", pending, sent, failed, err)
 		}
-		due, ok, err = db.NextMailDue(ctx)
+		due, ok, err = db.NextJobDue(ctx)
 		if err != nil || !ok {
-			t.Fatalf("NextMailDue = %v, %v", ok, err)
+			t.Fatalf("NextJobDue = %v, %v", ok, err)
 		}
-		sameTime(t, "NextMailDue after retry", due, retryAt)
+		sameTime(t, "NextJobDue after retry", due, retryAt)
 
-		if got, _ := db.ClaimMail(ctx, retryAt.Add(-time.Second), lease, 10); len(got) != 0 {
+		if got, _ := claimMail(ctx, db, retryAt.Add(-time.Second), lease, 10); len(got) != 0 {
 			t.Fatalf("claimed before retry time: %+v", got)
 		}
-		got, err := db.ClaimMail(ctx, retryAt, lease, 10)
+		got, err := claimMail(ctx, db, retryAt, lease, 10)
 		if err != nil || len(got) != 1 || got[0].ID != m2.ID || got[0].Attempts != 2 {
 			t.Fatalf("retry claim = %+v, %v", got, err)
 		}
 		// The worker died: once the lease ends the message is claimable again.
-		got, err = db.ClaimMail(ctx, retryAt.Add(lease), lease, 10)
+		got, err = claimMail(ctx, db, retryAt.Add(lease), lease, 10)
 		if err != nil || len(got) != 1 || got[0].ID != m2.ID || got[0].Attempts != 3 {
 			t.Fatalf("claim after lease expiry = %+v, %v", got, err)
 		}
-		if err := db.MarkMailSent(ctx, m2.ID, retryAt.Add(lease)); err != nil {
+		if err := db.MarkJobDone(ctx, m2.ID, retryAt.Add(lease)); err != nil {
 			t.Fatal(err)
 		}
-		if got, _ := db.ClaimMail(ctx, t0.Add(24*time.Hour), lease, 10); len(got) != 0 {
+		if got, _ := claimMail(ctx, db, t0.Add(24*time.Hour), lease, 10); len(got) != 0 {
 			t.Fatalf("sent/failed mail claimed again: %+v", got)
 		}
-		if _, ok, _ := db.NextMailDue(ctx); ok {
-			t.Fatal("NextMailDue reports work when none is pending")
+		if _, ok, _ := db.NextJobDue(ctx); ok {
+			t.Fatal("NextJobDue reports work when none is pending")
 		}
 	})
 }
@@ -134,7 +134,7 @@ func TestEnqueueMailTx(t *testing.T) {
 		}
 		err = db.WithTx(ctx, func(tx *sql.Tx) error {
 			var n int
-			if err := tx.QueryRowContext(ctx, db.Rebind(`SELECT COUNT(*) FROM outbox WHERE recipient = ?`), "r@example.com").Scan(&n); err != nil {
+			if err := tx.QueryRowContext(ctx, db.Rebind(`SELECT COUNT(*) FROM jobs WHERE kind = ?`), store.JobMail).Scan(&n); err != nil {
 				return err
 			}
 			if n != 0 {
@@ -190,7 +190,7 @@ func TestClaimMailConcurrentPostgres(t *testing.T) {
 		}
 		wg.Go(func() {
 			for {
-				got, err := db.ClaimMail(ctx, t0, time.Hour, 3)
+				got, err := claimMail(ctx, db, t0, time.Hour, 3)
 				if err != nil {
 					errs <- err
 					return

@@ -51,7 +51,7 @@ func TestQuoteRequestRoundTrip(t *testing.T) {
 		if n, err := db.QuoteCount(ctx); n != 1 || err != nil {
 			t.Fatalf("QuoteCount = %d, %v", n, err)
 		}
-		claimed, err := db.ClaimMail(ctx, t0, time.Minute, 10)
+		claimed, err := claimMail(ctx, db, t0, time.Minute, 10)
 		if err != nil || len(claimed) != 2 || claimed[0].Kind != "quote.inbox" || claimed[0].Locale != "en" ||
 			claimed[1].Recipient != "zoe@example.nl" || claimed[1].Locale != "nl" {
 			t.Fatalf("queued mail = %+v, %v", claimed, err)
@@ -182,7 +182,7 @@ func TestCreateQuoteRequestOnce(t *testing.T) {
 		if n, err := db.QuoteCount(ctx); n != 5 || err != nil {
 			t.Fatalf("QuoteCount = %d, %v; want 5", n, err)
 		}
-		claimed, err := db.ClaimMail(ctx, t0.Add(time.Hour), time.Minute, 100)
+		claimed, err := claimMail(ctx, db, t0.Add(time.Hour), time.Minute, 100)
 		if err != nil || len(claimed) != 5 {
 			t.Fatalf("queued mail: %d, %v; want one per stored request (5)", len(claimed), err)
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
+	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
@@ -44,7 +45,7 @@ type accountEnv struct {
 	t      *testing.T
 	db     *store.DB
 	h      http.Handler
-	worker *mail.Worker
+	worker *jobs.Worker
 	mail   *outboxCapture
 	logs   *syncBuffer
 	ip     string
@@ -79,18 +80,20 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 	}
 	opts := Options{Site: o.site, SiteURL: o.siteURL, QuoteInbox: testInbox, Logger: log, Voice: o.voice, TrustProxy: o.trustProxy}
 	if db != nil {
-		e.worker = mail.NewWorker(db, e.mail, nil, mail.WorkerOptions{})
+		var mailer *mail.Mailer
+		e.worker, mailer = mail.NewWorker(db, e.mail, nil, jobs.Options{})
 		accounts := auth.New(auth.Options{DB: db, SiteURL: o.siteURL, RateLimitScale: 1, Now: o.now})
-		accounts.RegisterMail(e.worker)
+		accounts.RegisterMail(mailer)
 		quotes, err := quote.New(quote.Options{DB: db, Inbox: testInbox, Notify: e.worker.Notify, RateLimitScale: 1, Logger: log})
 		if err != nil {
 			t.Fatal(err)
 		}
-		quotes.RegisterMail(e.worker)
+		quotes.RegisterMail(mailer)
 		sales := orders.New(orders.Options{DB: db, SiteURL: o.siteURL, Notify: e.worker.Notify, Logger: log})
-		sales.RegisterMail(e.worker)
+		sales.RegisterMail(mailer)
 		opts.Auth, opts.Orders, opts.Quotes, opts.Catalogue, opts.DBReady = accounts, sales, quotes, catalogue.New(db, nil), o.ready
 		opts.Calls = calls.New(calls.Options{DB: db, Logger: log, Now: o.now})
+		opts.Jobs = &jobs.Console{DB: db, Now: o.now}
 	}
 	h, err := New(opts)
 	if err != nil {

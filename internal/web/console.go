@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 
@@ -8,6 +9,7 @@ import (
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/console"
+	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/store"
@@ -23,6 +25,7 @@ type consoleAPI struct {
 	orders    *orders.Service
 	catalogue *catalogue.Service
 	calls     *calls.Service // nil: no calls list
+	jobs      *jobs.Console  // nil: no job queue
 }
 
 // table lists every console endpoint. routes mounts them all behind the
@@ -45,6 +48,9 @@ func (c *consoleAPI) table() []endpoint {
 		jsonOp(c.api, "GET", "/api/console/buyers", 200, 0, c.listBuyers).doc("console", "A page of accounts, staff included; q searches email and name.", "q", "cursor", "limit"),
 		jsonOp(c.api, "GET", "/api/console/calls", 200, 0, c.listCalls).doc("console", "A page of every call (or the assigned or unassigned ones), numbers masked.", "assigned", "cursor", "limit"),
 		jsonOp(c.api, "GET", "/api/console/calls/{id}", 200, 0, c.getCall).doc("console", "One call with the caller's full number; each opening is logged.", "lang"),
+		jsonOp(c.api, "GET", "/api/console/jobs", 200, 0, c.listJobs).doc("console", "A page of the job queue (emails, clean-up, call retention, backfill), newest first; an email shows only its kind and the recipient's domain.", "state", "cursor", "limit"),
+		jsonOp(c.api, "POST", "/api/console/jobs/{id}/retry", 200, 0, c.retryJob).doc("console", "Runs a failed or cancelled job again now, with its attempts counted afresh."),
+		jsonOp(c.api, "POST", "/api/console/jobs/{id}/cancel", 200, 0, c.cancelJob).doc("console", "Cancels a pending job."),
 	}
 	for i := range eps {
 		eps[i] = eps[i].as(staff)
@@ -306,4 +312,41 @@ func (c *consoleAPI) listBuyers(w http.ResponseWriter, r *http.Request, _ *none)
 		return console.Page[orders.BuyerSummary]{}, err
 	}
 	return c.orders.Buyers(r.Context(), r.URL.Query().Get("q"), p)
+}
+
+func (c *consoleAPI) listJobs(w http.ResponseWriter, r *http.Request, _ *none) (console.Page[jobs.Summary], error) {
+	if c.jobs == nil {
+		return console.Page[jobs.Summary]{}, errNoEndpoint
+	}
+	p, err := page(r)
+	if err != nil {
+		return console.Page[jobs.Summary]{}, err
+	}
+	return c.jobs.List(r.Context(), r.URL.Query().Get("state"), p)
+}
+
+type jobAnswer struct {
+	Job jobs.Summary `json:"job"`
+}
+
+func (c *consoleAPI) retryJob(w http.ResponseWriter, r *http.Request, _ *none) (jobAnswer, error) {
+	return c.moveJob(r, c.jobs.Retry)
+}
+
+func (c *consoleAPI) cancelJob(w http.ResponseWriter, r *http.Request, _ *none) (jobAnswer, error) {
+	return c.moveJob(r, c.jobs.Cancel)
+}
+
+// moveJob runs a retry or cancel on the job at {id}; an id that is not a
+// job's is 404.
+func (c *consoleAPI) moveJob(r *http.Request, f func(context.Context, int64) (jobs.Summary, error)) (jobAnswer, error) {
+	if c.jobs == nil {
+		return jobAnswer{}, errNoEndpoint
+	}
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id < 1 {
+		return jobAnswer{}, jobs.ErrNoJob
+	}
+	j, err := f(r.Context(), id)
+	return jobAnswer{j}, err
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/belwise/site/internal/mail"
+	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
@@ -29,7 +29,7 @@ type voiceEnv struct {
 	t      *testing.T
 	h      http.Handler
 	logs   *syncBuffer
-	worker *mail.Worker
+	worker *jobs.Worker
 	mail   *outboxCapture
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
+	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/voice"
@@ -62,6 +63,9 @@ type Options struct {
 	// Vapi reports to the webhook. Optional: without it those endpoints do
 	// not exist and call reports are acknowledged without being stored.
 	Calls *calls.Service
+	// Jobs is the staff's view of the job queue; nil: its endpoints
+	// answer 404.
+	Jobs *jobs.Console
 }
 
 // New loads the site into memory and returns the server's root handler.
@@ -92,7 +96,7 @@ func New(opts Options) (http.Handler, error) {
 	account := &accountAPI{api: base, auth: opts.Auth, orders: opts.Orders, cookie: cookie}
 	quotes := &quoteAPI{api: base, quotes: opts.Quotes}
 	voices := newVoiceAPI(base, opts.Voice, opts.Quotes, opts.Calls)
-	staff := &consoleAPI{api: base, quotes: opts.Quotes, orders: opts.Orders, catalogue: opts.Catalogue, calls: opts.Calls}
+	staff := &consoleAPI{api: base, quotes: opts.Quotes, orders: opts.Orders, catalogue: opts.Catalogue, calls: opts.Calls, jobs: opts.Jobs}
 	callPages := &callsAPI{api: base, calls: opts.Calls}
 	ident := identify{auth: opts.Auth, ready: ready, cookie: cookie, trustProxy: opts.TrustProxy}
 

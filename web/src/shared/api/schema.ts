@@ -279,6 +279,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the job queue (emails, clean-up, call retention, backfill), newest first; an email shows only its kind and the recipient's domain.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        get: operations["getConsoleJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/jobs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels a pending job.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        post: operations["postConsoleJobsIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/jobs/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Runs a failed or cancelled job again now, with its attempts counted afresh.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        post: operations["postConsoleJobsIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/orders": {
         parameters: {
             query?: never;
@@ -922,6 +982,14 @@ export interface components {
             /** @description ISO 4217; empty is EUR. */
             currency: string;
         };
+        JobAnswer: {
+            job: components["schemas"]["Summary"];
+        };
+        MailSummary: {
+            /** @description The email's kind, e.g. verify or quote.inbox. */
+            kind: string;
+            recipientDomain: string;
+        };
         MeAnswer: components["schemas"]["SignedOutAnswer"] | components["schemas"]["SignedInAnswer"];
         Money: {
             /** Format: int64 */
@@ -1125,6 +1193,33 @@ export interface components {
              * @description The version last seen: 409 version_conflict when it changed since.
              */
             version: number;
+        };
+        Summary: {
+            /** Format: int64 */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description mail, cleanup, calls.retention, calls.backfill… */
+            kind: string;
+            /** @description Why the last attempt failed, if it did. */
+            lastError: string | null;
+            /** @description Only for a mail job. */
+            mail?: components["schemas"]["MailSummary"];
+            /**
+             * Format: date-time
+             * @description When it is due (again).
+             */
+            runAt: string;
+            /** @enum {string} */
+            state: "pending" | "running" | "done" | "failed" | "cancelled";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SummaryPage: {
+            items: components["schemas"]["Summary"][];
+            nextCursor: string | null;
         };
         TokenBody: {
             password: string;
@@ -1716,6 +1811,101 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsoleCallAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getConsoleJobs: {
+        parameters: {
+            query?: {
+                state?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SummaryPage"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postConsoleJobsIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postConsoleJobsIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAnswer"];
                 };
             };
             /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
@@ -2449,6 +2639,7 @@ export const quoteSummarySourceValues: ReadonlyArray<FlattenedDeepRequired<compo
 export const quoteSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteSummary"]["status"]> = ["new", "contacted", "proposal_sent", "won", "lost"];
 export const signUpBodyLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SignUpBody"]["locale"]> = ["en", "nl"];
 export const statusChangeStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StatusChange"]["status"]> = ["new", "contacted", "proposal_sent", "won", "lost"];
+export const summaryStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Summary"]["state"]> = ["pending", "running", "done", "failed", "cancelled"];
 export const totpSetupStepStepValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TotpSetupStep"]["step"]> = ["totp-setup"];
 export const totpStepStepValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TotpStep"]["step"]> = ["totp"];
 export const transcriptLineRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TranscriptLine"]["role"]> = ["agent", "caller"];
