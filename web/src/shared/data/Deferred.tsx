@@ -96,9 +96,19 @@ function useSignInPath(): string {
   return localePath(lang, `/auth?next=${encodeURIComponent(pathname + search)}`);
 }
 
-function Failed({ error, render }: { error: ApiError; render: DeferredProps<unknown>['failed'] }) {
+/**
+ * Runs the current route's loaders again, by going to the same URL (useRevalidator would do the same, at
+ * the cost of more of the router in the public pages' scripts): "try again", or the screen after a write.
+ */
+export function useReload(): () => void {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
+  return () => void navigate(pathname + search, { replace: true });
+}
+
+function Failed({ error, render }: { error: ApiError; render: DeferredProps<unknown>['failed'] }) {
+  const navigate = useNavigate();
+  const reload = useReload();
   const signIn = useSignInPath();
   const status = error.status;
   useEffect(() => {
@@ -106,9 +116,7 @@ function Failed({ error, render }: { error: ApiError; render: DeferredProps<unkn
     else if (status !== 404 && status !== 400) console.error(error);
   }, [error, status, signIn, navigate]);
   if (status === 401) return null;
-  // The same URL again: the router runs the route's loaders once more (useRevalidator would do the same,
-  // at the cost of more of the router in the public pages' scripts).
-  return render(error, () => void navigate(pathname + search, { replace: true }));
+  return render(error, reload);
 }
 
 /**
