@@ -1,24 +1,51 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { CallSummary } from '../../shared/api/types';
+import type { ApiError } from '../../shared/api/client';
+import type { CallPage, CallSummary } from '../../shared/api/types';
+import { Deferred, toApiError } from '../../shared/data/Deferred';
 import { messageFor } from '../../shared/form/errors';
 import { formatDateTime } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
-import { browserTimeZone, callsCsvUrl } from './api';
+import { browserTimeZone, callsCsvUrl, getCalls } from './api';
 import { OutcomeBadge } from './OutcomeBadge';
-import { useCallPages } from './useCallPages';
 import { durationText, directionText } from './words';
 
-/** The order's calls, newest first, a page at a time; each opens its detail as a new document. */
-export function CallList({ orderId }: { orderId: string }) {
-  const { lang } = useLanguage();
-  return <Calls key={lang} orderId={orderId} />;
+/**
+ * The order's calls, newest first, a page at a time; each opens its detail as a new document. The first
+ * page comes from the route's loader (`firstPage`, null when there is none to show); "load more" appends
+ * the next by cursor.
+ */
+export function CallList({ orderId, firstPage }: { orderId: string; firstPage: Promise<CallPage | null> }) {
+  const { t } = useLanguage();
+  return (
+    <Deferred
+      resolve={firstPage}
+      loading={
+        <p role="status" className="status-line mt-10">
+          <span aria-hidden="true" className="pulse-dot" />
+          {t('calls.list.loading')}
+        </p>
+      }
+      failed={(error, retry) => (
+        <div className="mt-10">
+          <p role="alert" className="notice notice-error max-w-2xl">
+            {t('calls.list.error')} {t(messageFor(error.code))}
+          </p>
+          <button type="button" className="btn btn-ink mt-4" onClick={retry}>
+            {t('dashboard.error.retry')}
+          </button>
+        </div>
+      )}
+    >
+      {(page) => page && <Calls orderId={orderId} first={page} />}
+    </Deferred>
+  );
 }
 
-function Calls({ orderId }: { orderId: string }) {
+function Calls({ orderId, first }: { orderId: string; first: CallPage }) {
   const { lang, t } = useLanguage();
-  const pages = useCallPages(orderId, lang);
+  const pages = useMorePages(orderId, first);
   const listRef = useRef<HTMLUListElement>(null);
   // After "load more", focus moves to the first call that came in (the button may be gone).
   const focusFrom = useRef<number | null>(null);
@@ -29,27 +56,6 @@ function Calls({ orderId }: { orderId: string }) {
     focusFrom.current = null;
     listRef.current?.children[from]?.querySelector('a')?.focus();
   }, [count]);
-
-  if (pages.state.status === 'loading') {
-    return (
-      <p role="status" className="status-line mt-10">
-        <span aria-hidden="true" className="pulse-dot" />
-        {t('calls.list.loading')}
-      </p>
-    );
-  }
-  if (pages.state.status === 'error') {
-    return (
-      <div className="mt-10">
-        <p role="alert" className="notice notice-error max-w-2xl">
-          {t('calls.list.error')} {t(messageFor(pages.state.error.code))}
-        </p>
-        <button type="button" className="btn btn-ink mt-4" onClick={pages.retry}>
-          {t('dashboard.error.retry')}
-        </button>
-      </div>
-    );
-  }
 
   return (
     <section aria-labelledby="agent-calls" className="mt-10">
@@ -131,4 +137,36 @@ function CallRow({ orderId, call }: { orderId: string; call: CallSummary }) {
       <p className={`mt-3 leading-relaxed ${call.summary ? '' : 'text-ink-soft italic'}`}>{call.summary || t('calls.list.noSummary')}</p>
     </li>
   );
+}
+
+/** The loader's first page and the pages "load more" has appended to it, in the page's language. */
+function useMorePages(orderId: string, first: CallPage) {
+  const { lang } = useLanguage();
+  // Pages loaded after the first, and the cursor after the last of them.
+  const [more, setMore] = useState<CallPage | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<ApiError | null>(null);
+
+  const items = [...first.items, ...(more?.items ?? [])];
+  const cursor = more ? more.nextCursor : first.nextCursor;
+
+  async function loadMore() {
+    if (!cursor || loadingMore) return;
+    setLoadingMore(true);
+    setMoreError(null);
+    try {
+      const page = await getCalls(orderId, lang, cursor);
+      // Keyset pages do not overlap; this only makes sure no call is ever listed twice.
+      setMore((prev) => {
+        const seen = new Set([...first.items, ...(prev?.items ?? [])].map((c) => c.id));
+        return { items: [...(prev?.items ?? []), ...page.items.filter((c) => !seen.has(c.id))], nextCursor: page.nextCursor || null };
+      });
+    } catch (err) {
+      setMoreError(toApiError(err));
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  return { items, hasMore: Boolean(cursor), loadMore, loadingMore, moreError };
 }

@@ -1,33 +1,67 @@
 import { useState } from 'react';
-import { useApiResource } from '../../shared/auth/useApiResource';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Deferred, deferred, useReload } from '../../shared/data/Deferred';
 import { formatMoney } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { AgentForm } from './AgentForm';
 import { listAgents, type CatalogueAgent } from './api';
 import { ConsoleError, ConsoleLoading } from './parts';
 
+/** The catalogue; not awaited (<Deferred>). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return { agents: deferred(listAgents(request.signal)) };
+}
+
+/** The first render of a fresh page, before the loader has handed over its promise. */
+export function HydrateFallback() {
+  const { t } = useLanguage();
+  return <ConsoleLoading title={t('console.agents.title')} text={t('console.loading')} />;
+}
+
 /** /console/agents: the catalogue, each agent in English and Dutch, with its delivery time and list price. */
 export function Component() {
   const { t } = useLanguage();
-  const { state, retry } = useApiResource(listAgents, 'agents');
+  const { agents } = useLoaderData<typeof loader>();
+  const reload = useReload();
   // Which form is open: a new agent, or the edit of one.
   const [editing, setEditing] = useState<string | null>(null);
   const [message, setMessage] = useState<'saved' | 'conflict' | null>(null);
   const title = t('console.agents.title');
 
-  if (state.status === 'loading') return <ConsoleLoading title={title} text={t('console.loading')} />;
-  if (state.status === 'error') return <ConsoleError title={title} error={state.error} onRetry={retry} />;
-
   const done = (how: 'saved' | 'conflict') => {
     setEditing(null);
     setMessage(how);
-    retry();
+    reload();
   };
   const open = (id: string) => {
     setMessage(null);
     setEditing(id);
   };
-  const agents = state.data.items;
+  return (
+    <Deferred
+      resolve={agents}
+      loading={<ConsoleLoading title={title} text={t('console.loading')} />}
+      failed={(error, retry) => <ConsoleError title={title} error={error} onRetry={retry} />}
+    >
+      {(data) => (
+        <Catalogue agents={data.items} editing={editing} message={message} open={open} done={done} close={() => setEditing(null)} />
+      )}
+    </Deferred>
+  );
+}
+
+interface CatalogueProps {
+  agents: CatalogueAgent[];
+  editing: string | null;
+  message: 'saved' | 'conflict' | null;
+  open: (id: string) => void;
+  done: (how: 'saved' | 'conflict') => void;
+  close: () => void;
+}
+
+function Catalogue({ agents, editing, message, open, done, close }: CatalogueProps) {
+  const { t } = useLanguage();
+  const title = t('console.agents.title');
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -46,7 +80,7 @@ export function Component() {
           {t('console.conflict')}
         </p>
       )}
-      {editing === 'new' && <AgentForm onDone={done} onCancel={() => setEditing(null)} />}
+      {editing === 'new' && <AgentForm onDone={done} onCancel={close} />}
       {agents.length === 0 ? (
         <p className="panel mt-6 text-center text-ink-soft">{t('console.agents.empty')}</p>
       ) : (
@@ -54,7 +88,7 @@ export function Component() {
           {agents.map((agent) =>
             editing === agent.id ? (
               <li key={agent.id} className="md:col-span-2">
-                <AgentForm agent={agent} onDone={done} onCancel={() => setEditing(null)} />
+                <AgentForm agent={agent} onDone={done} onCancel={close} />
               </li>
             ) : (
               <AgentCard key={agent.id} agent={agent} onEdit={() => open(agent.id)} />

@@ -1,5 +1,5 @@
-import { useParams } from 'react-router';
-import { useApiResource } from '../../shared/auth/useApiResource';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { formatDateTime } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
@@ -22,26 +22,40 @@ import { getConsoleCall, type ConsoleCallDetail } from './api';
 import { CallOrder } from './CallOrder';
 import { ConsoleError, ConsoleLoading } from './parts';
 
+/** The call; not awaited (<Deferred>). */
+export function loader({ params, request }: LoaderFunctionArgs) {
+  return { call: deferred(getConsoleCall(params.id ?? '', requestLang(request), request.signal)) };
+}
+
+/** The first render of a fresh page, before the loader has handed over its promise. */
+export function HydrateFallback() {
+  const { t } = useLanguage();
+  return <ConsoleLoading title={t('console.calls.title')} text={t('console.call.loading')} />;
+}
+
 /**
  * /console/calls/:id: one call as staff see it, with the caller's full number (the list masks it), the
  * summary, how it ended, the transcript and the order it belongs to. A new id is a new page.
  */
 export function Component() {
-  const { id = '' } = useParams();
-  return <CallScreen key={id} id={id} />;
-}
-
-function CallScreen({ id }: { id: string }) {
-  const { lang, t } = useLanguage();
-  const { state, retry } = useApiResource((signal) => getConsoleCall(id, lang, signal), `console-call:${id}:${lang}`);
+  const { t } = useLanguage();
+  const { call } = useLoaderData<typeof loader>();
   const title = t('console.calls.title');
-
-  if (state.status === 'loading') return <ConsoleLoading title={title} text={t('console.call.loading')} />;
-  if (state.status === 'error') {
-    if (state.error.status !== 404 && state.error.status !== 400) return <ConsoleError title={title} error={state.error} onRetry={retry} />;
-    return <CallNotFound back={<BackLink />} text={t('console.call.notFound')} />;
-  }
-  return <CallView call={state.data.call} />;
+  return (
+    <Deferred
+      resolve={call}
+      loading={<ConsoleLoading title={title} text={t('console.call.loading')} />}
+      failed={(error, retry) =>
+        error.status !== 404 && error.status !== 400 ? (
+          <ConsoleError title={title} error={error} onRetry={retry} />
+        ) : (
+          <CallNotFound back={<BackLink />} text={t('console.call.notFound')} />
+        )
+      }
+    >
+      {(data) => <CallView key={data.call.id} call={data.call} />}
+    </Deferred>
+  );
 }
 
 function BackLink() {

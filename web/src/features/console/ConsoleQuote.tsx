@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/client';
-import { useApiResource } from '../../shared/auth/useApiResource';
+import { Deferred, deferred, useReload } from '../../shared/data/Deferred';
 import { SelectField } from '../../shared/form/Field';
 import { FormAlert } from '../../shared/form/FormAlert';
 import { useSubmit } from '../../shared/form/useSubmit';
@@ -13,53 +13,72 @@ import { ConsoleError, ConsoleLoading, personName, QuoteStatusBadge, quoteStatus
 import { QuoteNotes } from './QuoteNotes';
 import { QuoteToOrder } from './QuoteToOrder';
 
+/** The request; not awaited (<Deferred>). */
+export function loader({ params, request }: LoaderFunctionArgs) {
+  return { quote: deferred(getQuote(params.id ?? '', request.signal)) };
+}
+
+/** The first render of a fresh page, before the loader has handed over its promise. */
+export function HydrateFallback() {
+  const { t } = useLanguage();
+  return <ConsoleLoading title={t('console.quotes.title')} text={t('console.quote.loading')} />;
+}
+
 /** /console/quotes/:id. A new id is a new page: nothing of the previous request's state carries over. */
 export function Component() {
   const { id = '' } = useParams();
-  return <QuoteScreen key={id} id={id} />;
+  return <QuoteScreen key={id} />;
 }
 
-function QuoteScreen({ id }: { id: string }) {
+function QuoteScreen() {
   const { t } = useLanguage();
-  const { state, retry } = useApiResource((signal) => getQuote(id, signal), `quote:${id}`);
+  const { quote: loaded } = useLoaderData<typeof loader>();
+  const reloadRoute = useReload();
   // Set when a change met someone else's (409): the request was reloaded, and this says why.
   const [conflict, setConflict] = useState(false);
   // The request as the last change answered it (status, a note, an order), over what was loaded.
   const [fresh, setFresh] = useState<{ base: unknown; quote: QuoteDetail } | null>(null);
   const title = t('console.quotes.title');
 
-  const notice = conflict && (
-    <p role="alert" className="notice notice-warn mt-6">
-      {t('console.conflict')}
-    </p>
-  );
-  if (state.status === 'loading') return <ConsoleLoading title={title} text={t('console.quote.loading')} />;
-  if (state.status === 'error') {
-    if (state.error.status !== 404 && state.error.status !== 400) return <ConsoleError title={title} error={state.error} onRetry={retry} />;
-    return (
-      <>
-        <BackLink />
-        <h1 className="display mt-6 text-4xl sm:text-5xl">{title}</h1>
-        <p className="mt-4 text-lg text-ink-soft">{t('console.quote.notFound')}</p>
-      </>
-    );
-  }
-  const base = state.data;
-  const quote = fresh?.base === base ? fresh.quote : base.quote;
-  const update = (q: QuoteDetail) => {
-    setFresh({ base, quote: q });
-    setConflict(false);
-  };
   const reload = () => {
     setConflict(true);
-    retry();
+    reloadRoute();
   };
   return (
-    <>
-      <BackLink />
-      {notice}
-      <QuoteView quote={quote} onChange={update} onConflict={reload} />
-    </>
+    <Deferred
+      resolve={loaded}
+      loading={<ConsoleLoading title={title} text={t('console.quote.loading')} />}
+      failed={(error, retry) =>
+        error.status !== 404 && error.status !== 400 ? (
+          <ConsoleError title={title} error={error} onRetry={retry} />
+        ) : (
+          <>
+            <BackLink />
+            <h1 className="display mt-6 text-4xl sm:text-5xl">{title}</h1>
+            <p className="mt-4 text-lg text-ink-soft">{t('console.quote.notFound')}</p>
+          </>
+        )
+      }
+    >
+      {(base) => {
+        const quote = fresh?.base === base ? fresh.quote : base.quote;
+        const update = (q: QuoteDetail) => {
+          setFresh({ base, quote: q });
+          setConflict(false);
+        };
+        return (
+          <>
+            <BackLink />
+            {conflict && (
+              <p role="alert" className="notice notice-warn mt-6">
+                {t('console.conflict')}
+              </p>
+            )}
+            <QuoteView quote={quote} onChange={update} onConflict={reload} />
+          </>
+        );
+      }}
+    </Deferred>
   );
 }
 

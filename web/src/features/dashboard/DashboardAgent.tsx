@@ -1,36 +1,55 @@
-import { Link, useParams } from 'react-router';
-import type { AgentPage } from '../../shared/api/types';
-import { useApiResource } from '../../shared/auth/useApiResource';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { ApiError } from '../../shared/api/client';
+import type { AgentPage, CallPage } from '../../shared/api/types';
+import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { softHyphens } from '../../shared/i18n/hyphenate';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
-import { browserTimeZone, CallList, DailyChart, getAgentPage, MonthStats } from '../calls';
+import { browserTimeZone, CallList, DailyChart, getAgentPage, getCalls, MonthStats } from '../calls';
 import { Loading, LoadError } from './LoadState';
+
+/** The agent's page and, for a linked agent, the first page of its calls; neither awaited (<Deferred>). */
+export function loader({ params, request }: LoaderFunctionArgs) {
+  const orderId = params.orderId ?? '';
+  const lang = requestLang(request);
+  // The month and the 30 days are counted in the buyer's own time zone, as the list's times are shown.
+  const overview = deferred(getAgentPage(orderId, lang, browserTimeZone(), request.signal));
+  const calls = deferred(overview.then((o) => (o.agent.linked ? getCalls(orderId, lang, null, request.signal) : null)));
+  return { overview, calls };
+}
+
+/** The first render of a fresh page, before the loader has handed over its promises. */
+export function HydrateFallback() {
+  const { t } = useLanguage();
+  return <Loading text={t('calls.loading')} />;
+}
 
 /** /dashboard/agents/:orderId: one live agent at work. A new order is a new page. */
 export function Component() {
-  const { orderId = '' } = useParams();
-  return <AgentPage key={orderId} orderId={orderId} />;
+  const { t } = useLanguage();
+  const { overview, calls } = useLoaderData<typeof loader>();
+  return (
+    <Deferred
+      resolve={overview}
+      loading={<Loading text={t('calls.loading')} />}
+      failed={(error, retry) => <AgentFailed error={error} retry={retry} />}
+    >
+      {(data) => <AgentView overview={data} calls={calls} />}
+    </Deferred>
+  );
 }
 
-function AgentPage({ orderId }: { orderId: string }) {
-  const { lang, t } = useLanguage();
-  // The month and the 30 days are counted in the buyer's own time zone, as the list's times are shown.
-  const { state, retry } = useApiResource((signal) => getAgentPage(orderId, lang, browserTimeZone(), signal), `agent:${orderId}:${lang}`);
-
-  if (state.status === 'loading') return <Loading text={t('calls.loading')} />;
-  if (state.status === 'error') {
-    // 404 for another buyer's order as for a missing one; 400 for an id that is not even one.
-    if (state.error.status !== 404 && state.error.status !== 400) return <LoadError error={state.error} onRetry={retry} />;
-    return (
-      <>
-        <BackLink />
-        <h1 className="display mt-6 text-4xl sm:text-5xl">{t('calls.notFoundTitle')}</h1>
-        <p className="mt-4 text-lg text-ink-soft">{t('calls.notFoundText')}</p>
-      </>
-    );
-  }
-  return <AgentView overview={state.data} />;
+function AgentFailed({ error, retry }: { error: ApiError; retry: () => void }) {
+  const { t } = useLanguage();
+  // 404 for another buyer's order as for a missing one; 400 for an id that is not even one.
+  if (error.status !== 404 && error.status !== 400) return <LoadError error={error} onRetry={retry} />;
+  return (
+    <>
+      <BackLink />
+      <h1 className="display mt-6 text-4xl sm:text-5xl">{t('calls.notFoundTitle')}</h1>
+      <p className="mt-4 text-lg text-ink-soft">{t('calls.notFoundText')}</p>
+    </>
+  );
 }
 
 function BackLink() {
@@ -43,7 +62,7 @@ function BackLink() {
   );
 }
 
-function AgentView({ overview }: { overview: AgentPage }) {
+function AgentView({ overview, calls }: { overview: AgentPage; calls: Promise<CallPage | null> }) {
   const { lang, t } = useLanguage();
   const { agent } = overview;
   return (
@@ -56,7 +75,7 @@ function AgentView({ overview }: { overview: AgentPage }) {
         <>
           <MonthStats overview={overview} />
           <DailyChart daily={overview.daily} />
-          <CallList orderId={agent.orderId} />
+          <CallList orderId={agent.orderId} firstPage={calls} />
         </>
       ) : (
         <div className="panel mt-10 text-center">

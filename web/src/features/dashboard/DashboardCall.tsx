@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLoaderData, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import type { CallDetail } from '../../shared/api/types';
-import { useApiResource } from '../../shared/auth/useApiResource';
+import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { messageFor } from '../../shared/form/errors';
 import { formatDateTime } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
@@ -28,29 +28,44 @@ import {
 } from '../calls';
 import { Loading, LoadError } from './LoadState';
 
+/** The call; not awaited (<Deferred>). */
+export function loader({ params, request }: LoaderFunctionArgs) {
+  return { call: deferred(getCall(params.orderId ?? '', params.callId ?? '', requestLang(request), request.signal)) };
+}
+
+/** The first render of a fresh page, before the loader has handed over its promise. */
+export function HydrateFallback() {
+  const { t } = useLanguage();
+  return <Loading text={t('calls.call.loading')} />;
+}
+
 /**
  * /dashboard/agents/:orderId/calls/:callId: one call. The agent page links here with a full document
  * load, because the Go server serves this document with a CSP that admits the recording's origin.
  */
 export function Component() {
-  const { orderId = '', callId = '' } = useParams();
-  return <CallPage key={`${orderId}/${callId}`} orderId={orderId} callId={callId} />;
+  const { t } = useLanguage();
+  const { orderId = '' } = useParams();
+  const { call } = useLoaderData<typeof loader>();
+  return (
+    <Deferred
+      resolve={call}
+      loading={<Loading text={t('calls.call.loading')} />}
+      failed={(error, retry) =>
+        // 404 for a call of someone else's order, or of another order, as for a deleted one.
+        error.status !== 404 && error.status !== 400 ? (
+          <LoadError error={error} onRetry={retry} />
+        ) : (
+          <CallNotFound back={<BackLink orderId={orderId} />} text={t('calls.call.notFoundText')} />
+        )
+      }
+    >
+      {(data) => <CallView key={data.call.id} orderId={orderId} call={data.call} />}
+    </Deferred>
+  );
 }
 
 const agentPath = (orderId: string) => `/dashboard/agents/${encodeURIComponent(orderId)}`;
-
-function CallPage({ orderId, callId }: { orderId: string; callId: string }) {
-  const { lang, t } = useLanguage();
-  const { state, retry } = useApiResource((signal) => getCall(orderId, callId, lang, signal), `call:${orderId}/${callId}:${lang}`);
-
-  if (state.status === 'loading') return <Loading text={t('calls.call.loading')} />;
-  if (state.status === 'error') {
-    // 404 for a call of someone else's order, or of another order, as for a deleted one.
-    if (state.error.status !== 404 && state.error.status !== 400) return <LoadError error={state.error} onRetry={retry} />;
-    return <CallNotFound back={<BackLink orderId={orderId} />} text={t('calls.call.notFoundText')} />;
-  }
-  return <CallView orderId={orderId} call={state.data.call} />;
-}
 
 function BackLink({ orderId }: { orderId: string }) {
   const { lang, t } = useLanguage();

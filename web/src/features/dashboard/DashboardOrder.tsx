@@ -1,7 +1,7 @@
-import { Link, useParams } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { getOrder } from '../../shared/api/client';
 import type { Order } from '../../shared/api/types';
-import { useApiResource } from '../../shared/auth/useApiResource';
+import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { addDays, formatDate, formatDateTime } from '../../shared/format';
 import { softHyphens } from '../../shared/i18n/hyphenate';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
@@ -11,30 +11,41 @@ import { Amount } from './Amount';
 import { Loading, LoadError } from './LoadState';
 import { StatusBadge } from './StatusBadge';
 
-/** /dashboard/orders/:id. A new id is a new page: nothing of the previous order's state carries over. */
-export function Component() {
-  const { id = '' } = useParams();
-  return <OrderDetails key={id} id={id} />;
+/** The order; not awaited (<Deferred>). The API answers 404 for someone else's order as for a missing one. */
+export function loader({ params, request }: LoaderFunctionArgs) {
+  return { order: deferred(getOrder(params.id ?? '', requestLang(request), request.signal)) };
 }
 
-/** One order. The API answers 404 for someone else's order as for a missing one. */
-function OrderDetails({ id }: { id: string }) {
-  const { lang, t } = useLanguage();
-  const { state, retry } = useApiResource((signal) => getOrder(id, lang, signal), `order:${id}:${lang}`);
+/** The first render of a fresh page, before the loader has handed over its promise. */
+export function HydrateFallback() {
+  const { t } = useLanguage();
+  return <Loading text={t('dashboard.order.loading')} />;
+}
 
-  if (state.status === 'loading') return <Loading text={t('dashboard.order.loading')} />;
-  if (state.status === 'error') {
-    // 400: an id that is not even a valid one, which is just as missing.
-    if (state.error.status !== 404 && state.error.status !== 400) return <LoadError error={state.error} onRetry={retry} />;
-    return (
-      <>
-        <BackLink />
-        <h1 className="display mt-6 text-4xl sm:text-5xl">{t('dashboard.order.notFoundTitle')}</h1>
-        <p className="mt-4 text-lg text-ink-soft">{t('dashboard.order.notFoundText')}</p>
-      </>
-    );
-  }
-  return <OrderView order={state.data.order} />;
+/** /dashboard/orders/:id. A new id is a new page: nothing of the previous order's state carries over. */
+export function Component() {
+  const { t } = useLanguage();
+  const { order } = useLoaderData<typeof loader>();
+  return (
+    <Deferred
+      resolve={order}
+      loading={<Loading text={t('dashboard.order.loading')} />}
+      failed={(error, retry) =>
+        // 400: an id that is not even a valid one, which is just as missing.
+        error.status !== 404 && error.status !== 400 ? (
+          <LoadError error={error} onRetry={retry} />
+        ) : (
+          <>
+            <BackLink />
+            <h1 className="display mt-6 text-4xl sm:text-5xl">{t('dashboard.order.notFoundTitle')}</h1>
+            <p className="mt-4 text-lg text-ink-soft">{t('dashboard.order.notFoundText')}</p>
+          </>
+        )
+      }
+    >
+      {(data) => <OrderView order={data.order} />}
+    </Deferred>
+  );
 }
 
 function BackLink() {

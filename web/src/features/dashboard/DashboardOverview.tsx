@@ -1,10 +1,10 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { getDashboard } from '../../shared/api/client';
 import type { DashboardData } from '../../shared/api/types';
 import { useAuth } from '../../shared/auth/AuthContext';
-import { useApiResource } from '../../shared/auth/useApiResource';
+import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { AgentList } from './AgentList';
 import { Loading, LoadError } from './LoadState';
@@ -12,35 +12,69 @@ import { OrderList } from './OrderList';
 import { StatCards } from './StatCards';
 import { activeOrders } from './status';
 
+/**
+ * The dashboard's data; not awaited (<Deferred>). The app shell is prerendered with this screen in its
+ * loading state: there, with no API to ask, the promise never settles.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  if (typeof document === 'undefined') return { dashboard: new Promise<DashboardData>(() => {}) };
+  return { dashboard: deferred(getDashboard(requestLang(request), request.signal)) };
+}
+
+/** The tabs live in the query (?tab=history): switching them asks the API nothing. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
+/** The first render of a fresh page, before the loader has handed over its promise. */
+export function HydrateFallback() {
+  const { t } = useLanguage();
+  return <Loading text={t('dashboard.loading')} />;
+}
+
 /** /dashboard: greeting, then the My Agents and Purchase History tabs. */
 export function Component() {
-  const { lang, t } = useLanguage();
-  const auth = useAuth();
-  const { state, retry } = useApiResource((signal) => getDashboard(lang, signal), `dashboard:${lang}`);
-
-  // If /api/me failed but the dashboard loaded, the header can still show who is signed in.
-  const meFailed = auth.status === 'signedOut' && auth.failed;
-  const { setUser } = auth;
-  useEffect(() => {
-    if (meFailed && state.status === 'ready') setUser(state.data.user);
-  }, [meFailed, state, setUser]);
-
-  if (state.status === 'loading') return <Loading text={t('dashboard.loading')} />;
-  if (state.status === 'error') return <LoadError error={state.error} onRetry={retry} />;
-  return <DashboardTabs data={state.data} />;
+  const { t } = useLanguage();
+  const { dashboard } = useLoaderData<typeof loader>();
+  return (
+    <Deferred
+      resolve={dashboard}
+      loading={<Loading text={t('dashboard.loading')} />}
+      failed={(error, retry) => <LoadError error={error} onRetry={retry} />}
+    >
+      {(data) => <DashboardTabs data={data} />}
+    </Deferred>
+  );
 }
 
 type Tab = 'agents' | 'history';
 
 function DashboardTabs({ data }: { data: DashboardData }) {
   const { t } = useLanguage();
+  const auth = useAuth();
+  // If /api/me failed but the dashboard loaded, the header can still show who is signed in.
+  const meFailed = auth.status === 'signedOut' && auth.failed;
+  const { setUser } = auth;
+  useEffect(() => {
+    if (meFailed) setUser(data.user);
+  }, [meFailed, data, setUser]);
   // The tab lives in the URL (?tab=history) so a reload, a shared link or "back" from an order keeps it.
   const { search } = useLocation();
   const navigate = useNavigate();
   const tab: Tab = new URLSearchParams(search).get('tab') === 'history' ? 'history' : 'agents';
   const name = data.user.fullName.trim() || data.user.email;
 
+  // The tab last asked for: Radix reports a click twice (press, then focus), and a second navigation to
+  // the same URL would run the loader again.
+  const asked = useRef<string>(tab);
+  useEffect(() => {
+    asked.current = tab;
+  }, [tab]);
+
   function onTabChange(next: string) {
+    if (next === asked.current) return;
+    asked.current = next;
     // Replace, not push: "back" should leave the dashboard, not step through tab clicks.
     navigate({ search: next === 'history' ? '?tab=history' : '' }, { replace: true, preventScrollReset: true });
   }
