@@ -197,7 +197,8 @@ describe('/console/quotes/:id', () => {
     fireEvent.click(within(notes).getByRole('button', { name: 'Notitie toevoegen' }));
     expect(await within(notes).findByText('Demo on Thursday.')).toBeTruthy();
     expect(sent('POST /api/console/quotes/q-1/notes')).toEqual([{ body: 'Demo on Thursday.' }]);
-    expect((within(notes).getByLabelText('Nieuwe notitie') as HTMLTextAreaElement).value).toBe('');
+    // The field empties once the note is saved (the same render, or the next one).
+    await waitFor(() => expect((within(notes).getByLabelText('Nieuwe notitie') as HTMLTextAreaElement).value).toBe(''));
   });
 
   it('changes the status with the version it shows; a stale version reloads the request and says why', async () => {
