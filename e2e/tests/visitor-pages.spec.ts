@@ -142,7 +142,10 @@ for (const lang of languages) {
     ).toBe(200);
     await page.setViewportSize({ width: 320, height: 800 });
     await gotoHydrated(page, localized(lang, '/dashboard'));
-    const agents = await page.locator('main a[href*="/dashboard/agents/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    // The dashboard loads its orders after it has hydrated (its route loader): wait for the agents' links.
+    const links = page.locator('main a[href*="/dashboard/agents/"]');
+    await expect(links.first()).toBeVisible();
+    const agents = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
     expect(agents.length).toBeGreaterThan(0);
     expect(await brokenHeadingWords(page), 'dashboard').toEqual([]);
     for (const href of agents) {
