@@ -92,6 +92,7 @@ export const SCREENS = {
       { path: 'calls/:id', load: () => import('../features/console/ConsoleCall') },
       { path: 'agents', load: () => import('../features/console/ConsoleAgents') },
       { path: 'buyers', load: () => import('../features/console/ConsoleBuyers') },
+      { path: 'jobs', load: () => import('../features/console/ConsoleJobs') },
     ],
   },
   notFound: { path: null, namespace: 'pages', load: () => import('./NotFound'), noindex: true, loadOnInteraction: true },

@@ -16,6 +16,7 @@ const SECTIONS: { path: string; label: TKey; owns: RegExp }[] = [
   { path: '/console/calls', label: 'console.nav.calls', owns: /^\/console\/calls(\/[^/]+)?\/?$/ },
   { path: '/console/agents', label: 'console.nav.agents', owns: /^\/console\/agents\/?$/ },
   { path: '/console/buyers', label: 'console.nav.buyers', owns: /^\/console\/buyers\/?$/ },
+  { path: '/console/jobs', label: 'console.nav.jobs', owns: /^\/console\/jobs\/?$/ },
 ];
 
 export function Component() {

@@ -1,5 +1,11 @@
 import { call } from '../../shared/api/client';
-import { consoleOrderStatusValues, quoteSummaryStatusValues, type components, type operations } from '../../shared/api/schema';
+import {
+  consoleOrderStatusValues,
+  quoteSummaryStatusValues,
+  summaryStateValues,
+  type components,
+  type operations,
+} from '../../shared/api/schema';
 import type { Lang } from '../../shared/paths';
 
 // The console's API (/api/console/…, staff only; README "The console"). Every list is a page, newest
@@ -38,6 +44,11 @@ export type CatalogueAgent = Schemas['CatalogueAgent'];
 /** An agent's fields as the console sends them (a PATCH only what changes, with `version`). */
 export type AgentFields = Omit<CatalogueAgent, 'id' | 'version'>;
 export type Account = Schemas['BuyerSummary'];
+/** A job of the queue as staff see it: never its payload; an email only as its kind and the recipient's domain. */
+export type Job = Schemas['Summary'];
+export type JobState = Job['state'];
+/** Every state of a job (the Go list, through the contract). */
+export const JOB_STATES = summaryStateValues;
 
 /** The non-empty values: an empty filter is no filter. */
 function query<T extends Record<string, string | undefined>>(params: T): { [K in keyof T]?: Exclude<T[K], ''> } {
@@ -91,3 +102,15 @@ export const listBuyers = (p: { q?: string; cursor?: string }, signal?: AbortSig
 
 export const getConsoleOrder = (orderId: string, signal?: AbortSignal) =>
   call((api) => api.GET('/api/console/orders/{id}', { params: { path: { id: orderId } }, signal }), signal);
+
+/** The job queue, newest first, in one state ('' for all). */
+export const listJobs = (p: { state?: string; cursor?: string }, signal?: AbortSignal) =>
+  call((api) => api.GET('/api/console/jobs', { params: { query: query(p) }, signal }), signal);
+
+/** A failed or cancelled job → pending, due now; 409 in any other state. */
+export const retryJob = (jobId: number) =>
+  call((api) => api.POST('/api/console/jobs/{id}/retry', { params: { path: { id: String(jobId) } } }));
+
+/** A pending job → cancelled; 409 in any other state. */
+export const cancelJob = (jobId: number) =>
+  call((api) => api.POST('/api/console/jobs/{id}/cancel', { params: { path: { id: String(jobId) } } }));

@@ -13,6 +13,7 @@ const consoleStrings = {
       calls: 'Gesprekken',
       agents: 'Agenten',
       buyers: 'Kopers',
+      jobs: 'Wachtrij',
     },
     quoteStatus: {
       new: 'Nieuw',
@@ -221,6 +222,40 @@ const consoleStrings = {
       joined: 'Sinds',
       orders: 'Bestellingen',
       ordersOf: 'Bestellingen van {name}',
+    },
+    jobs: {
+      title: 'Wachtrij',
+      intro:
+        'Het werk dat op de achtergrond gebeurt: e-mails, opschonen en gespreksgegevens. Bij een mislukte taak staat waarom; voer die opnieuw uit, of annuleer een taak die nog niet is uitgevoerd.',
+      filter: 'Wachtrij filteren',
+      all: 'Alle statussen',
+      states: {
+        pending: 'Wacht',
+        running: 'Bezig',
+        done: 'Klaar',
+        failed: 'Mislukt',
+        cancelled: 'Geannuleerd',
+      },
+      kinds: {
+        mail: 'E-mail',
+        cleanup: 'Opschonen',
+        retention: 'Bewaartermijn gesprekken',
+        backfill: 'Gesprekken aanvullen',
+      },
+      number: 'Taak {id}',
+      mailTo: '{kind} aan een adres bij {domain}',
+      attempts: 'Pogingen',
+      nextRun: 'Gepland voor',
+      updated: 'Bijgewerkt',
+      lastError: 'Laatste fout',
+      retry: 'Opnieuw proberen',
+      cancel: 'Annuleren',
+      retryFor: 'Taak {id} opnieuw proberen',
+      cancelFor: 'Taak {id} annuleren',
+      retried: 'Taak {id} wordt nu opnieuw uitgevoerd.',
+      cancelled: 'Taak {id} is geannuleerd.',
+      conflict:
+        'Taak {id} was intussen al verder (de wachtrij heeft hem misschien uitgevoerd), dus we hebben de lijst opnieuw geladen. Kijk hoe het er nu voor staat.',
     },
   },
 } satisfies Pick<Dictionary, 'console'>;
