@@ -1,21 +1,46 @@
-import { Link } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Deferred, deferred } from '../../shared/data/Deferred';
 import { formatDate } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
-import { listBuyers } from './api';
+import { listBuyers, type Account, type Page } from './api';
 import { ConsoleError, ConsoleLoading, FilterBar, ListBody, personName, useQuery } from './parts';
 import { usePages } from './usePages';
 
+/** The first page for the URL's search; not awaited (<Deferred>). */
+export function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  return { first: deferred(listBuyers({ q: params.get('q') ?? '' }, request.signal)) };
+}
+
+/** The first render of a fresh page, before the loader has handed over its promise. */
+export function HydrateFallback() {
+  const { t } = useLanguage();
+  return <ConsoleLoading title={t('console.buyers.title')} text={t('console.loading')} />;
+}
+
 /** /console/buyers: every account (staff included), newest first, with a search of email and name. */
 export function Component() {
+  const { t } = useLanguage();
+  const { first } = useLoaderData<typeof loader>();
+  const title = t('console.buyers.title');
+  return (
+    <Deferred
+      resolve={first}
+      loading={<ConsoleLoading title={title} text={t('console.loading')} />}
+      failed={(error, retry) => <ConsoleError title={title} error={error} onRetry={retry} />}
+    >
+      {(page) => <Buyers first={page} />}
+    </Deferred>
+  );
+}
+
+function Buyers({ first }: { first: Page<Account> }) {
   const { lang, t } = useLanguage();
   const [params] = useQuery();
   const q = params.get('q') ?? '';
-  const list = usePages((cursor, signal) => listBuyers({ q, cursor }, signal), `buyers?${q}`);
+  const list = usePages(first, (cursor) => listBuyers({ q, cursor }));
   const title = t('console.buyers.title');
-
-  if (list.state.status === 'loading') return <ConsoleLoading title={title} text={t('console.loading')} />;
-  if (list.state.status === 'error') return <ConsoleError title={title} error={list.state.error} onRetry={list.retry} />;
   return (
     <>
       <h1 className="display text-4xl sm:text-5xl">{title}</h1>

@@ -1,11 +1,12 @@
 import type { FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Deferred, deferred } from '../../shared/data/Deferred';
 import { SelectField } from '../../shared/form/Field';
 import { formatDateTime } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
 import { directionText, durationText, OutcomeBadge } from '../calls';
-import { listCalls, type ConsoleCall } from './api';
+import { listCalls, type ConsoleCall, type Page } from './api';
 import { CallOrder } from './CallOrder';
 import { ConsoleError, ConsoleLoading, ListBody, useQuery } from './parts';
 import { usePages } from './usePages';
@@ -13,16 +14,47 @@ import { usePages } from './usePages';
 const SHOW = ['', 'false', 'true'] as const;
 const SHOW_LABELS = { '': 'console.calls.showAll', false: 'console.calls.showUnassigned', true: 'console.calls.showAssigned' } as const;
 
+/** ?assigned=true or false; anything else shows every call. */
+function assignedOf(params: URLSearchParams) {
+  const raw = params.get('assigned') ?? '';
+  return raw === 'true' || raw === 'false' ? raw : '';
+}
+
+/** The first page for the URL's filter; not awaited (<Deferred>). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return { first: deferred(listCalls({ assigned: assignedOf(new URL(request.url).searchParams) }, request.signal)) };
+}
+
+/** The first render of a fresh page, before the loader has handed over its promise. */
+export function HydrateFallback() {
+  const { t } = useLanguage();
+  return <ConsoleLoading title={t('console.calls.title')} text={t('console.loading')} />;
+}
+
 /**
  * /console/calls: every call the agents made or took, newest first, or only those of no order
  * (?assigned=false: an assistant no order claims yet) or only assigned ones (?assigned=true).
  */
 export function Component() {
   const { t } = useLanguage();
+  const { first } = useLoaderData<typeof loader>();
+  const title = t('console.calls.title');
+  return (
+    <Deferred
+      resolve={first}
+      loading={<ConsoleLoading title={title} text={t('console.loading')} />}
+      failed={(error, retry) => <ConsoleError title={title} error={error} onRetry={retry} />}
+    >
+      {(page) => <Calls first={page} />}
+    </Deferred>
+  );
+}
+
+function Calls({ first }: { first: Page<ConsoleCall> }) {
+  const { t } = useLanguage();
   const [params, setParams] = useQuery();
-  const raw = params.get('assigned') ?? '';
-  const assigned = raw === 'true' || raw === 'false' ? raw : '';
-  const list = usePages((cursor, signal) => listCalls({ assigned, cursor }, signal), `calls?${assigned}`);
+  const assigned = assignedOf(params);
+  const list = usePages(first, (cursor) => listCalls({ assigned, cursor }));
   const title = t('console.calls.title');
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -34,8 +66,6 @@ export function Component() {
     setParams(next);
   }
 
-  if (list.state.status === 'loading') return <ConsoleLoading title={title} text={t('console.loading')} />;
-  if (list.state.status === 'error') return <ConsoleError title={title} error={list.state.error} onRetry={list.retry} />;
   return (
     <>
       <h1 className="display text-4xl sm:text-5xl">{title}</h1>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/client';
+import { Deferred, deferred } from '../../shared/data/Deferred';
 import { Field } from '../../shared/form/Field';
 import { FormAlert } from '../../shared/form/FormAlert';
 import { useSubmit } from '../../shared/form/useSubmit';
@@ -16,6 +17,7 @@ import {
   type ConsoleOrder,
   type ConsoleOrderStatus,
   type OrderChange,
+  type Page,
 } from './api';
 import {
   amountText,
@@ -30,18 +32,44 @@ import {
 } from './parts';
 import { usePages } from './usePages';
 
+/** The URL's filters. */
+function filtersOf(params: URLSearchParams) {
+  return { status: params.get('status') ?? '', q: params.get('q') ?? '', buyer: params.get('buyer') ?? '' };
+}
+
+/** The first page for the URL's filters; not awaited (<Deferred>). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return { first: deferred(listOrders(filtersOf(new URL(request.url).searchParams), request.signal)) };
+}
+
+/** The first render of a fresh page, before the loader has handed over its promise. */
+export function HydrateFallback() {
+  const { t } = useLanguage();
+  return <ConsoleLoading title={t('console.orders.title')} text={t('console.loading')} />;
+}
+
 /** /console/orders: every order, newest first, by status and buyer (?buyer=id, or a search of email and name). */
 export function Component() {
+  const { t } = useLanguage();
+  const { first } = useLoaderData<typeof loader>();
+  const title = t('console.orders.title');
+  return (
+    <Deferred
+      resolve={first}
+      loading={<ConsoleLoading title={title} text={t('console.loading')} />}
+      failed={(error, retry) => <ConsoleError title={title} error={error} onRetry={retry} />}
+    >
+      {(page) => <Orders first={page} />}
+    </Deferred>
+  );
+}
+
+function Orders({ first }: { first: Page<ConsoleOrder> }) {
   const { lang, t } = useLanguage();
   const [params, setParams] = useQuery();
-  const status = params.get('status') ?? '';
-  const q = params.get('q') ?? '';
-  const buyer = params.get('buyer') ?? '';
-  const list = usePages((cursor, signal) => listOrders({ status, q, buyer, cursor }, signal), `orders?${status}&${q}&${buyer}`);
+  const { status, q, buyer } = filtersOf(params);
+  const list = usePages(first, (cursor) => listOrders({ status, q, buyer, cursor }));
   const title = t('console.orders.title');
-
-  if (list.state.status === 'loading') return <ConsoleLoading title={title} text={t('console.loading')} />;
-  if (list.state.status === 'error') return <ConsoleError title={title} error={list.state.error} onRetry={list.retry} />;
   const buyerName = buyer && list.items[0] ? personName(list.items[0].buyer, t) : buyer;
 
   function clearBuyer() {

@@ -8,14 +8,14 @@ import { useSubmit } from '../../shared/form/useSubmit';
 import { formatDateTime } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
-import { getQuote, QUOTE_STATUSES, setQuoteStatus, type QuoteDetail, type QuoteStatus } from './api';
+import { getQuote, listAgents, QUOTE_STATUSES, setQuoteStatus, type CatalogueAgent, type QuoteDetail, type QuoteStatus } from './api';
 import { ConsoleError, ConsoleLoading, personName, QuoteStatusBadge, quoteStatusLabel } from './parts';
 import { QuoteNotes } from './QuoteNotes';
 import { QuoteToOrder } from './QuoteToOrder';
 
-/** The request; not awaited (<Deferred>). */
+/** The request, and the catalogue for its order form; neither awaited (<Deferred>). */
 export function loader({ params, request }: LoaderFunctionArgs) {
-  return { quote: deferred(getQuote(params.id ?? '', request.signal)) };
+  return { quote: deferred(getQuote(params.id ?? '', request.signal)), agents: deferred(listAgents(request.signal)) };
 }
 
 /** The first render of a fresh page, before the loader has handed over its promise. */
@@ -32,7 +32,7 @@ export function Component() {
 
 function QuoteScreen() {
   const { t } = useLanguage();
-  const { quote: loaded } = useLoaderData<typeof loader>();
+  const { quote: loaded, agents } = useLoaderData<typeof loader>();
   const reloadRoute = useReload();
   // Set when a change met someone else's (409): the request was reloaded, and this says why.
   const [conflict, setConflict] = useState(false);
@@ -74,7 +74,7 @@ function QuoteScreen() {
                 {t('console.conflict')}
               </p>
             )}
-            <QuoteView quote={quote} onChange={update} onConflict={reload} />
+            <QuoteView quote={quote} agents={agents} onChange={update} onConflict={reload} />
           </>
         );
       }}
@@ -92,7 +92,14 @@ function BackLink() {
   );
 }
 
-function QuoteView({ quote, onChange, onConflict }: { quote: QuoteDetail; onChange: (q: QuoteDetail) => void; onConflict: () => void }) {
+interface QuoteViewProps {
+  quote: QuoteDetail;
+  agents: Promise<{ items: CatalogueAgent[] }>;
+  onChange: (q: QuoteDetail) => void;
+  onConflict: () => void;
+}
+
+function QuoteView({ quote, agents, onChange, onConflict }: QuoteViewProps) {
   const { lang, t } = useLanguage();
   const none = <span className="text-ink-soft">{t('console.quote.fields.none')}</span>;
   const name = quote.fullName.trim() || quote.email;
@@ -135,7 +142,7 @@ function QuoteView({ quote, onChange, onConflict }: { quote: QuoteDetail; onChan
         </div>
         <div className="min-w-0 space-y-4 lg:space-y-6">
           <StatusForm quote={quote} onChange={onChange} onConflict={onConflict} />
-          <QuoteToOrder quote={quote} onChange={onChange} />
+          <QuoteToOrder quote={quote} agents={agents} onChange={onChange} />
           <History quote={quote} />
         </div>
       </div>

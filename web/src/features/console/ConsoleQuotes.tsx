@@ -1,22 +1,47 @@
-import { Link } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Deferred, deferred } from '../../shared/data/Deferred';
 import { formatDateTime } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
-import { listQuotes, QUOTE_STATUSES, type QuoteSummary } from './api';
+import { listQuotes, QUOTE_STATUSES, type Page, type QuoteSummary } from './api';
 import { ConsoleError, ConsoleLoading, FilterBar, ListBody, QuoteStatusBadge, useQuery } from './parts';
 import { usePages } from './usePages';
+
+/** The first page for the URL's filters; not awaited (<Deferred>). */
+export function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  return { first: deferred(listQuotes({ status: params.get('status') ?? '', q: params.get('q') ?? '' }, request.signal)) };
+}
+
+/** The first render of a fresh page, before the loader has handed over its promise. */
+export function HydrateFallback() {
+  const { t } = useLanguage();
+  return <ConsoleLoading title={t('console.quotes.title')} text={t('console.loading')} />;
+}
 
 /** /console: the quote inbox, newest first, by status and a search of name, email or company. */
 export function Component() {
   const { t } = useLanguage();
+  const { first } = useLoaderData<typeof loader>();
+  const title = t('console.quotes.title');
+  return (
+    <Deferred
+      resolve={first}
+      loading={<ConsoleLoading title={title} text={t('console.loading')} />}
+      failed={(error, retry) => <ConsoleError title={title} error={error} onRetry={retry} />}
+    >
+      {(page) => <Quotes first={page} />}
+    </Deferred>
+  );
+}
+
+function Quotes({ first }: { first: Page<QuoteSummary> }) {
+  const { t } = useLanguage();
   const [params] = useQuery();
   const status = params.get('status') ?? '';
   const q = params.get('q') ?? '';
-  const list = usePages((cursor, signal) => listQuotes({ status, q, cursor }, signal), `quotes?${status}&${q}`);
+  const list = usePages(first, (cursor) => listQuotes({ status, q, cursor }));
   const title = t('console.quotes.title');
-
-  if (list.state.status === 'loading') return <ConsoleLoading title={title} text={t('console.loading')} />;
-  if (list.state.status === 'error') return <ConsoleError title={title} error={list.state.error} onRetry={list.retry} />;
   return (
     <>
       <h1 className="display text-4xl sm:text-5xl">{title}</h1>

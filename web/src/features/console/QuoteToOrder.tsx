@@ -1,44 +1,56 @@
 import { useState } from 'react';
-import { useApiResource } from '../../shared/auth/useApiResource';
+import { Deferred } from '../../shared/data/Deferred';
 import { Field, SelectField } from '../../shared/form/Field';
 import { FormAlert } from '../../shared/form/FormAlert';
 import { useFieldErrors } from '../../shared/form/useFieldErrors';
 import { useSubmit } from '../../shared/form/useSubmit';
 import { formatMoney } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
-import { getQuote, listAgents, orderFromQuote, type CatalogueAgent, type QuoteDetail } from './api';
+import { getQuote, orderFromQuote, type CatalogueAgent, type QuoteDetail } from './api';
 import { amountText, CurrencySelect, parseAmount } from './parts';
 
 /**
  * Turns a request into a pending order: an agent from the catalogue, an amount (the agent's list price
  * to start with) and a currency (EUR unless changed). The server finds or makes and invites the account.
+ * The catalogue comes from the quote route's loader, not awaited: the request shows while it loads.
  */
-export function QuoteToOrder({ quote, onChange }: { quote: QuoteDetail; onChange: (q: QuoteDetail) => void }) {
+export function QuoteToOrder({
+  quote,
+  agents,
+  onChange,
+}: {
+  quote: QuoteDetail;
+  agents: Promise<{ items: CatalogueAgent[] }>;
+  onChange: (q: QuoteDetail) => void;
+}) {
   const { t } = useLanguage();
-  const agents = useApiResource(listAgents, 'agents');
   return (
     <section aria-labelledby="quote-order" className="panel">
       <h2 id="quote-order" className="text-2xl font-bold tracking-tight">
         {t('console.quote.order.title')}
       </h2>
       <p className="mt-2 text-sm leading-relaxed text-ink-soft">{t('console.quote.order.text')}</p>
-      {agents.state.status === 'loading' && (
-        <p role="status" className="status-line mt-4">
-          <span aria-hidden="true" className="pulse-dot" />
-          {t('console.loading')}
-        </p>
-      )}
-      {agents.state.status === 'error' && (
-        <div className="mt-4 space-y-3">
-          <p role="alert" className="notice notice-error">
-            {t('console.error.title')}
+      <Deferred
+        resolve={agents}
+        loading={
+          <p role="status" className="status-line mt-4">
+            <span aria-hidden="true" className="pulse-dot" />
+            {t('console.loading')}
           </p>
-          <button type="button" className="btn btn-ghost" onClick={agents.retry}>
-            {t('console.error.retry')}
-          </button>
-        </div>
-      )}
-      {agents.state.status === 'ready' && <OrderForm quote={quote} agents={agents.state.data.items} onChange={onChange} />}
+        }
+        failed={(_, retry) => (
+          <div className="mt-4 space-y-3">
+            <p role="alert" className="notice notice-error">
+              {t('console.error.title')}
+            </p>
+            <button type="button" className="btn btn-ghost" onClick={retry}>
+              {t('console.error.retry')}
+            </button>
+          </div>
+        )}
+      >
+        {(page) => <OrderForm quote={quote} agents={page.items} onChange={onChange} />}
+      </Deferred>
     </section>
   );
 }

@@ -1,36 +1,30 @@
 import { useState } from 'react';
-import { useApiResource } from '../../shared/auth/useApiResource';
 import { describeError, type Problem } from '../../shared/form/errors';
 import type { Page } from './api';
 
 /**
- * A console list: its first page as an API resource (a new `key`, such as other filters, loads again;
- * signed out goes to sign in), then "load more" by the server's cursor, and rows replaced in place
- * after a change. Everything beyond the first page belongs to that page's answer: a reload starts over.
+ * A console list beyond its first page: the route's loader brings that one (its filters are in the URL,
+ * so another filter or a reload runs the loader again and starts over), then "load more" follows the
+ * server's cursor, and a row is replaced in place after a change. Rendered under <Deferred>, which
+ * mounts it afresh for every first page.
  */
-export function usePages<T extends { id: string }>(
-  load: (cursor: string | undefined, signal?: AbortSignal) => Promise<Page<T>>,
-  key: string,
-) {
-  const { state, retry } = useApiResource((signal) => load(undefined, signal), key);
-  const first = state.status === 'ready' ? state.data : null;
-  const [more, setMore] = useState<{ base: Page<T>; items: T[]; next: string | null } | null>(null);
-  const [changed, setChanged] = useState<{ base: Page<T>; rows: Record<string, T> } | null>(null);
+export function usePages<T extends { id: string }>(first: Page<T>, load: (cursor: string) => Promise<Page<T>>) {
+  const [more, setMore] = useState<T[]>([]);
+  const [next, setNext] = useState(first.nextCursor);
+  const [rows, setRows] = useState<Record<string, T>>({});
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
 
-  const extra = more && more.base === first ? more : null;
-  const rows = changed && changed.base === first ? changed.rows : {};
-  const items = first ? [...first.items, ...(extra?.items ?? [])].map((item) => rows[item.id] ?? item) : [];
-  const next = extra ? extra.next : (first?.nextCursor ?? null);
+  const items = [...first.items, ...more].map((item) => rows[item.id] ?? item);
 
   async function loadMore() {
-    if (!first || !next || busy) return;
+    if (!next || busy) return;
     setBusy(true);
     setProblem(null);
     try {
       const page = await load(next);
-      setMore({ base: first, items: [...(extra?.items ?? []), ...page.items], next: page.nextCursor });
+      setMore((items) => [...items, ...page.items]);
+      setNext(page.nextCursor);
     } catch (err) {
       setProblem(describeError(err));
     }
@@ -39,8 +33,8 @@ export function usePages<T extends { id: string }>(
 
   /** Shows `item` in place of the row with its id (after a change the server answered with). */
   function replace(item: T) {
-    if (first) setChanged({ base: first, rows: { ...rows, [item.id]: item } });
+    setRows((rows) => ({ ...rows, [item.id]: item }));
   }
 
-  return { state, retry, items, next, busy, problem, loadMore, replace };
+  return { items, next, busy, problem, loadMore, replace };
 }
