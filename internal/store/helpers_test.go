@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/store/storetest"
 )
 
 // t0 has sub-microsecond digits on purpose: the store keeps microseconds on
@@ -74,4 +75,43 @@ func claimMail(ctx context.Context, db *store.DB, now time.Time, lease time.Dura
 		}
 	}
 	return out, nil
+}
+
+// migratedTo runs fn as a subtest per engine (SQLite, then PostgreSQL when
+// TEST_DATABASE_URL is set) on a fresh database migrated up to version, for
+// the tests of the migrations after it: exec runs a statement written with
+// ?, ts gives a time as the engine stores it.
+func migratedTo(t *testing.T, version int64, fn func(t *testing.T, ctx context.Context, db *store.DB, exec func(string, ...any), ts func(time.Time) any)) {
+	for _, engine := range []struct {
+		name string
+		cfg  func(t *testing.T) store.Config
+	}{
+		{"sqlite", func(t *testing.T) store.Config { return store.Config{DataDir: t.TempDir()} }},
+		{"postgres", func(t *testing.T) store.Config { return store.Config{DatabaseURL: storetest.PostgresURL(t)} }},
+	} {
+		t.Run(engine.name, func(t *testing.T) {
+			ctx := ctxT(t)
+			db, err := store.Open(ctx, engine.cfg(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			if err := db.MigrateTo(ctx, version); err != nil {
+				t.Fatal(err)
+			}
+			exec := func(q string, args ...any) {
+				t.Helper()
+				if _, err := db.SQL().ExecContext(ctx, db.Rebind(q), args...); err != nil {
+					t.Fatalf("%s: %v", q, err)
+				}
+			}
+			ts := func(tm time.Time) any {
+				if db.Embedded() {
+					return tm.UTC().Format("2006-01-02T15:04:05.000000Z")
+				}
+				return tm
+			}
+			fn(t, ctx, db, exec, ts)
+		})
+	}
 }
