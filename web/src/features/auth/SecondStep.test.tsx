@@ -134,7 +134,7 @@ describe('staff sign-in, second step', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(CODES);
-    expect(screen.getByRole('alert').textContent).toContain('Alleen nu tonen wij deze codes.');
+    expect(screen.getByRole('alert').textContent).toContain('Deze codes ziet u alleen nu.');
     expect(app.location()).toBe('/nl/auth'); // not before they say they saved them
     fireEvent.click(screen.getByRole('button', { name: 'Ik heb ze bewaard' }));
     await waitFor(() => expect(app.location()).toBe('/nl/console'));

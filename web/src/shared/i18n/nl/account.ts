@@ -100,7 +100,7 @@ const account = {
       setupSubmit: 'Bevestigen en doorgaan',
       recoveryTitle: 'Bewaar uw herstelcodes',
       recoveryWarning:
-        'Alleen nu tonen wij deze codes. Bewaar ze op een veilige plek, bijvoorbeeld in uw wachtwoordmanager. Raakt u uw telefoon kwijt, dan logt u met elke code één keer in zonder code uit de app.',
+        'Deze codes ziet u alleen nu. Bewaar ze op een veilige plek, bijvoorbeeld in uw wachtwoordmanager. Raakt u uw telefoon kwijt, dan logt u met elke code één keer in zonder code uit de app.',
       recoveryListLabel: 'Uw 10 herstelcodes',
       recoverySaved: 'Ik heb ze bewaard',
     },

@@ -230,7 +230,7 @@ const consoleStrings = {
       filter: 'Wachtrij filteren',
       all: 'Alle statussen',
       states: {
-        pending: 'Wacht',
+        pending: 'Wachtend',
         running: 'Bezig',
         done: 'Klaar',
         failed: 'Mislukt',
