@@ -79,6 +79,28 @@ function ContactView({ orderId, data }: { orderId: string; data: ContactCalls })
         {contact.name || <span className="font-mono">{contact.numberDisplay}</span>}
       </h1>
       <div className="mt-8 grid gap-4 lg:grid-cols-[3fr_2fr] lg:gap-6">
+        {/* The facts and "Call back" first on a phone; beside the calls, on the right, on a wide screen. */}
+        <div className="min-w-0 space-y-4">
+          <dl className="panel space-y-4">
+            <Fact label={t('calls.contact.number')}>
+              <span className="font-mono">{contact.numberDisplay}</span>
+            </Fact>
+            <Fact label={t('calls.contact.calls')}>{callCount(contact.calls, t)}</Fact>
+            <Fact label={t('calls.contact.lastCall')}>
+              <span className="flex flex-wrap items-center gap-2">
+                <time dateTime={contact.lastCall.startedAt}>{formatDateTime(contact.lastCall.startedAt, lang)}</time>
+                <OutcomeBadge outcome={contact.lastCall.outcome} />
+              </span>
+            </Fact>
+          </dl>
+          {contact.number && (
+            <p>
+              <a href={`tel:${contact.number}`} className="btn btn-ink w-full sm:w-auto">
+                {t('calls.contact.callBack')}
+              </a>
+            </p>
+          )}
+        </div>
         <section aria-labelledby="contact-calls" className="min-w-0 lg:order-first">
           <h2 id="contact-calls" className="text-2xl font-bold tracking-tight">
             {t('calls.contact.callsTitle')} <span className="text-base font-medium text-ink-soft">· {t('calls.list.newestFirst')}</span>
@@ -108,27 +130,6 @@ function ContactView({ orderId, data }: { orderId: string; data: ContactCalls })
             </button>
           )}
         </section>
-        <div className="min-w-0 space-y-4">
-          <dl className="panel space-y-4">
-            <Fact label={t('calls.contact.number')}>
-              <span className="font-mono">{contact.numberDisplay}</span>
-            </Fact>
-            <Fact label={t('calls.contact.calls')}>{callCount(contact.calls, t)}</Fact>
-            <Fact label={t('calls.contact.lastCall')}>
-              <span className="flex flex-wrap items-center gap-2">
-                <time dateTime={contact.lastCall.startedAt}>{formatDateTime(contact.lastCall.startedAt, lang)}</time>
-                <OutcomeBadge outcome={contact.lastCall.outcome} />
-              </span>
-            </Fact>
-          </dl>
-          {contact.number && (
-            <p>
-              <a href={`tel:${contact.number}`} className="btn btn-ink w-full sm:w-auto">
-                {t('calls.contact.callBack')}
-              </a>
-            </p>
-          )}
-        </div>
       </div>
     </>
   );
