@@ -200,12 +200,14 @@ test('two calls from one number are one contact; a contact opens their calls; a 
 
 for (const width of [390, 1280]) {
   for (const lang of ['en', 'nl'] as const) {
-    test(`axe finds no violations on the contacts, a contact and a call with its neighbours (${lang}, ${width} px)`, async ({
+    test(`axe finds no violations on the agent page, the contacts, a contact and a call with its neighbours (${lang}, ${width} px)`, async ({
       browser,
     }) => {
       test.setTimeout(60_000);
       const buyer = await buyerPage(browser, width);
       const screens: [string, string, string][] = [
+        // The agent page, with its link to the contacts.
+        ['agent', `/dashboard/agents/${orderId}`, ''],
         ['contacts', `/dashboard/agents/${orderId}/contacts`, t(lang, 'calls.contacts.title')],
         ['contact', `/dashboard/agents/${orderId}/contacts/${encodeURIComponent(NUMBER)}`, DISPLAY[lang]],
         ['call', `/dashboard/agents/${orderId}/calls/${calls.b}`, ''],
@@ -213,6 +215,8 @@ for (const width of [390, 1280]) {
       for (const [name, path, heading] of screens) {
         await gotoHydrated(buyer, localized(lang, path));
         if (heading) await expect(buyer.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        else if (name === 'agent')
+          await expect(buyer.getByRole('link', { name: new RegExp(t(lang, 'calls.contacts.link')) })).toBeVisible();
         else await expect(buyer.getByRole('navigation', { name: t(lang, 'calls.call.neighbours') })).toBeVisible();
         await axe(buyer);
         await buyer.screenshot({ path: join(shots, `${name}-${lang}-${width}.png`), fullPage: true });
