@@ -328,24 +328,54 @@ func callID(s string) (int64, bool) {
 	return n, err == nil && n > 0
 }
 
-// Call is one call of the buyer's order, its number formatted for lang.
-func (s *Service) Call(ctx context.Context, buyerID, orderID, id, lang string) (Detail, error) {
+// OwnCall is one call of the buyer's order, with its neighbours in the
+// order's list: the ids of the calls just older and just newer by start
+// time, null at either end.
+type OwnCall struct {
+	Detail
+	OlderID *string `json:"olderId"`
+	NewerID *string `json:"newerId"`
+}
+
+// Call is one call of the buyer's order, its number formatted for lang,
+// with its neighbours.
+func (s *Service) Call(ctx context.Context, buyerID, orderID, id, lang string) (OwnCall, error) {
+	o, c, err := s.ownCall(ctx, buyerID, orderID, id)
+	if err != nil {
+		return OwnCall{}, err
+	}
+	older, newer, err := s.db.CallNeighbours(ctx, o.ID, c)
+	if err != nil {
+		return OwnCall{}, apierr.Wrap("call neighbours", err)
+	}
+	out := OwnCall{Detail: detail(c, lang)}
+	if older > 0 {
+		out.OlderID = new(strconv.FormatInt(older, 10))
+	}
+	if newer > 0 {
+		out.NewerID = new(strconv.FormatInt(newer, 10))
+	}
+	return out, nil
+}
+
+// ownCall loads one call of the buyer's order.
+func (s *Service) ownCall(ctx context.Context, buyerID, orderID, id string) (store.Order, store.Call, error) {
 	o, err := s.order(ctx, buyerID, orderID)
 	if err != nil {
-		return Detail{}, err
+		return store.Order{}, store.Call{}, err
 	}
 	n, ok := callID(id)
 	if !ok {
-		return Detail{}, errNoCall
+		return store.Order{}, store.Call{}, errNoCall
 	}
 	c, err := s.db.OrderCall(ctx, o.ID, n)
 	if errors.Is(err, store.ErrNotFound) {
-		return Detail{}, errNoCall
+		return store.Order{}, store.Call{}, errNoCall
 	}
 	if err != nil {
-		return Detail{}, apierr.Wrap("load call", err)
+		return store.Order{}, store.Call{}, apierr.Wrap("load call", err)
 	}
-	return detail(c, lang), nil
+	return o, c, nil
 }
 
 // Delete removes a call of the buyer's order for good.
@@ -656,11 +686,11 @@ func (s *Service) ConsoleCall(ctx context.Context, staffID, id, lang string) (Co
 // the call page's Content-Security-Policy; false when the call is not the
 // buyer's or has no recording.
 func (s *Service) RecordingOrigin(ctx context.Context, buyerID, orderID, id string) (string, bool) {
-	d, err := s.Call(ctx, buyerID, orderID, id, "")
-	if err != nil || d.RecordingURL == nil {
+	_, c, err := s.ownCall(ctx, buyerID, orderID, id)
+	if err != nil || c.RecordingURL == "" {
 		return "", false
 	}
-	return voice.RecordingOrigin(*d.RecordingURL)
+	return voice.RecordingOrigin(c.RecordingURL)
 }
 
 // Purge removes the transcripts, summaries and recording links of calls

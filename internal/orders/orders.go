@@ -55,6 +55,30 @@ type Order struct {
 	PerMinuteCents int64 `json:"perMinuteCents"`
 	// AssistantLinked: the delivered agent is linked, so its calls show.
 	AssistantLinked bool `json:"assistantLinked"`
+	// ExpectedDate is the day the agent is expected to go live (YYYY-MM-DD):
+	// the order's date in the agency's time zone plus the agent's delivery
+	// time in calendar days (ExpectedDate).
+	ExpectedDate string `json:"expectedDate" format:"date"`
+}
+
+// AgencyTimeZone is where the agency works: an order's date, and so its
+// expected delivery date, is the calendar day there.
+const AgencyTimeZone = "Europe/Amsterdam"
+
+var agencyZone = func() *time.Location {
+	loc, err := time.LoadLocation(AgencyTimeZone)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}()
+
+// ExpectedDate is the day an agent ordered at created with a delivery
+// time of days is expected to be live: the order's calendar day in the
+// agency's time zone plus days.
+func ExpectedDate(created time.Time, days int) string {
+	y, m, d := created.In(agencyZone).Date()
+	return time.Date(y, m, d+days, 0, 0, 0, 0, time.UTC).Format(time.DateOnly)
 }
 
 // Money is an amount in one currency.
@@ -198,5 +222,6 @@ func fromStore(r store.Order, lang string) Order {
 		ID: r.ID, Number: Number(r.ID), Status: r.Status, AmountCents: r.AmountCents, Currency: r.Currency, CreatedAt: r.CreatedAt.UTC(),
 		Agent:          Agent{ID: r.Agent.ID, Name: name, Title: title, Description: description, DeliveryDays: r.Agent.DeliveryDays},
 		PerMinuteCents: r.PerMinuteCents, AssistantLinked: r.AssistantID != "",
+		ExpectedDate: ExpectedDate(r.CreatedAt, r.Agent.DeliveryDays),
 	}
 }

@@ -2,6 +2,7 @@ package orders_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/belwise/site/internal/orders"
 )
@@ -24,5 +25,22 @@ func TestSummarizeLeavesOutCancelledAndRefunded(t *testing.T) {
 	}
 	if st := orders.Summarize([]orders.Order{{Status: orders.StatusRefunded, AmountCents: 1, Currency: "EUR"}}); st.TotalPurchases != 0 || len(st.TotalInvested) != 0 {
 		t.Fatalf("only a refunded order: %+v", st)
+	}
+}
+
+func TestExpectedDate(t *testing.T) {
+	for _, c := range []struct {
+		created time.Time
+		days    int
+		want    string
+	}{
+		{time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC), 7, "2026-12-04"},
+		// 23:30 UTC on 31 December is 1 January in Amsterdam: the order's day is the agency's.
+		{time.Date(2026, 12, 31, 23, 30, 0, 0, time.UTC), 14, "2027-01-15"},
+		{time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC), 0, "2026-03-01"},
+	} {
+		if got := orders.ExpectedDate(c.created, c.days); got != c.want {
+			t.Errorf("ExpectedDate(%s, %d) = %s, want %s", c.created, c.days, got, c.want)
+		}
 	}
 }

@@ -26,6 +26,8 @@ func (c *callsAPI) table() []endpoint {
 		jsonOp(c.api, "GET", "/api/orders/{id}/calls", 200, 0, c.list).doc("calls", "A page of the order's calls, newest first.", "lang", "cursor", "limit").as(signedIn),
 		csv,
 		jsonOp(c.api, "GET", "/api/orders/{id}/calls/{callId}", 200, 0, c.get).doc("calls", "One call with its transcript.", "lang").as(signedIn),
+		jsonOp(c.api, "GET", "/api/orders/{id}/contacts", 200, 0, c.contacts).doc("calls", "A page of the order's callers grouped by number, the most recent first.", "lang", "cursor", "limit").as(signedIn),
+		jsonOp(c.api, "GET", "/api/orders/{id}/contacts/{number}", 200, 0, c.contact).doc("calls", "One caller of the order (by number) with a page of their calls, newest first.", "lang", "cursor", "limit").as(signedIn),
 		jsonOp(c.api, "DELETE", "/api/orders/{id}/calls/{callId}", 204, 0, c.remove).doc("calls", "Erases the call's content; its usage stays.").as(signedIn),
 	}
 }
@@ -50,8 +52,24 @@ func (c *callsAPI) list(w http.ResponseWriter, r *http.Request, _ *none) (consol
 	return c.calls.List(r.Context(), request.UserID(r), r.PathValue("id"), r.URL.Query().Get("lang"), p)
 }
 
+func (c *callsAPI) contacts(w http.ResponseWriter, r *http.Request, _ *none) (console.Page[calls.Contact], error) {
+	p, err := page(r)
+	if err != nil {
+		return console.Page[calls.Contact]{}, err
+	}
+	return c.calls.Contacts(r.Context(), request.UserID(r), r.PathValue("id"), r.URL.Query().Get("lang"), p)
+}
+
+func (c *callsAPI) contact(w http.ResponseWriter, r *http.Request, _ *none) (calls.ContactCalls, error) {
+	p, err := page(r)
+	if err != nil {
+		return calls.ContactCalls{}, err
+	}
+	return c.calls.Contact(r.Context(), request.UserID(r), r.PathValue("id"), r.PathValue("number"), r.URL.Query().Get("lang"), p)
+}
+
 type callAnswer struct {
-	Call calls.Detail `json:"call"`
+	Call calls.OwnCall `json:"call"`
 }
 
 func (c *callsAPI) get(w http.ResponseWriter, r *http.Request, _ *none) (callAnswer, error) {

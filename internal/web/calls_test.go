@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
 )
@@ -254,7 +256,16 @@ func TestCallsOwnerOnly(t *testing.T) {
 		expectStatus(t, e.postWebhook("/api/voice/webhook", callReport("vapi-1", callAssistant, time.Now(), ""), testVapiSecret), 200)
 		id := decode[callPage](t, e.call("GET", "/api/orders/"+o.ID+"/calls", nil, ann), 200).Items[0].ID
 
-		paths := []string{"/agent", "/calls", "/calls.csv", "/calls/" + id, "/calls?lang=nl", "/calls.csv?lang=nl", "/calls/" + id + "?lang=nl"}
+		// The contacts too; a contact's number is one path segment, its + escaped.
+		contact := "/contacts/" + url.PathEscape(decode[struct{ Items []calls.Contact }](t, e.call("GET", "/api/orders/"+o.ID+"/contacts", nil, ann), 200).Items[0].Key)
+		if got := decode[calls.ContactCalls](t, e.call("GET", "/api/orders/"+o.ID+contact+"?lang=nl", nil, ann), 200); got.Contact.Calls != 1 || len(got.Calls.Items) != 1 || got.Calls.Items[0].ID != id {
+			t.Fatalf("contact = %+v", got)
+		}
+		expectError(t, e.call("GET", "/api/orders/"+o.ID+"/contacts/%2B31000000000", nil, ann), 404, "not_found", "")
+		expectError(t, e.call("GET", "/api/orders/"+o.ID+"/contacts?cursor=bogus", nil, ann), 400, "invalid_cursor", "cursor")
+
+		paths := []string{"/agent", "/calls", "/calls.csv", "/calls/" + id, "/calls?lang=nl", "/calls.csv?lang=nl", "/calls/" + id + "?lang=nl",
+			"/contacts", contact, "/contacts?lang=nl"}
 		for _, p := range paths {
 			expectError(t, e.call("GET", "/api/orders/"+o.ID+p, nil, bob), 404, "not_found", "")
 			expectError(t, e.call("GET", "/api/orders/"+o.ID+p, nil, nil), 401, "unauthenticated", "")

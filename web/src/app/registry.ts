@@ -75,6 +75,8 @@ export const SCREENS = {
       { path: 'orders/:id', load: () => import('../features/dashboard/DashboardOrder') },
       { path: 'agents/:orderId', load: () => import('../features/dashboard/DashboardAgent') },
       { path: 'agents/:orderId/calls/:callId', load: () => import('../features/dashboard/DashboardCall') },
+      { path: 'agents/:orderId/contacts', load: () => import('../features/dashboard/DashboardContacts') },
+      { path: 'agents/:orderId/contacts/:number', load: () => import('../features/dashboard/DashboardContact') },
     ],
   },
   // The agency's staff console. It also reads `account` for the API's error messages (form kit), `calls` for a call's words.

@@ -104,7 +104,8 @@ function Calls({ orderId, first }: { orderId: string; first: CallPage }) {
   );
 }
 
-function CallRow({ orderId, call }: { orderId: string; call: CallSummary }) {
+/** One call in a list: its time (a link to its page, as a whole document), outcome, direction, number, duration and summary. */
+export function CallRow({ orderId, call }: { orderId: string; call: CallSummary }) {
   const { lang, t } = useLanguage();
   const href = localePath(lang, `/dashboard/agents/${encodeURIComponent(orderId)}/calls/${encodeURIComponent(call.id)}`);
   return (

@@ -21,13 +21,13 @@ export function CallBackLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-/** A call that is not there (deleted, unknown, or not the reader's): the way back, a heading and `text`. */
-export function CallNotFound({ back, text }: { back: ReactNode; text: string }) {
+/** A call (or contact) that is not there (deleted, unknown, or not the reader's): the way back, a heading and `text`. */
+export function CallNotFound({ back, text, title }: { back: ReactNode; text: string; title?: string }) {
   const { t } = useLanguage();
   return (
     <>
       {back}
-      <h1 className="display mt-6 text-4xl sm:text-5xl">{t('calls.call.notFoundTitle')}</h1>
+      <h1 className="display mt-6 text-4xl sm:text-5xl">{title ?? t('calls.call.notFoundTitle')}</h1>
       <p className="mt-4 text-lg text-ink-soft">{text}</p>
     </>
   );

@@ -29,6 +29,31 @@ export const getCalls = (orderId: string, lang: Lang, cursor?: string | null, si
 export const getCall = (orderId: string, callId: string, lang: Lang, signal?: AbortSignal) =>
   call((api) => api.GET('/api/orders/{id}/calls/{callId}', { params: { path: { id: orderId, callId }, query: { lang } }, signal }), signal);
 
+/** Contacts a page shows at a time. */
+export const CONTACTS_PER_PAGE = 50;
+
+/** One page of the order's contacts (callers grouped by number), the most recent first. */
+export const getContacts = (orderId: string, lang: Lang, cursor?: string | null, signal?: AbortSignal) =>
+  call(
+    (api) =>
+      api.GET('/api/orders/{id}/contacts', {
+        params: { path: { id: orderId }, query: { limit: CONTACTS_PER_PAGE, lang, ...(cursor ? { cursor } : {}) } },
+        signal,
+      }),
+    signal,
+  );
+
+/** One contact, by their number (the contact's `key`), with a page of their calls, newest first. */
+export const getContact = (orderId: string, number: string, lang: Lang, cursor?: string | null, signal?: AbortSignal) =>
+  call(
+    (api) =>
+      api.GET('/api/orders/{id}/contacts/{number}', {
+        params: { path: { id: orderId, number }, query: { limit: CALLS_PER_PAGE, lang, ...(cursor ? { cursor } : {}) } },
+        signal,
+      }),
+    signal,
+  );
+
 /** 204; the call is gone for good. */
 export const deleteCall = (orderId: string, callId: string): Promise<void> =>
   call((api) => api.DELETE('/api/orders/{id}/calls/{callId}', { params: { path: { id: orderId, callId } } }));

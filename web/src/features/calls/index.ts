@@ -1,8 +1,8 @@
 // An agent's calls, as the buyer's dashboard and the staff console both show them: the API, the list
 // with its chart and month figures, the parts of a call's page and the words for a call's fields.
 // No screen of its own: the dashboard and the console each route to theirs.
-export { browserTimeZone, deleteCall, getAgentPage, getCall, getCalls } from './api';
-export { CallList } from './CallList';
+export { browserTimeZone, deleteCall, getAgentPage, getCall, getCalls, getContact, getContacts } from './api';
+export { CallList, CallRow } from './CallList';
 export {
   CallBackLink,
   CallColumns,

@@ -104,7 +104,9 @@ describe('/dashboard', () => {
     );
     cleanup();
 
-    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard?lang=en': dashboard([ORDERS[0]]) });
+    // With nothing live and nothing being set up (a pending order shows its progress instead, see
+    // SetupProgress.test.tsx), the way forward is a quote.
+    mockApi({ 'GET /api/me': signedIn(), 'GET /api/dashboard?lang=en': dashboard([ORDERS[2]]) });
     await renderDashboard();
     expect(await screen.findByText('No active agents yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Get a quote' }).getAttribute('href')).toBe('/quote');

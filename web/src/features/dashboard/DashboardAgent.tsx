@@ -73,6 +73,13 @@ function AgentView({ overview, calls }: { overview: AgentPage; calls: Promise<Ca
       <p className="mt-1 font-mono text-sm text-ink-soft">{t('calls.order', { number: agent.orderNumber })}</p>
       {agent.linked ? (
         <>
+          <p className="mt-4">
+            <Link to={localePath(lang, `/dashboard/agents/${encodeURIComponent(agent.orderId)}/contacts`)} className="link-button gap-1.5">
+              {t('calls.contacts.link')}
+              <span className="font-normal text-ink-soft">· {t('calls.contacts.linkText')}</span>
+              <span aria-hidden="true">→</span>
+            </Link>
+          </p>
           <MonthStats overview={overview} />
           <DailyChart daily={overview.daily} />
           <CallList orderId={agent.orderId} firstPage={calls} />

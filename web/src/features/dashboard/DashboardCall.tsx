@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLoaderData, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/client';
-import type { CallDetail } from '../../shared/api/types';
+import type { OwnCall } from '../../shared/api/types';
 import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { messageFor } from '../../shared/form/errors';
 import { formatDateTime } from '../../shared/format';
@@ -72,7 +72,7 @@ function BackLink({ orderId }: { orderId: string }) {
   return <CallBackLink to={localePath(lang, agentPath(orderId))} label={t('calls.call.back')} />;
 }
 
-function CallView({ orderId, call }: { orderId: string; call: CallDetail }) {
+function CallView({ orderId, call }: { orderId: string; call: OwnCall }) {
   const { lang, t } = useLanguage();
   const started = formatDateTime(call.startedAt, lang);
   const success = successText(call.successEvaluation, t);
@@ -80,6 +80,7 @@ function CallView({ orderId, call }: { orderId: string; call: CallDetail }) {
     <>
       <BackLink orderId={orderId} />
       <CallHeader title={t('calls.call.title', { date: started })} outcome={call.outcome} />
+      <Neighbours orderId={orderId} call={call} />
       <CallColumns
         main={
           <>
@@ -120,6 +121,36 @@ function CallView({ orderId, call }: { orderId: string; call: CallDetail }) {
         }
       />
     </>
+  );
+}
+
+const callPath = (orderId: string, callId: string) => `${agentPath(orderId)}/calls/${encodeURIComponent(callId)}`;
+
+/**
+ * The calls just newer and just older than this one in the agent's list (newest first): "← Newer call" and
+ * "Older call →", each a whole document (the CSP of a call's page names its recording's origin). At either
+ * end of the list that link is left out; a single call has neither.
+ */
+function Neighbours({ orderId, call }: { orderId: string; call: OwnCall }) {
+  const { lang, t } = useLanguage();
+  if (!call.newerId && !call.olderId) return null;
+  return (
+    <nav aria-label={t('calls.call.neighbours')} className="mt-4 flex flex-wrap justify-between gap-x-6 gap-y-2">
+      {call.newerId ? (
+        <Link reloadDocument to={localePath(lang, callPath(orderId, call.newerId))} className="link-button gap-1.5" rel="prev">
+          <span aria-hidden="true">←</span>
+          {t('calls.call.newer')}
+        </Link>
+      ) : (
+        <span />
+      )}
+      {call.olderId && (
+        <Link reloadDocument to={localePath(lang, callPath(orderId, call.olderId))} className="link-button gap-1.5" rel="next">
+          {t('calls.call.older')}
+          <span aria-hidden="true">→</span>
+        </Link>
+      )}
+    </nav>
   );
 }
 

@@ -10,6 +10,7 @@ import { AgentList } from './AgentList';
 import { Loading, LoadError } from './LoadState';
 import { OrderList } from './OrderList';
 import { StatCards } from './StatCards';
+import { SetupProgress } from './SetupProgress';
 import { activeOrders } from './status';
 
 /**
@@ -46,6 +47,17 @@ export function Component() {
       {(data) => <DashboardTabs data={data} />}
     </Deferred>
   );
+}
+
+/**
+ * The live agents; while none is live but some are being set up, each of those orders' setup progress
+ * instead of "No active agents yet".
+ */
+function AgentsOrProgress({ orders }: { orders: DashboardData['orders'] }) {
+  const active = activeOrders(orders);
+  const pending = orders.filter((order) => order.status === 'pending');
+  if (active.length === 0 && pending.length > 0) return <SetupProgress orders={pending} />;
+  return <AgentList orders={active} />;
 }
 
 type Tab = 'agents' | 'history';
@@ -94,7 +106,7 @@ function DashboardTabs({ data }: { data: DashboardData }) {
         <Tabs.Content value="agents" className="tab-panel">
           <h2 className="sr-only">{t('dashboard.tabs.agents')}</h2>
           <StatCards stats={data.stats} />
-          <AgentList orders={activeOrders(data.orders)} />
+          <AgentsOrProgress orders={data.orders} />
         </Tabs.Content>
         <Tabs.Content value="history" className="tab-panel">
           <h2 className="sr-only">{t('dashboard.tabs.history')}</h2>

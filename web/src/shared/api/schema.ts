@@ -625,6 +625,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the order's callers grouped by number, the most recent first.
+         * @description Signed in only: 401 without a session.
+         */
+        get: operations["getOrdersIdContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/contacts/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One caller of the order (by number) with a page of their calls, newest first.
+         * @description Signed in only: 401 without a session.
+         */
+        get: operations["getOrdersIdContactsNumber"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quotes": {
         parameters: {
             query?: never;
@@ -778,7 +818,7 @@ export interface components {
             month: components["schemas"]["CallMonth"];
         };
         CallAnswer: {
-            call: components["schemas"]["CallDetail"];
+            call: components["schemas"]["CallOwnCall"];
         };
         CallConsoleCall: {
             assistantId: string;
@@ -825,28 +865,33 @@ export interface components {
             id: string;
             number: string;
         };
+        CallContact: {
+            /** Format: int64 */
+            calls: number;
+            key: string;
+            lastCall: components["schemas"]["CallLastCall"];
+            name: string;
+            number: string;
+            numberDisplay: string;
+        };
+        CallContactCalls: {
+            calls: components["schemas"]["CallSummaryPage"];
+            contact: components["schemas"]["CallContact"];
+        };
+        CallContactPage: {
+            items: components["schemas"]["CallContact"][];
+            nextCursor: string | null;
+        };
         CallDay: {
             /** Format: int64 */
             calls: number;
             date: string;
         };
-        CallDetail: {
-            direction: string;
-            /** Format: int64 */
-            durationSeconds: number;
-            /** Format: date-time */
-            endedAt: string | null;
-            endedReason: string;
+        CallLastCall: {
             id: string;
-            number: string;
-            numberDisplay: string;
             outcome: string;
-            recordingUrl: string | null;
             /** Format: date-time */
             startedAt: string;
-            successEvaluation: string;
-            summary: string;
-            transcript: components["schemas"]["TranscriptLine"][];
         };
         CallMonth: {
             /** Format: int64 */
@@ -866,6 +911,26 @@ export interface components {
             rates: number[];
             /** Format: int64 */
             seconds: number;
+        };
+        CallOwnCall: {
+            direction: string;
+            /** Format: int64 */
+            durationSeconds: number;
+            /** Format: date-time */
+            endedAt: string | null;
+            endedReason: string;
+            id: string;
+            newerId: string | null;
+            number: string;
+            numberDisplay: string;
+            olderId: string | null;
+            outcome: string;
+            recordingUrl: string | null;
+            /** Format: date-time */
+            startedAt: string;
+            successEvaluation: string;
+            summary: string;
+            transcript: components["schemas"]["TranscriptLine"][];
         };
         CallSummary: {
             direction: string;
@@ -1014,6 +1079,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             currency: string;
+            /** Format: date */
+            expectedDate: string;
             id: string;
             number: string;
             /** Format: int64 */
@@ -2467,6 +2534,77 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getOrdersIdContacts: {
+        parameters: {
+            query?: {
+                lang?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallContactPage"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getOrdersIdContactsNumber: {
+        parameters: {
+            query?: {
+                lang?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallContactCalls"];
+                };
             };
             /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {

@@ -44,7 +44,15 @@ export type CallOutcome = CallSummary['outcome'];
 /** One turn of a call's transcript, oldest first. */
 export type TranscriptLine = Schemas['TranscriptLine'];
 /** GET /api/orders/{id}/calls/{callId}: the call with everything its buyer may see. */
-export type CallDetail = Schemas['CallDetail'];
+export type CallDetail = Omit<Schemas['CallOwnCall'], 'olderId' | 'newerId'>;
+/** GET /api/orders/{id}/calls/{callId}: the call with its older and newer neighbours in the order's list (null at the ends). */
+export type OwnCall = Schemas['CallOwnCall'];
+/** One caller of an order: their calls grouped by number, with the name from the call data when there is one. */
+export type Contact = Schemas['CallContact'];
+/** A page of an order's contacts, the most recent caller first. */
+export type ContactPage = Schemas['CallContactPage'];
+/** GET /api/orders/{id}/contacts/{number}: one contact and a page of their calls, newest first. */
+export type ContactCalls = Schemas['CallContactCalls'];
 /** A page of calls, newest first; `nextCursor` is null on the last page. */
 export type CallPage = Schemas['CallSummaryPage'];
 /** GET /api/orders/{id}/agent: the agent of an order and its figures, in the time zone asked for. */

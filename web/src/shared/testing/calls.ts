@@ -1,4 +1,4 @@
-import type { AgentPage, CallDetail, CallSummary } from '../api/types';
+import type { AgentPage, CallDetail, CallSummary, Contact, OwnCall } from '../api/types';
 
 // Fixtures for the agent page and a call's detail (issue 11), as the Go API sends them.
 
@@ -51,6 +51,24 @@ export function call(over: Partial<CallSummary> & { id: string }): CallSummary {
     durationSeconds: 185,
     outcome: 'answered',
     summary: 'Mevrouw Jansen booked a check-up for Tuesday at 10:00.',
+    ...over,
+  };
+}
+
+/** A call as the buyer's call page gets it: with its neighbours in the list (none unless given). */
+export function ownCall(over: Partial<OwnCall> = {}): OwnCall {
+  return { ...callDetail(), olderId: null, newerId: null, ...over };
+}
+
+/** A contact of the order: two calls from one number, the newest c-1. */
+export function contact(over: Partial<Contact> = {}): Contact {
+  return {
+    key: '+31612345678',
+    number: '+31612345678',
+    numberDisplay: '+31 6 12345678',
+    name: 'Anna de Vries',
+    calls: 2,
+    lastCall: { id: 'c-1', startedAt: '2026-10-24T14:07:00Z', outcome: 'answered' },
     ...over,
   };
 }

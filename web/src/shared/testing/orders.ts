@@ -11,6 +11,8 @@ export function order(over: Partial<Order> & { id: string }): Order {
     agent: { id: 'a-1', name: 'Reception Robin', title: 'Inbound receptionist', description: 'Answers every call.', deliveryDays: 14 },
     perMinuteCents: 15,
     assistantLinked: false,
+    // 5 March 2025 plus the 14 days of delivery.
+    expectedDate: '2025-03-19',
     ...over,
   };
 }

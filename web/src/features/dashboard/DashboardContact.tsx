@@ -1,0 +1,136 @@
+import { useEffect, useRef } from 'react';
+import { useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
+import type { ContactCalls } from '../../shared/api/types';
+import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
+import { messageFor } from '../../shared/form/errors';
+import { formatDateTime } from '../../shared/format';
+import { useLanguage } from '../../shared/i18n/LanguageContext';
+import { localePath } from '../../shared/paths';
+import { Fact } from '../../shared/ui/Fact';
+import { CallBackLink, CallNotFound, CallRow, getContact, OutcomeBadge } from '../calls';
+import { callCount, contactsPath } from './contacts';
+import { Loading, LoadError } from './LoadState';
+import { useMore } from './useMore';
+
+/** The contact and the first page of their calls; not awaited (<Deferred>). */
+export function loader({ params, request }: LoaderFunctionArgs) {
+  return { contact: deferred(getContact(params.orderId ?? '', params.number ?? '', requestLang(request), null, request.signal)) };
+}
+
+/** The first render of a fresh page, before the loader has handed over its promise. */
+export function HydrateFallback() {
+  const { t } = useLanguage();
+  return <Loading text={t('calls.contact.loading')} />;
+}
+
+/** /dashboard/agents/:orderId/contacts/:number: one caller and their calls, newest first, each a link to its page. */
+export function Component() {
+  const { t } = useLanguage();
+  const { orderId = '' } = useParams();
+  const { contact } = useLoaderData<typeof loader>();
+  return (
+    <Deferred
+      resolve={contact}
+      loading={<Loading text={t('calls.contact.loading')} />}
+      failed={(error, retry) =>
+        error.status !== 404 && error.status !== 400 ? (
+          <LoadError error={error} onRetry={retry} />
+        ) : (
+          <CallNotFound
+            back={<BackLink orderId={orderId} />}
+            text={t('calls.contact.notFoundText')}
+            title={t('calls.contact.notFoundTitle')}
+          />
+        )
+      }
+    >
+      {(data) => <ContactView key={data.contact.key} orderId={orderId} data={data} />}
+    </Deferred>
+  );
+}
+
+function BackLink({ orderId }: { orderId: string }) {
+  const { lang, t } = useLanguage();
+  return <CallBackLink to={localePath(lang, contactsPath(orderId))} label={t('calls.contact.back')} />;
+}
+
+function ContactView({ orderId, data }: { orderId: string; data: ContactCalls }) {
+  const { lang, t } = useLanguage();
+  const { contact } = data;
+  const pages = useMore(
+    data.calls,
+    (cursor) => getContact(orderId, contact.key, lang, cursor).then((d) => d.calls),
+    (c) => c.id,
+  );
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  const count = pages.items.length;
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || count <= from) return;
+    focusFrom.current = null;
+    listRef.current?.children[from]?.querySelector('a')?.focus();
+  }, [count]);
+
+  return (
+    <>
+      <BackLink orderId={orderId} />
+      <h1 className="display mt-6 text-4xl [overflow-wrap:anywhere] sm:text-5xl">
+        {contact.name || <span className="font-mono">{contact.numberDisplay}</span>}
+      </h1>
+      <div className="mt-8 grid gap-4 lg:grid-cols-[3fr_2fr] lg:gap-6">
+        {/* The facts and "Call back" first on a phone; beside the calls, on the right, on a wide screen. */}
+        <div className="min-w-0 space-y-4">
+          <dl className="panel space-y-4">
+            <Fact label={t('calls.contact.number')}>
+              <span className="font-mono">{contact.numberDisplay}</span>
+            </Fact>
+            <Fact label={t('calls.contact.calls')}>{callCount(contact.calls, t)}</Fact>
+            <Fact label={t('calls.contact.lastCall')}>
+              <span className="flex flex-wrap items-center gap-2">
+                <time dateTime={contact.lastCall.startedAt}>{formatDateTime(contact.lastCall.startedAt, lang)}</time>
+                <OutcomeBadge outcome={contact.lastCall.outcome} />
+              </span>
+            </Fact>
+          </dl>
+          {contact.number && (
+            <p>
+              <a href={`tel:${contact.number}`} className="btn btn-ink w-full sm:w-auto">
+                {t('calls.contact.callBack')}
+              </a>
+            </p>
+          )}
+        </div>
+        <section aria-labelledby="contact-calls" className="min-w-0 lg:order-first">
+          <h2 id="contact-calls" className="text-2xl font-bold tracking-tight">
+            {t('calls.contact.callsTitle')} <span className="text-base font-medium text-ink-soft">· {t('calls.list.newestFirst')}</span>
+          </h2>
+          <ul ref={listRef} className="mt-4 space-y-3">
+            {pages.items.map((call) => (
+              <CallRow key={call.id} orderId={orderId} call={call} />
+            ))}
+          </ul>
+          {pages.error && (
+            <p role="alert" className="notice notice-error mt-4 max-w-2xl">
+              {t('calls.list.moreError')} {t(messageFor(pages.error.code))}
+            </p>
+          )}
+          {pages.hasMore && (
+            <button
+              type="button"
+              className="btn btn-ghost mt-5"
+              disabled={pages.busy}
+              data-busy={pages.busy || undefined}
+              onClick={() => {
+                focusFrom.current = count;
+                void pages.loadMore();
+              }}
+            >
+              {pages.busy ? t('calls.list.loadingMore') : t('calls.list.loadMore')}
+            </button>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
