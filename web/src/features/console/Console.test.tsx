@@ -746,7 +746,7 @@ describe('/console/buyers/:id', () => {
     expect(screen.getByText('Nog niet geverifieerd')).toBeTruthy();
     const orders = screen.getByRole('region', { name: 'Bestellingen' });
     expect(within(orders).getByRole('link', { name: '#abcd1234' }).getAttribute('href')).toBe('/nl/console/orders/o-1');
-    expect(within(orders).getByText(/2 gesprekken deze maand/)).toBeTruthy();
+    expect(within(orders).getByText(/Gesprekken deze maand: 2/)).toBeTruthy();
     const invitations = screen.getByRole('region', { name: 'Uitnodigingen' });
     expect(within(invitations).getAllByRole('listitem')).toHaveLength(1);
     expect(within(invitations).getByText('Verzonden')).toBeTruthy();

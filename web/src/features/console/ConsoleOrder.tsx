@@ -171,7 +171,8 @@ function monthName(month: string, lang: Lang): string {
 
 function UsageTable({ usage }: { usage: UsageMonth[] }) {
   const { lang, t } = useLanguage();
-  const th = 'px-3 py-2 text-xs font-bold tracking-wide text-ink-soft uppercase';
+  // Plain-case headers and narrow gaps: four columns fit a phone without scrolling sideways.
+  const th = 'px-2 py-2 align-bottom text-xs font-bold text-ink-soft sm:px-3';
   return (
     <section aria-labelledby="order-usage" className="panel">
       <h2 id="order-usage" className="text-2xl font-bold tracking-tight">
@@ -201,12 +202,12 @@ function UsageTable({ usage }: { usage: UsageMonth[] }) {
           <tbody>
             {usage.map((m) => (
               <tr key={`${m.month}-${m.currency}`} className="border-b border-line last:border-b-0">
-                <th scope="row" className="py-2 pr-3 text-left font-semibold">
+                <th scope="row" className="py-2 pr-2 text-left font-semibold sm:pr-3">
                   {monthName(m.month, lang)}
                 </th>
-                <td className="px-3 py-2 text-right tabular-nums">{m.calls}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatNumber(m.seconds / 60, lang, 1)}</td>
-                <td className="py-2 pl-3 text-right font-semibold whitespace-nowrap tabular-nums">
+                <td className="px-2 py-2 text-right tabular-nums sm:px-3">{m.calls}</td>
+                <td className="px-2 py-2 text-right tabular-nums sm:px-3">{formatNumber(m.seconds / 60, lang, 1)}</td>
+                <td className="py-2 pl-2 text-right font-semibold whitespace-nowrap tabular-nums sm:pl-3">
                   {formatMoney(m.costCents, m.currency, lang)}
                 </td>
               </tr>

@@ -87,9 +87,9 @@ function Orders({ first }: { first: Page<ConsoleOrder> }) {
 }
 
 /**
- * The orders as a table: at 390 px the first column carries the buyer, agent and amount beneath the
- * number and the columns with them are dropped, so nothing scrolls sideways; each number opens the
- * order's page, where it is edited.
+ * The orders as a table: on a phone the first column carries the buyer, agent, amount and calls beneath
+ * the number and the columns with them are dropped (only the status stays beside it), so nothing scrolls
+ * sideways; each number opens the order's page, where it is edited.
  */
 function OrderTable({ orders }: { orders: ConsoleOrder[] }) {
   const { lang, t } = useLanguage();
@@ -119,7 +119,7 @@ function OrderTable({ orders }: { orders: ConsoleOrder[] }) {
             <th scope="col" className={`${th} ${wide}`}>
               {t('console.orders.assistantLinked')}
             </th>
-            <th scope="col" className={`${th} text-right`}>
+            <th scope="col" className={`${th} hidden text-right sm:table-cell`}>
               {t('console.orders.callsThisMonth')}
             </th>
           </tr>
@@ -145,6 +145,7 @@ function OrderTable({ orders }: { orders: ConsoleOrder[] }) {
                   <span className="block text-ink-soft md:hidden">
                     {agent} · <span className="tabular-nums">{amount}</span>
                   </span>
+                  <span className="block text-ink-soft sm:hidden">{t('console.orders.callsShort', { count: order.callsThisMonth })}</span>
                 </td>
                 <td className={`${wide} max-w-56 px-3 py-3`}>
                   <span className="block font-semibold [overflow-wrap:anywhere]">{personName(order.buyer, t)}</span>
@@ -159,7 +160,7 @@ function OrderTable({ orders }: { orders: ConsoleOrder[] }) {
                 <td className={`${wide} px-3 py-3`}>
                   {order.assistantId ? t('console.orders.linked') : <span className="text-ink-soft">{t('console.orders.notLinked')}</span>}
                 </td>
-                <td className="px-3 py-3 text-right font-semibold tabular-nums">{order.callsThisMonth}</td>
+                <td className="hidden px-3 py-3 text-right font-semibold tabular-nums sm:table-cell">{order.callsThisMonth}</td>
               </tr>
             );
           })}

@@ -161,7 +161,7 @@ const consoleStrings = {
       linked: 'Linked',
       notLinked: 'Not linked',
       callsThisMonth: 'Calls this month',
-      callsShort: '{count} calls this month',
+      callsShort: 'Calls this month: {count}',
     },
     order: {
       loading: 'Loading order...',

@@ -167,7 +167,7 @@ const consoleStrings = {
       linked: 'Gekoppeld',
       notLinked: 'Niet gekoppeld',
       callsThisMonth: 'Gesprekken deze maand',
-      callsShort: '{count} gesprekken deze maand',
+      callsShort: 'Gesprekken deze maand: {count}',
     },
     order: {
       loading: 'Bestelling laden...',
