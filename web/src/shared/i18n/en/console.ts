@@ -205,7 +205,7 @@ const consoleStrings = {
     calls: {
       title: 'Calls',
       intro:
-        'Every call of the agents, newest first. A call of an assistant that no order has is unassigned: link the assistant to its order on the Orders screen.',
+        'Every call of the agents, newest first. A call of an assistant that no order has is unassigned: link the assistant on its order’s page (under Orders).',
       filter: 'Filter calls',
       show: 'Show',
       showAll: 'All calls',
@@ -273,7 +273,7 @@ const consoleStrings = {
       email: 'Email',
       language: 'Language of emails',
       role: 'Role',
-      status: 'Email address',
+      status: 'Verification',
       created: 'Account since',
       lastSignIn: 'Last sign-in',
       lastSeen: 'Last seen',

@@ -211,7 +211,7 @@ const consoleStrings = {
     calls: {
       title: 'Gesprekken',
       intro:
-        'Alle gesprekken van de agenten, nieuwste eerst. Een gesprek van een assistent die bij geen enkele bestelling hoort, is niet toegewezen: koppel de assistent aan de bestelling in het scherm Bestellingen.',
+        'Alle gesprekken van de agenten, nieuwste eerst. Een gesprek van een assistent die bij geen enkele bestelling hoort, is niet toegewezen: koppel de assistent op de pagina van de bestelling (onder Bestellingen).',
       filter: 'Gesprekken filteren',
       show: 'Tonen',
       showAll: 'Alle gesprekken',
@@ -279,7 +279,7 @@ const consoleStrings = {
       email: 'E-mailadres',
       language: 'Taal van e-mails',
       role: 'Rol',
-      status: 'E-mailadres',
+      status: 'Verificatie',
       created: 'Account sinds',
       lastSignIn: 'Laatst ingelogd',
       lastSeen: 'Laatst actief',
