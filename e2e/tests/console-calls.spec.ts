@@ -6,7 +6,7 @@ import { uniqueEmail } from './mail';
 import { gotoHydrated, localized, postReport, signInStaff } from './support';
 
 // Issue 11, the console's side: a call of an assistant no order claims shows as unassigned; staff link the
-// assistant to an order from the orders screen, and the call moves to that order (the server does that).
+// assistant to an order on the order's page, and the call moves to that order (the server does that).
 
 /** A minimal end-of-call report as Vapi sends it (ServerMessageEndOfCallReport), for a call that ended a minute ago. */
 async function reportCall(request: APIRequestContext, assistantId: string, summary: string) {
@@ -69,9 +69,9 @@ test('an unassigned call moves to the order staff link its assistant to', async 
   await expect(unassigned.getByText(t('en', 'console.calls.unassigned'), { exact: true })).toBeVisible();
   await expect(unassigned.getByText('+31 6 •••• 5678')).toBeVisible();
 
-  // 2. Staff link the assistant to the order from the orders screen, from the keyboard.
-  await gotoHydrated(page, `/console/orders?q=${encodeURIComponent(order.email)}`);
-  const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: `#${order.number}` }) });
+  // 2. Staff link the assistant to the order on the order's page, from the keyboard.
+  await gotoHydrated(page, `/console/orders/${order.id}`);
+  const row = page.getByRole('region', { name: t('en', 'console.order.link') });
   const field = row.getByLabel(t('en', 'console.orders.assistantFor').replace('{number}', order.number));
   // An assistant another order has (the demo buyer's Appointment Setter) is refused at the field.
   await field.fill('a0000000-0000-4000-8000-000000000001');
@@ -93,8 +93,12 @@ test('an unassigned call moves to the order staff link its assistant to', async 
   const link = assigned.getByRole('link', { name: t('en', 'console.calls.orderLink').replace('{number}', order.number) });
   await expect(link).toBeVisible();
   await link.click();
-  await expect(page).toHaveURL(new RegExp(`/console/orders\\?q=${encodeURIComponent(order.email).replace(/[.]/g, '\\.')}$`));
-  await expect(page.getByRole('heading', { level: 2, name: `#${order.number}` })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/console/orders/${order.id}$`));
+  await expect(
+    page.getByRole('heading', { level: 1, name: t('en', 'console.order.title').replace('{number}', order.number) }),
+  ).toBeVisible();
+  // The order's page lists the call.
+  await expect(page.getByRole('region', { name: t('en', 'console.order.calls.title') }).getByRole('listitem')).toHaveCount(1);
 });
 
 for (const viewport of [

@@ -130,18 +130,29 @@ test('a Dutch quote becomes an order in the console; the invited buyer sets a pa
   await expect(order).toContainText(agentName);
   await expect(order).toContainText(t(nl, 'dashboard.status.pending'));
 
-  // 5. Staff mark it completed; the buyer hears it in Dutch and sees the agent as active.
+  // 5. Staff open the order from the orders table and mark it completed on its own page; the buyer hears it
+  //    in Dutch and sees the agent as active.
   await gotoHydrated(staff, `/nl/console/orders?q=${encodeURIComponent(email)}`);
-  const orderRow = staff.getByRole('listitem').filter({ hasText: email });
+  const orderRow = staff
+    .getByRole('table', { name: t(nl, 'console.orders.table') })
+    .getByRole('row')
+    .filter({ hasText: email });
   await expect(orderRow).toHaveCount(1);
   await expect(orderRow).toContainText('€\u00a02.499,00');
   // The agent by its Dutch name, as on the Dutch form it was chosen from (and after a save, too).
   await expect(orderRow).toContainText(agentName);
-  await orderRow.getByRole('combobox').selectOption('completed');
-  await orderRow.getByRole('button', { name: pattern(nl, 'console.orders.saveFor') }).click();
-  await expect(orderRow.getByText(t(nl, 'console.orders.saved'))).toBeVisible();
-  await expect(orderRow).toContainText(t(nl, 'console.orderStatus.completed'));
-  await expect(orderRow).toContainText(agentName);
+  await expect(orderRow).toContainText(t(nl, 'console.orderStatus.pending'));
+  await orderRow.getByRole('link', { name: /^#/ }).click();
+  await expect(staff).toHaveURL(/\/nl\/console\/orders\/[0-9a-f-]{36}$/);
+  const orderPage = staff.getByRole('main');
+  await expect(orderPage).toContainText('€\u00a02.499,00');
+  await expect(orderPage).toContainText(agentName);
+  const statusPanel = staff.getByRole('region', { name: t(nl, 'console.order.status'), exact: true });
+  await statusPanel.getByRole('combobox').selectOption('completed');
+  await statusPanel.getByRole('button', { name: pattern(nl, 'console.orders.saveFor') }).click();
+  await expect(statusPanel.getByText(t(nl, 'console.orders.saved'))).toBeVisible();
+  await expect(staff.locator('h1 ~ .badge', { hasText: t(nl, 'console.orderStatus.completed') })).toBeVisible();
+  await expect(orderPage).toContainText(agentName);
 
   await expect
     .poll(async () => (await messagesTo(email)).some((m) => m.subject === `Uw agent is live: ${agentName}`), { timeout: 15_000 })
@@ -197,6 +208,7 @@ for (const viewport of [
         ['/console', 'console.quotes.title'],
         [`/console/quotes/${items[0].id}`, 'console.quote.history.title'],
         ['/console/orders', 'console.orders.title'],
+        // (an order's and a buyer's page: console-orders-workspace.spec.ts)
         ['/console/agents', 'console.agents.title'],
         ['/console/buyers', 'console.buyers.title'],
       ];

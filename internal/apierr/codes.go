@@ -53,6 +53,7 @@ var (
 	CodeVersionConflict     = code("version_conflict")      // 409: someone else changed the record since it was read
 	CodeInvalidAssistant    = code("invalid_assistant")     // a Vapi assistant id that is not a UUID
 	CodeAssistantTaken      = code("assistant_taken")       // 409: another order already has that assistant
+	CodeAccountActive       = code("account_active")        // 409: an invitation to an account that has a password already
 )
 
 // Accounts and access.

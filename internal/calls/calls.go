@@ -635,9 +635,9 @@ type ConsoleOrder struct {
 }
 
 // ConsoleList is one page of every call (assigned nil), or of the
-// assigned or unassigned ones, newest first.
-func (s *Service) ConsoleList(ctx context.Context, assigned *bool, p store.Page) (console.Page[ConsoleCall], error) {
-	rows, next, err := s.db.Calls(ctx, store.CallFilter{Assigned: assigned, Page: p})
+// assigned or unassigned ones, or of one order's (orderID), newest first.
+func (s *Service) ConsoleList(ctx context.Context, assigned *bool, orderID string, p store.Page) (console.Page[ConsoleCall], error) {
+	rows, next, err := s.db.Calls(ctx, store.CallFilter{Assigned: assigned, OrderID: orderID, Page: p})
 	if err != nil {
 		return console.Page[ConsoleCall]{}, apierr.Wrap("list calls", err)
 	}

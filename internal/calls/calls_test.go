@@ -243,7 +243,7 @@ func TestFullNumberForOwnerMaskedInConsoleList(t *testing.T) {
 			t.Fatal("another buyer saw the call")
 		}
 
-		list, err := svc.ConsoleList(ctx, nil, store.Page{})
+		list, err := svc.ConsoleList(ctx, nil, "", store.Page{})
 		if err != nil || len(list.Items) != 1 || list.Items[0].Number != "" || list.Items[0].NumberDisplay != "+31 6 •••• 5678" {
 			t.Fatalf("console list = %+v, %v", list.Items, err)
 		}

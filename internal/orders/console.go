@@ -32,6 +32,10 @@ type ConsoleOrder struct {
 	// none is linked.
 	AssistantID    *string `json:"assistantId"`
 	PerMinuteCents int64   `json:"perMinuteCents"`
+	// CallsThisMonth counts the order's calls that started in the current
+	// calendar month (Europe/Amsterdam), from its usage lines: a call the
+	// buyer deleted still counts.
+	CallsThisMonth int `json:"callsThisMonth"`
 }
 
 // Buyer is the account an order belongs to.
@@ -97,7 +101,62 @@ func (s *Service) List(ctx context.Context, f Filter) (console.Page[ConsoleOrder
 	if err != nil {
 		return console.Page[ConsoleOrder]{}, apierr.Wrap("list orders", err)
 	}
-	return console.PageOf(rows, next, consoleOrder), nil
+	counts, err := s.callsThisMonth(ctx, rows...)
+	if err != nil {
+		return console.Page[ConsoleOrder]{}, err
+	}
+	return console.PageOf(rows, next, func(o store.Order) ConsoleOrder {
+		c := consoleOrder(o)
+		c.CallsThisMonth = counts[o.ID]
+		return c
+	}), nil
+}
+
+// callsThisMonth counts the calls of orders that started in the current
+// calendar month, in one query.
+func (s *Service) callsThisMonth(ctx context.Context, orders ...store.Order) (map[string]int, error) {
+	ids := make([]string, len(orders))
+	for i, o := range orders {
+		ids[i] = o.ID
+	}
+	from := store.UsageOpenFrom(s.now())
+	counts, err := s.db.OrderCallCounts(ctx, ids, from, from.In(amsterdam).AddDate(0, 1, 0))
+	if err != nil {
+		return nil, apierr.Wrap("count calls this month", err)
+	}
+	return counts, nil
+}
+
+// amsterdam is the agency's time zone, in which usage is counted by month.
+var amsterdam = func() *time.Location {
+	loc, err := time.LoadLocation("Europe/Amsterdam")
+	if err != nil {
+		panic("orders: no time zone data for Europe/Amsterdam: " + err.Error())
+	}
+	return loc
+}()
+
+// UsageMonth is what an order's calls of one calendar month (Europe/
+// Amsterdam) came to: calls, minutes and cost without VAT.
+type UsageMonth struct {
+	Month     string `json:"month" doc:"YYYY-MM"`
+	Calls     int    `json:"calls"`
+	Seconds   int64  `json:"seconds"`
+	CostCents int64  `json:"costCents" doc:"Without VAT, in currency."`
+	Currency  string `json:"currency"`
+}
+
+// Usage sums an order's usage lines per calendar month, newest first.
+func (s *Service) Usage(ctx context.Context, id string) ([]UsageMonth, error) {
+	rows, err := s.db.OrderUsageByMonth(ctx, id)
+	if err != nil {
+		return nil, apierr.Wrap("load usage by month", err)
+	}
+	out := make([]UsageMonth, len(rows))
+	for i, m := range rows {
+		out[i] = UsageMonth{Month: m.Month, Calls: m.Calls, Seconds: m.Seconds, CostCents: m.CostCents, Currency: m.Currency}
+	}
+	return out, nil
 }
 
 // Get returns any order with the history of its status.
@@ -113,7 +172,19 @@ func (s *Service) Get(ctx context.Context, id string) (ConsoleOrder, []console.C
 	if err != nil {
 		return ConsoleOrder{}, nil, apierr.Wrap("load order history", err)
 	}
-	return consoleOrder(o), console.History(hist), nil
+	c, err := s.withCalls(ctx, o)
+	return c, console.History(hist), err
+}
+
+// withCalls is o as staff see it, with its calls this month.
+func (s *Service) withCalls(ctx context.Context, o store.Order) (ConsoleOrder, error) {
+	counts, err := s.callsThisMonth(ctx, o)
+	if err != nil {
+		return ConsoleOrder{}, err
+	}
+	c := consoleOrder(o)
+	c.CallsThisMonth = counts[o.ID]
+	return c, nil
 }
 
 // SetStatus gives an order a new status on behalf of the staff member
@@ -143,7 +214,7 @@ func (s *Service) SetStatus(ctx context.Context, actorID, id, status string, ver
 		s.log.Info("order status set", "order", o.ID, "status", status, "by", actorID)
 		s.notify()
 	}
-	return consoleOrder(o), nil
+	return s.withCalls(ctx, o)
 }
 
 // FromQuote is what staff fill in to turn a quote request into an order.
@@ -268,5 +339,5 @@ func (s *Service) SetLink(ctx context.Context, actorID, id string, in Link, vers
 	if changed {
 		s.log.Info("order link set", "order", o.ID, "assistant", o.AssistantID, "perMinuteCents", o.PerMinuteCents, "by", actorID)
 	}
-	return consoleOrder(o), nil
+	return s.withCalls(ctx, o)
 }

@@ -327,7 +327,8 @@ func (db *DB) OrderCalls(ctx context.Context, orderID string, p Page) ([]Call, s
 
 // CallFilter selects a page of every call, for the console.
 type CallFilter struct {
-	Assigned *bool // nil: all; false: only unassigned
+	Assigned *bool  // nil: all; false: only unassigned
+	OrderID  string // "" for every order; a malformed id matches none
 	Page
 }
 
@@ -341,6 +342,13 @@ func (db *DB) Calls(ctx context.Context, f CallFilter) ([]Call, string, error) {
 		} else {
 			l.where(`c.order_id IS NULL`)
 		}
+	}
+	if f.OrderID != "" {
+		id, ok := normID(f.OrderID)
+		if !ok {
+			return nil, "", nil
+		}
+		l.where(`c.order_id = ?`, id)
 	}
 	return db.callPage(ctx, callSelect, l, f.Page)
 }

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/google/uuid"
+
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
@@ -40,13 +42,15 @@ func (c *consoleAPI) table() []endpoint {
 		jsonOp(c.api, "POST", "/api/console/quotes/{id}/notes", 201, lim, c.addNote).doc("console", "Adds a note to a quote request."),
 		jsonOp(c.api, "POST", "/api/console/quotes/{id}/orders", 201, lim, c.orderFromQuote).doc("console", "Makes a pending order from a quote request, inviting the requester when they have no account."),
 		jsonOp(c.api, "GET", "/api/console/orders", 200, 0, c.listOrders).doc("console", "A page of orders, newest first; buyer is a user id, q searches the buyer's email and name.", "status", "buyer", "q", "cursor", "limit"),
-		jsonOp(c.api, "GET", "/api/console/orders/{id}", 200, 0, c.getOrder).doc("console", "One order with its history."),
+		jsonOp(c.api, "GET", "/api/console/orders/{id}", 200, 0, c.getOrder).doc("console", "One order with its history, its calls this month and its usage by month."),
 		jsonOp(c.api, "PATCH", "/api/console/orders/{id}", 200, lim, c.setOrderStatus).doc("console", "Sets an order's status, its Vapi assistant or its per-minute rate."),
 		jsonOp(c.api, "GET", "/api/console/agents", 200, 0, c.listAgents).doc("console", "The catalogue's agents by English name."),
 		jsonOp(c.api, "POST", "/api/console/agents", 201, lim, c.createAgent).doc("console", "Adds an agent to the catalogue."),
 		jsonOp(c.api, "PATCH", "/api/console/agents/{id}", 200, lim, c.updateAgent).doc("console", "Changes an agent: only what changes, with the version seen."),
 		jsonOp(c.api, "GET", "/api/console/buyers", 200, 0, c.listBuyers).doc("console", "A page of accounts, staff included; q searches email and name.", "q", "cursor", "limit"),
-		jsonOp(c.api, "GET", "/api/console/calls", 200, 0, c.listCalls).doc("console", "A page of every call (or the assigned or unassigned ones), numbers masked.", "assigned", "cursor", "limit"),
+		jsonOp(c.api, "GET", "/api/console/buyers/{id}", 200, 0, c.getBuyer).doc("console", "One account with its orders, the invitations emailed to it and its last sign-in."),
+		jsonOp(c.api, "POST", "/api/console/buyers/{id}/invite", 200, 0, c.resendInvite).doc("console", "Emails the account's invitation again; 409 account_active when it has a password already."),
+		jsonOp(c.api, "GET", "/api/console/calls", 200, 0, c.listCalls).doc("console", "A page of every call (or the assigned or unassigned ones, or one order's), numbers masked.", "assigned", "order", "cursor", "limit"),
 		jsonOp(c.api, "GET", "/api/console/calls/{id}", 200, 0, c.getCall).doc("console", "One call with the caller's full number; each opening is logged.", "lang"),
 		jsonOp(c.api, "GET", "/api/console/jobs", 200, 0, c.listJobs).doc("console", "A page of the job queue (emails, clean-up, call retention, backfill), newest first; an email shows only its kind and the recipient's domain.", "state", "cursor", "limit"),
 		jsonOp(c.api, "POST", "/api/console/jobs/{id}/retry", 200, 0, c.retryJob).doc("console", "Runs a failed or cancelled job again now, with its attempts counted afresh."),
@@ -169,11 +173,30 @@ type consoleOrderAnswer struct {
 type orderHistoryAnswer struct {
 	Order   orders.ConsoleOrder `json:"order"`
 	History []console.Change    `json:"history"`
+	Usage   []orders.UsageMonth `json:"usage" doc:"Calls, seconds and cost without VAT per calendar month (Europe/Amsterdam), newest first."`
 }
 
 func (c *consoleAPI) getOrder(w http.ResponseWriter, r *http.Request, _ *none) (orderHistoryAnswer, error) {
 	o, hist, err := c.orders.Get(r.Context(), r.PathValue("id"))
-	return orderHistoryAnswer{o, hist}, err
+	if err != nil {
+		return orderHistoryAnswer{}, err
+	}
+	usage, err := c.orders.Usage(r.Context(), o.ID)
+	return orderHistoryAnswer{o, hist, usage}, err
+}
+
+type buyerAnswer struct {
+	Buyer orders.BuyerDetail `json:"buyer"`
+}
+
+func (c *consoleAPI) getBuyer(w http.ResponseWriter, r *http.Request, _ *none) (buyerAnswer, error) {
+	b, err := c.orders.Buyer(r.Context(), r.PathValue("id"))
+	return buyerAnswer{b}, err
+}
+
+func (c *consoleAPI) resendInvite(w http.ResponseWriter, r *http.Request, _ *none) (buyerAnswer, error) {
+	b, err := c.orders.ResendInvite(r.Context(), request.UserID(r), r.PathValue("id"))
+	return buyerAnswer{b}, err
 }
 
 // orderChange is the body of a PATCH of an order: its status, its Vapi
@@ -227,7 +250,11 @@ func (c *consoleAPI) listCalls(w http.ResponseWriter, r *http.Request, _ *none) 
 	default:
 		return zero, errAssigned
 	}
-	return c.calls.ConsoleList(r.Context(), assigned, p)
+	order := r.URL.Query().Get("order")
+	if order != "" && !validUUID(order) {
+		return zero, errOrderParam
+	}
+	return c.calls.ConsoleList(r.Context(), assigned, order, p)
 }
 
 type consoleCallAnswer struct {
@@ -245,6 +272,15 @@ func (c *consoleAPI) getCall(w http.ResponseWriter, r *http.Request, _ *none) (c
 
 var errAssigned = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidField, Field: "assigned",
 	Message: "assigned must be true or false."}
+
+var errOrderParam = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidField, Field: "order",
+	Message: "order must be an order's id."}
+
+// validUUID reports an id in the form the server hands out.
+func validUUID(s string) bool {
+	_, err := uuid.Parse(s)
+	return err == nil && len(s) == 36
+}
 
 type agentsAnswer struct {
 	Items []catalogue.Agent `json:"items"`

@@ -5,7 +5,7 @@ import type { ConsoleCall } from './api';
 
 /**
  * The order a call belongs to, as staff see it in the calls list and on a call's page: a link to the
- * order (the orders list searched for its buyer) and the buyer's email address, or "Unassigned" when
+ * order's page and the buyer's email address, or "Unassigned" when
  * no order claims the call's assistant. `labelled` names the field first, for the list, whose row has
  * no label of its own.
  */
@@ -15,7 +15,7 @@ export function CallOrder({ order, labelled = false }: { order: ConsoleCall['ord
   return (
     <>
       {labelled && <span className="fact-label">{t('console.calls.order')}: </span>}
-      <Link to={localePath(lang, `/console/orders?q=${encodeURIComponent(order.buyerEmail)}`)} className="link-button">
+      <Link to={localePath(lang, `/console/orders/${encodeURIComponent(order.id)}`)} className="link-button">
         {t('console.calls.orderLink', { number: order.number })}
       </Link>
       <span className="block text-ink-soft [overflow-wrap:anywhere]">{order.buyerEmail}</span>

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screenRoute } from '../../app/routes';
 import { apiError, json, mockApi, signedIn, signedOut, USER } from '../../shared/testing/mockApi';
 import { loadedRoute, renderApp } from '../../shared/testing/renderApp';
-import type { CatalogueAgent, ConsoleCall, ConsoleCallDetail, ConsoleOrder, QuoteDetail, QuoteSummary } from './api';
+import type { BuyerDetail, CatalogueAgent, ConsoleCall, ConsoleCallDetail, ConsoleOrder, QuoteDetail, QuoteSummary } from './api';
 import { parseAmount } from './parts';
 
 // The console's real route from the page registry: its frame (who may see it) and nested screens.
@@ -81,6 +81,7 @@ const ORDER: ConsoleOrder = {
   quoteId: 'q-1',
   assistantId: null,
   perMinuteCents: 10,
+  callsThisMonth: 0,
 };
 
 const ASSISTANT = 'a0000000-0000-4000-8000-00000000abcd';
@@ -287,52 +288,149 @@ describe('/console/quotes/:id', () => {
 });
 
 describe('/console/orders', () => {
-  it('lists orders in their currency, and changes a status with its version', async () => {
-    const { sent } = mockApi({
-      'GET /api/me': staffMe(),
-      'GET /api/console/orders?buyer=b-1': json(200, { items: [ORDER], nextCursor: null }),
-      'PATCH /api/console/orders/o-1': json(200, { order: { ...ORDER, status: 'completed', version: 5 } }),
-    });
-    await renderConsole('/nl/console/orders?buyer=b-1', 'nl');
-    const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
-    expect(screen.getByText('Koper: Fenna Visser')).toBeTruthy();
-    expect(within(row).getByText('€ 2.499,00')).toBeTruthy();
-    // The agent by its Dutch name on the Dutch page.
-    expect(within(row).getByText('Agent', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Receptie');
-    fireEvent.change(within(row).getByLabelText('Status van bestelling #abcd1234'), { target: { value: 'completed' } });
-    fireEvent.click(within(row).getByRole('button', { name: 'Status van bestelling #abcd1234 opslaan' }));
-    expect(await within(row).findByText('Opgeslagen. De koper krijgt een e-mail.')).toBeTruthy();
-    expect(within(row).getByText('Afgerond (live)', { selector: '.badge' })).toBeTruthy();
-    expect(sent('PATCH /api/console/orders/o-1')).toEqual([{ status: 'completed', version: 4 }]);
-  });
-
-  it('on a stale version shows the order as it is now and says why', async () => {
+  it('is a table of orders in their currency, with the assistant and calls this month; a number opens the order', async () => {
     mockApi({
       'GET /api/me': staffMe(),
-      'GET /api/console/orders': json(200, { items: [ORDER], nextCursor: null }),
-      'PATCH /api/console/orders/o-1': apiError(409, 'version_conflict'),
-      'GET /api/console/orders/o-1': json(200, { order: { ...ORDER, status: 'cancelled', version: 5 }, history: [] }),
+      'GET /api/console/orders?buyer=b-1': json(200, {
+        items: [ORDER, { ...ORDER, id: 'o-2', number: 'ef567890', status: 'completed', assistantId: ASSISTANT, callsThisMonth: 7 }],
+        nextCursor: null,
+      }),
     });
-    await renderConsole('/console/orders');
-    const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
-    expect(within(row).getByText('Agent', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Front Desk');
-    fireEvent.change(within(row).getByLabelText('Status of order #abcd1234'), { target: { value: 'completed' } });
-    fireEvent.click(within(row).getByRole('button', { name: 'Save the status of order #abcd1234' }));
-    expect((await within(row).findByRole('alert')).textContent).toMatch(/^Someone else changed this/);
-    expect(within(row).getByText('Cancelled', { selector: '.badge' })).toBeTruthy();
-    expect((within(row).getByLabelText('Status of order #abcd1234') as HTMLSelectElement).value).toBe('cancelled');
+    const app = await renderConsole('/nl/console/orders?buyer=b-1', 'nl');
+    const table = await screen.findByRole('table', { name: 'Bestellingen, nieuwste eerst' });
+    expect(screen.getByText('Koper: Fenna Visser')).toBeTruthy();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Bestelling', 'Koper', 'Agent', 'Status', 'Bedrag', 'Assistent', 'Gesprekken deze maand']);
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(first).getAllByText('€ 2.499,00').length).toBeGreaterThan(0);
+    // The agent by its Dutch name on the Dutch page.
+    expect(within(first).getAllByText('Receptie', { exact: false }).length).toBeGreaterThan(0);
+    expect(within(first).getByText('Niet gekoppeld')).toBeTruthy();
+    expect(within(first).getByText('Wordt ingericht', { selector: '.badge' })).toBeTruthy();
+    expect(within(second).getByText('Gekoppeld')).toBeTruthy();
+    expect(within(second).getAllByRole('cell').at(-1)?.textContent).toBe('7');
+    const link = within(second).getByRole('link', { name: '#ef567890' });
+    expect(link.getAttribute('href')).toBe('/nl/console/orders/o-2');
+    // Nothing to edit in the table: that is the order's page.
+    expect(within(table).queryByRole('combobox')).toBeNull();
+    fireEvent.click(link);
+    await waitFor(() => expect(app.location()).toBe('/nl/console/orders/o-2'));
   });
 });
 
-describe('/console/orders: the assistant and per-minute rate', () => {
+describe('/console/orders/:id', () => {
+  const USAGE = [
+    { month: '2026-11', calls: 3, seconds: 390, costCents: 65, currency: 'EUR' },
+    { month: '2026-10', calls: 1, seconds: 60, costCents: 10, currency: 'EUR' },
+  ];
+  const HISTORY = [
+    {
+      from: null,
+      to: 'pending',
+      actor: { id: 'staff-1', email: 'ops@example.com', fullName: 'Olivia Jansen' },
+      at: '2026-11-20T12:00:00Z',
+    },
+  ];
+  const detail = (over: Partial<ConsoleOrder> = {}, history = HISTORY) =>
+    json(200, { order: { ...ORDER, ...over }, history, usage: USAGE });
+  const calls = json(200, {
+    items: [call({ id: '9', order: { id: 'o-1', number: 'abcd1234', buyerEmail: 'fenna@example.nl' } })],
+    nextCursor: null,
+  });
+
+  it('shows the order, its usage by month, its calls and history, and changes the status with its version', async () => {
+    const { sent } = mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/orders/o-1': detail(),
+      'GET /api/console/calls?order=o-1': calls,
+      'PATCH /api/console/orders/o-1': json(200, { order: { ...ORDER, status: 'completed', version: 5 } }),
+    });
+    await renderConsole('/nl/console/orders/o-1', 'nl');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bestelling #abcd1234' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Bestellingen' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Fenna Visser' }).getAttribute('href')).toBe('/nl/console/buyers/b-1');
+    expect(screen.getByRole('link', { name: 'Aanvraag openen' }).getAttribute('href')).toBe('/nl/console/quotes/q-1');
+
+    const usage = within(screen.getByRole('region', { name: 'Gebruik per maand' })).getByRole('table');
+    const rows = within(usage).getAllByRole('row');
+    expect(within(rows[1]).getByRole('rowheader').textContent).toBe('november 2026');
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['3', '6,5', '€\u00a00,65']);
+    expect(within(rows[2]).getByRole('rowheader').textContent).toBe('oktober 2026');
+
+    const callList = screen.getByRole('region', { name: 'Gesprekken' });
+    const callLink = await within(callList).findByRole('link');
+    expect(callLink.getAttribute('href')).toBe('/nl/console/calls/9');
+    expect(within(callList).getByText('+31 6 •••• 5678')).toBeTruthy();
+
+    const history = screen.getByRole('region', { name: 'Geschiedenis' });
+    expect(within(history).getByText('Aangemaakt als Wordt ingericht')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Status van bestelling #abcd1234'), { target: { value: 'completed' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Status van bestelling #abcd1234 opslaan' }));
+    expect(await screen.findByText('Opgeslagen. De koper krijgt een e-mail.')).toBeTruthy();
+    expect(screen.getByText('Afgerond (live)', { selector: '.badge' })).toBeTruthy();
+    expect(sent('PATCH /api/console/orders/o-1')).toEqual([{ status: 'completed', version: 4 }]);
+  });
+
+  it('says when there are no calls and no usage yet, and when the order does not exist', async () => {
+    mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/orders/o-1': json(200, { order: ORDER, history: [], usage: [] }),
+      'GET /api/console/calls?order=o-1': json(200, { items: [], nextCursor: null }),
+    });
+    await renderConsole('/console/orders/o-1');
+    expect(await screen.findByText('No calls yet, so no usage.')).toBeTruthy();
+    expect(await screen.findByText('This order has no calls yet.')).toBeTruthy();
+    cleanup();
+    mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/orders/o-9': apiError(404, 'not_found'),
+      'GET /api/console/calls?order=o-9': json(200, { items: [], nextCursor: null }),
+    });
+    await renderConsole('/console/orders/o-9');
+    expect(await screen.findByText('There is no such order.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to orders/ }).getAttribute('href')).toBe('/console/orders');
+  });
+
+  it('on a stale version shows the order as it is now and says why', async () => {
+    let reads = 0;
+    mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/orders/o-1': () => (reads++ === 0 ? detail() : detail({ status: 'cancelled', version: 5 })),
+      'GET /api/console/calls?order=o-1': calls,
+      'PATCH /api/console/orders/o-1': apiError(409, 'version_conflict'),
+    });
+    await renderConsole('/console/orders/o-1');
+    const status = await screen.findByRole('region', { name: 'Status' });
+    fireEvent.change(within(status).getByLabelText('Status of order #abcd1234'), { target: { value: 'completed' } });
+    fireEvent.click(within(status).getByRole('button', { name: 'Save the status of order #abcd1234' }));
+    expect((await within(status).findByRole('alert')).textContent).toMatch(/^Someone else changed this/);
+    expect(screen.getAllByText('Cancelled', { selector: '.badge' }).length).toBeGreaterThan(0);
+    expect((within(status).getByLabelText('Status of order #abcd1234') as HTMLSelectElement).value).toBe('cancelled');
+  });
+});
+
+describe('/console/orders/:id: the assistant and per-minute rate', () => {
+  const page = (order: ConsoleOrder = ORDER) => ({
+    'GET /api/console/orders/o-1': json(200, { order, history: [], usage: [] }),
+    'GET /api/console/calls?order=o-1': json(200, { items: [], nextCursor: null }),
+  });
+
   it('links an assistant with the version, sending only what changed, in Dutch', async () => {
     const { sent } = mockApi({
       'GET /api/me': staffMe(),
-      'GET /api/console/orders': json(200, { items: [ORDER], nextCursor: null }),
+      ...page(),
       'PATCH /api/console/orders/o-1': json(200, { order: { ...ORDER, assistantId: ASSISTANT, version: 5 } }),
     });
-    await renderConsole('/nl/console/orders', 'nl');
-    const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
+    await renderConsole('/nl/console/orders/o-1', 'nl');
+    const row = await screen.findByRole('region', { name: 'Assistent en prijs' });
     const rate = within(row).getByLabelText('Prijs per minuut van bestelling #abcd1234') as HTMLInputElement;
     expect(rate.value).toBe('0,10');
     fireEvent.change(within(row).getByLabelText('Vapi-assistent-id van bestelling #abcd1234'), { target: { value: ` ${ASSISTANT} ` } });
@@ -352,13 +450,9 @@ describe('/console/orders: the assistant and per-minute rate', () => {
   });
 
   it('shows a taken assistant id at its field', async () => {
-    mockApi({
-      'GET /api/me': staffMe(),
-      'GET /api/console/orders': json(200, { items: [ORDER], nextCursor: null }),
-      'PATCH /api/console/orders/o-1': apiError(409, 'assistant_taken'),
-    });
-    await renderConsole('/console/orders');
-    const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
+    mockApi({ 'GET /api/me': staffMe(), ...page(), 'PATCH /api/console/orders/o-1': apiError(409, 'assistant_taken') });
+    await renderConsole('/console/orders/o-1');
+    const row = await screen.findByRole('region', { name: 'Assistant and price' });
     const field = within(row).getByLabelText('Vapi assistant id of order #abcd1234');
     fireEvent.change(field, { target: { value: ASSISTANT } });
     fireEvent.click(within(row).getByRole('button', { name: 'Save the assistant and price of order #abcd1234' }));
@@ -369,30 +463,25 @@ describe('/console/orders: the assistant and per-minute rate', () => {
   });
 
   it('shows a malformed assistant id at its field', async () => {
-    mockApi({
-      'GET /api/me': staffMe(),
-      'GET /api/console/orders': json(200, { items: [ORDER], nextCursor: null }),
-      'PATCH /api/console/orders/o-1': apiError(400, 'invalid_assistant'),
-    });
-    await renderConsole('/console/orders');
-    const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
+    mockApi({ 'GET /api/me': staffMe(), ...page(), 'PATCH /api/console/orders/o-1': apiError(400, 'invalid_assistant') });
+    await renderConsole('/console/orders/o-1');
+    const row = await screen.findByRole('region', { name: 'Assistant and price' });
     fireEvent.change(within(row).getByLabelText('Vapi assistant id of order #abcd1234'), { target: { value: 'not-a-uuid' } });
     fireEvent.click(within(row).getByRole('button', { name: 'Save the assistant and price of order #abcd1234' }));
     expect(await within(row).findByText(/^An assistant id is a UUID/)).toBeTruthy();
   });
 
   it('on a stale version shows the link as it is now and says why', async () => {
+    let reads = 0;
+    const now = { ...ORDER, assistantId: ASSISTANT, perMinuteCents: 15, version: 6 };
     mockApi({
       'GET /api/me': staffMe(),
-      'GET /api/console/orders': json(200, { items: [ORDER], nextCursor: null }),
+      ...page(),
+      'GET /api/console/orders/o-1': () => json(200, { order: reads++ === 0 ? ORDER : now, history: [], usage: [] }),
       'PATCH /api/console/orders/o-1': apiError(409, 'version_conflict'),
-      'GET /api/console/orders/o-1': json(200, {
-        order: { ...ORDER, assistantId: ASSISTANT, perMinuteCents: 15, version: 6 },
-        history: [],
-      }),
     });
-    await renderConsole('/console/orders');
-    const row = (await screen.findByRole('heading', { level: 2, name: '#abcd1234' })).closest('li')!;
+    await renderConsole('/console/orders/o-1');
+    const row = await screen.findByRole('region', { name: 'Assistant and price' });
     fireEvent.change(within(row).getByLabelText('Price per minute of order #abcd1234'), { target: { value: '0.20' } });
     fireEvent.click(within(row).getByRole('button', { name: 'Save the assistant and price of order #abcd1234' }));
     expect((await within(row).findByRole('alert')).textContent).toMatch(/^Someone else changed this/);
@@ -432,9 +521,7 @@ describe('/console/calls', () => {
     const rows = () => screen.getAllByRole('listitem');
     expect(rows()).toHaveLength(2);
     const [assigned, unassigned] = rows();
-    expect(within(assigned).getByRole('link', { name: 'Order #abcd1234' }).getAttribute('href')).toBe(
-      '/console/orders?q=fenna%40example.nl',
-    );
+    expect(within(assigned).getByRole('link', { name: 'Order #abcd1234' }).getAttribute('href')).toBe('/console/orders/o-1');
     expect(within(assigned).getByText('Answered')).toBeTruthy();
     expect(within(assigned).getByText('2 min 5 s')).toBeTruthy();
     expect(within(assigned).getByText('+31 6 •••• 5678')).toBeTruthy();
@@ -449,7 +536,7 @@ describe('/console/calls', () => {
       within(assigned)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['/console/calls/9', '/console/orders?q=fenna%40example.nl']);
+    ).toEqual(['/console/calls/9', '/console/orders/o-1']);
     expect(
       within(unassigned)
         .getAllByRole('link')
@@ -508,7 +595,7 @@ describe('/console/calls/:id', () => {
     expect(within(screen.getByRole('region', { name: 'Transcript' })).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.getByText('The caller hung up.')).toBeTruthy();
     expect(screen.getByText('customer-ended-call')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Order #abcd1234' }).getAttribute('href')).toBe('/console/orders?q=fenna%40example.nl');
+    expect(screen.getByRole('link', { name: 'Order #abcd1234' }).getAttribute('href')).toBe('/console/orders/o-1');
     // Staff read the number; they do not call from the console.
     expect(document.querySelector('a[href^="tel:"]')).toBeNull();
   });
@@ -617,9 +704,88 @@ describe('/console/buyers', () => {
       }),
     });
     await renderConsole('/console/buyers');
-    const row = (await screen.findByRole('heading', { level: 2, name: 'fenna@example.nl' })).closest('li')!;
+    const row = (await screen.findByRole('heading', { level: 2, name: 'Open the account of fenna@example.nl' })).closest('li')!;
+    expect(within(row).getByRole('link', { name: 'Open the account of fenna@example.nl' }).getAttribute('href')).toBe(
+      '/console/buyers/b-1',
+    );
     expect(within(row).getByText('Not verified yet')).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'Orders of fenna@example.nl' }).getAttribute('href')).toBe('/console/orders?buyer=b-1');
+  });
+});
+
+describe('/console/buyers/:id', () => {
+  const BUYER: BuyerDetail = {
+    id: 'b-1',
+    email: 'fenna@example.nl',
+    fullName: 'Fenna Visser',
+    role: 'buyer',
+    locale: 'nl',
+    verified: false,
+    createdAt: '2026-11-20T12:00:00Z',
+    orderCount: 1,
+    lastSignIn: null,
+    lastSeen: null,
+    canInvite: true,
+    orders: [{ ...ORDER, callsThisMonth: 2 }],
+    invitations: [
+      { id: 41, state: 'done', attempts: 1, lastError: '', createdAt: '2026-11-20T12:00:00Z', updatedAt: '2026-11-20T12:00:05Z' },
+    ],
+  };
+
+  it('shows the account, its orders and invitations, and sends the invitation again', async () => {
+    const again = { ...BUYER, invitations: [{ ...BUYER.invitations[0], id: 42, state: 'pending' as const }, ...BUYER.invitations] };
+    const { sent } = mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/buyers/b-1': json(200, { buyer: BUYER }),
+      'POST /api/console/buyers/b-1/invite': json(200, { buyer: again }),
+    });
+    await renderConsole('/nl/console/buyers/b-1', 'nl');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fenna Visser' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Kopers' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByText('Geen inlog bekend')).toBeTruthy();
+    expect(screen.getByText('Nog niet geverifieerd')).toBeTruthy();
+    const orders = screen.getByRole('region', { name: 'Bestellingen' });
+    expect(within(orders).getByRole('link', { name: '#abcd1234' }).getAttribute('href')).toBe('/nl/console/orders/o-1');
+    expect(within(orders).getByText(/Gesprekken deze maand: 2/)).toBeTruthy();
+    const invitations = screen.getByRole('region', { name: 'Uitnodigingen' });
+    expect(within(invitations).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(invitations).getByText('Verzonden')).toBeTruthy();
+    fireEvent.click(within(invitations).getByRole('button', { name: 'Uitnodiging opnieuw sturen' }));
+    expect(await within(invitations).findByText('Er is een nieuwe uitnodiging onderweg naar fenna@example.nl.')).toBeTruthy();
+    expect(within(invitations).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(invitations).getByText('Wacht op verzending')).toBeTruthy();
+    expect(sent('POST /api/console/buyers/b-1/invite')).toHaveLength(1);
+  });
+
+  it('says so when the buyer has a password already', async () => {
+    mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/buyers/b-1': json(200, { buyer: BUYER }),
+      'POST /api/console/buyers/b-1/invite': apiError(409, 'account_active'),
+    });
+    await renderConsole('/console/buyers/b-1');
+    const invitations = await screen.findByRole('region', { name: 'Invitations' });
+    fireEvent.click(within(invitations).getByRole('button', { name: 'Send the invitation again' }));
+    expect((await within(invitations).findByRole('alert')).textContent).toMatch(/^This buyer has set a password already/);
+    expect(within(invitations).queryByRole('button')).toBeNull();
+  });
+
+  it('shows the last sign-in of an active account, without "send again"', async () => {
+    mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/buyers/b-1': json(200, {
+        buyer: { ...BUYER, verified: true, canInvite: false, lastSignIn: '2026-11-25T08:00:00Z', lastSeen: '2026-11-26T09:00:00Z' },
+      }),
+      'GET /api/console/buyers/b-9': apiError(404, 'not_found'),
+    });
+    await renderConsole('/console/buyers/b-1');
+    expect(await screen.findByText('Last sign-in')).toBeTruthy();
+    expect(screen.queryByText('No sign-in on record')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send the invitation again' })).toBeNull();
+    cleanup();
+    mockApi({ 'GET /api/me': staffMe(), 'GET /api/console/buyers/b-9': apiError(404, 'not_found') });
+    await renderConsole('/console/buyers/b-9');
+    expect(await screen.findByText('There is no such account.')).toBeTruthy();
   });
 });
 

@@ -12,10 +12,10 @@ import { ConsoleLoading } from './parts';
 
 const SECTIONS: { path: string; label: TKey; owns: RegExp }[] = [
   { path: '/console', label: 'console.nav.quotes', owns: /^\/console(\/quotes\/.*)?\/?$/ },
-  { path: '/console/orders', label: 'console.nav.orders', owns: /^\/console\/orders\/?$/ },
+  { path: '/console/orders', label: 'console.nav.orders', owns: /^\/console\/orders(\/[^/]+)?\/?$/ },
   { path: '/console/calls', label: 'console.nav.calls', owns: /^\/console\/calls(\/[^/]+)?\/?$/ },
   { path: '/console/agents', label: 'console.nav.agents', owns: /^\/console\/agents\/?$/ },
-  { path: '/console/buyers', label: 'console.nav.buyers', owns: /^\/console\/buyers\/?$/ },
+  { path: '/console/buyers', label: 'console.nav.buyers', owns: /^\/console\/buyers(\/[^/]+)?\/?$/ },
   { path: '/console/jobs', label: 'console.nav.jobs', owns: /^\/console\/jobs\/?$/ },
 ];
 

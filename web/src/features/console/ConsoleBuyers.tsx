@@ -19,7 +19,7 @@ export function HydrateFallback() {
   return <ConsoleLoading title={t('console.buyers.title')} text={t('console.loading')} />;
 }
 
-/** /console/buyers: every account (staff included), newest first, with a search of email and name. */
+/** /console/buyers: every account (staff included), newest first, with a search of email and name; a name opens the account. */
 export function Component() {
   const { t } = useLanguage();
   const { first } = useLoaderData<typeof loader>();
@@ -52,7 +52,15 @@ function Buyers({ first }: { first: Page<Account> }) {
             return (
               <li key={account.id} className="console-row md:grid-cols-[minmax(0,1.3fr)_minmax(0,1.6fr)_auto] md:items-center md:gap-6">
                 <div className="min-w-0">
-                  <h2 className="text-lg font-bold tracking-tight [overflow-wrap:anywhere]">{name}</h2>
+                  <h2 className="text-lg font-bold tracking-tight [overflow-wrap:anywhere]">
+                    <Link
+                      to={localePath(lang, `/console/buyers/${encodeURIComponent(account.id)}`)}
+                      aria-label={t('console.buyers.open', { name })}
+                      className="underline decoration-1 underline-offset-4 hover:text-signal-ink"
+                    >
+                      {name}
+                    </Link>
+                  </h2>
                   <p className="text-sm text-ink-soft [overflow-wrap:anywhere]">{account.email}</p>
                 </div>
                 <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">

@@ -243,7 +243,7 @@ function History({ quote }: { quote: QuoteDetail }) {
           <ul className="mt-2 space-y-1">
             {quote.orders.map((o) => (
               <li key={o.id}>
-                <Link to={localePath(lang, `/console/orders?q=${encodeURIComponent(quote.email)}`)} className="link-button">
+                <Link to={localePath(lang, `/console/orders/${encodeURIComponent(o.id)}`)} className="link-button">
                   {t('console.quote.orders.link', { number: o.number })}
                 </Link>
               </li>

@@ -44,6 +44,12 @@ export type CatalogueAgent = Schemas['CatalogueAgent'];
 /** An agent's fields as the console sends them (a PATCH only what changes, with `version`). */
 export type AgentFields = Omit<CatalogueAgent, 'id' | 'version'>;
 export type Account = Schemas['BuyerSummary'];
+/** GET /api/console/buyers/{id}: one account with its orders, invitation emails and last sign-in. */
+export type BuyerDetail = Schemas['BuyerDetail'];
+export type Invitation = Schemas['Invitation'];
+/** GET /api/console/orders/{id}: the order, its status history and its usage per calendar month. */
+export type OrderDetail = Schemas['OrderHistoryAnswer'];
+export type UsageMonth = Schemas['UsageMonth'];
 /** A job of the queue as staff see it: never its payload; an email only as its kind and the recipient's domain. */
 export type Job = Schemas['Summary'];
 export type JobState = Job['state'];
@@ -82,8 +88,8 @@ export const setOrderLink = (orderId: string, body: Omit<OrderChange, 'status'>)
 
 type CallsFilter = NonNullable<operations['getConsoleCalls']['parameters']['query']>['assigned'];
 
-/** Every call, or only the assigned (true) or unassigned (false) ones, newest first. */
-export const listCalls = (p: { assigned?: CallsFilter | ''; cursor?: string }, signal?: AbortSignal) =>
+/** Every call, or only the assigned (true) or unassigned (false) ones, or one order's, newest first. */
+export const listCalls = (p: { assigned?: CallsFilter | ''; order?: string; cursor?: string }, signal?: AbortSignal) =>
   call((api) => api.GET('/api/console/calls', { params: { query: query(p) }, signal }), signal);
 
 /** One call in full (the full number, formatted for `lang`); 404 for a deleted or unknown call. */
@@ -102,6 +108,14 @@ export const listBuyers = (p: { q?: string; cursor?: string }, signal?: AbortSig
 
 export const getConsoleOrder = (orderId: string, signal?: AbortSignal) =>
   call((api) => api.GET('/api/console/orders/{id}', { params: { path: { id: orderId } }, signal }), signal);
+
+/** One account with its orders, invitations and last sign-in; 404 for an unknown id. */
+export const getBuyer = (buyerId: string, signal?: AbortSignal) =>
+  call((api) => api.GET('/api/console/buyers/{id}', { params: { path: { id: buyerId } }, signal }), signal);
+
+/** Emails the account's invitation again; 409 account_active once it has a password. */
+export const resendInvite = (buyerId: string) =>
+  call((api) => api.POST('/api/console/buyers/{id}/invite', { params: { path: { id: buyerId } } }));
 
 /** The job queue, newest first, in one state ('' for all). */
 export const listJobs = (p: { state?: string; cursor?: string }, signal?: AbortSignal) =>

@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'version_conflict',
   'invalid_assistant',
   'assistant_taken',
+  'account_active',
   'invalid_credentials',
   'email_not_verified',
   'invalid_token',

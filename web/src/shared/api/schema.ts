@@ -239,6 +239,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/buyers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One account with its orders, the invitations emailed to it and its last sign-in.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        get: operations["getConsoleBuyersId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/buyers/{id}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Emails the account's invitation again; 409 account_active when it has a password already.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        post: operations["postConsoleBuyersIdInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/calls": {
         parameters: {
             query?: never;
@@ -247,7 +287,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A page of every call (or the assigned or unassigned ones), numbers masked.
+         * A page of every call (or the assigned or unassigned ones, or one order's), numbers masked.
          * @description Staff only: 401 without a session, 403 for a buyer.
          */
         get: operations["getConsoleCalls"];
@@ -367,7 +407,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One order with its history.
+         * One order with its history, its calls this month and its usage by month.
          * @description Staff only: 401 without a session, 403 for a buyer.
          */
         get: operations["getConsoleOrdersId"];
@@ -784,6 +824,30 @@ export interface components {
             /** @enum {string} */
             locale: "en" | "nl";
         };
+        BuyerAnswer: {
+            buyer: components["schemas"]["BuyerDetail"];
+        };
+        BuyerDetail: {
+            canInvite: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            fullName: string;
+            id: string;
+            invitations: components["schemas"]["Invitation"][];
+            /** Format: date-time */
+            lastSeen: string | null;
+            /** Format: date-time */
+            lastSignIn: string | null;
+            /** @enum {string} */
+            locale: "en" | "nl";
+            /** Format: int64 */
+            orderCount: number;
+            orders: components["schemas"]["ConsoleOrder"][];
+            /** @enum {string} */
+            role: "buyer" | "staff";
+            verified: boolean;
+        };
         BuyerSummary: {
             /** Format: date-time */
             createdAt: string;
@@ -985,6 +1049,8 @@ export interface components {
             amountCents: number;
             assistantId: string | null;
             buyer: components["schemas"]["Buyer"];
+            /** Format: int64 */
+            callsThisMonth: number;
             /** Format: date-time */
             createdAt: string;
             currency: string;
@@ -1047,6 +1113,19 @@ export interface components {
             /** @description ISO 4217; empty is EUR. */
             currency: string;
         };
+        Invitation: {
+            /** Format: int64 */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            lastError: string;
+            /** @enum {string} */
+            state: "pending" | "running" | "done" | "failed" | "cancelled";
+            /** Format: date-time */
+            updatedAt: string;
+        };
         JobAnswer: {
             job: components["schemas"]["Summary"];
         };
@@ -1106,6 +1185,8 @@ export interface components {
         OrderHistoryAnswer: {
             history: components["schemas"]["Change"][];
             order: components["schemas"]["ConsoleOrder"];
+            /** @description Calls, seconds and cost without VAT per calendar month (Europe/Amsterdam), newest first. */
+            usage: components["schemas"]["UsageMonth"][];
         };
         PassedAnswer: {
             recoveryCodes?: string[];
@@ -1315,6 +1396,20 @@ export interface components {
             /** Format: double */
             secondsFromStart: number;
             text: string;
+        };
+        UsageMonth: {
+            /** Format: int64 */
+            calls: number;
+            /**
+             * Format: int64
+             * @description Without VAT, in currency.
+             */
+            costCents: number;
+            currency: string;
+            /** @description YYYY-MM */
+            month: string;
+            /** Format: int64 */
+            seconds: number;
         };
         User: {
             email: string;
@@ -1825,10 +1920,73 @@ export interface operations {
             };
         };
     };
+    getConsoleBuyersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuyerAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postConsoleBuyersIdInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuyerAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getConsoleCalls: {
         parameters: {
             query?: {
                 assigned?: "true" | "false";
+                order?: string;
                 cursor?: string;
                 limit?: number;
             };
@@ -2758,11 +2916,14 @@ type ReadonlyArray<T> = [
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsApiConsoleCallsGetParametersQueryAssignedValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["assigned"]> = ["true", "false"];
 export const buyerLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Buyer"]["locale"]> = ["en", "nl"];
+export const buyerDetailLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerDetail"]["locale"]> = ["en", "nl"];
+export const buyerDetailRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerDetail"]["role"]> = ["buyer", "staff"];
 export const buyerSummaryLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerSummary"]["locale"]> = ["en", "nl"];
 export const buyerSummaryRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerSummary"]["role"]> = ["buyer", "staff"];
 export const checkTokenBodyPurposeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CheckTokenBody"]["purpose"]> = ["reset", "invite"];
 export const consoleOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConsoleOrder"]["status"]> = ["pending", "completed", "cancelled", "refunded"];
 export const emailBodyLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmailBody"]["locale"]> = ["en", "nl"];
+export const invitationStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Invitation"]["state"]> = ["pending", "running", "done", "failed", "cancelled"];
 export const orderChangeStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderChange"]["status"]> = ["pending", "completed", "cancelled", "refunded"];
 export const quoteBodyLanguageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteBody"]["language"]> = ["english", "dutch"];
 export const quoteBodyLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteBody"]["locale"]> = ["en", "nl"];

@@ -29,6 +29,7 @@ const MESSAGES: Record<KnownErrorCode, TKey> = {
   version_conflict: 'auth.errors.versionConflict',
   invalid_assistant: 'auth.errors.invalidAssistant',
   assistant_taken: 'auth.errors.assistantTaken',
+  account_active: 'auth.errors.accountActive',
   invalid_credentials: 'auth.errors.invalidCredentials',
   code_required: 'auth.twoStep.codeRequired',
   invalid_code: 'auth.errors.invalidCode',

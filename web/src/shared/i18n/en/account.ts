@@ -139,6 +139,7 @@ const account = {
       invalidDeliveryDays: 'The delivery time must be between 0 and 365 days.',
       versionConflict: 'Someone else changed this in the meantime. Check their changes, then try again.',
       invalidAssistant: 'An assistant id is a UUID, as the Vapi dashboard shows it, such as 6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60.',
+      accountActive: 'This account has a password already: the buyer signs in with it, or uses “Forgot password”.',
       assistantTaken: 'Another order already has this assistant. Remove it there first.',
       invalidCursor: 'This list has changed. Please start again from the first page.',
       invalidCode: 'This code is not right. Check the time on your phone and try the current code.',

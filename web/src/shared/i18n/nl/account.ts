@@ -143,6 +143,7 @@ const account = {
       versionConflict: 'Iemand anders heeft dit intussen gewijzigd. Bekijk die wijzigingen en probeer het daarna opnieuw.',
       invalidAssistant:
         'Een assistent-id is een UUID zoals het Vapi-dashboard die toont, bijvoorbeeld 6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60.',
+      accountActive: 'Dit account heeft al een wachtwoord: de koper logt daarmee in, of gebruikt ‘Wachtwoord vergeten’.',
       assistantTaken: 'Een andere bestelling heeft deze assistent al. Verwijder hem daar eerst.',
       invalidCursor: 'Deze lijst is veranderd. Begin opnieuw bij de eerste pagina.',
       invalidCode: 'Deze code klopt niet. Controleer de tijd op uw telefoon en probeer de huidige code.',
