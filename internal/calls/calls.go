@@ -597,11 +597,29 @@ type ConsoleCall struct {
 	Order       *ConsoleOrder `json:"order"`
 }
 
-// ConsoleOrder names the order a call belongs to.
+// ConsoleOrder names the order a call belongs to: its number, its buyer
+// and its agent, the agent in English and in Dutch (the English where the
+// catalogue has no Dutch), so the console shows it in its page's language.
 type ConsoleOrder struct {
-	ID         string `json:"id"`
-	Number     string `json:"number"`
-	BuyerEmail string `json:"buyerEmail"`
+	ID          string `json:"id"`
+	Number      string `json:"number"`
+	BuyerEmail  string `json:"buyerEmail"`
+	BuyerName   string `json:"buyerName"` // "" when the buyer gave none
+	AgentName   string `json:"agentName"`
+	AgentNameNl string `json:"agentNameNl"`
+}
+
+// consoleOrder is the order of call c, nil when it has none.
+func consoleOrder(c store.Call) *ConsoleOrder {
+	if c.OrderID == "" {
+		return nil
+	}
+	nl := c.AgentNameNl
+	if nl == "" {
+		nl = c.AgentNameEn
+	}
+	return &ConsoleOrder{ID: c.OrderID, Number: orders.Number(c.OrderID), BuyerEmail: c.BuyerEmail, BuyerName: c.BuyerName,
+		AgentName: c.AgentNameEn, AgentNameNl: nl}
 }
 
 // ConsoleList is one page of every call (assigned nil), or of the
@@ -612,21 +630,31 @@ func (s *Service) ConsoleList(ctx context.Context, assigned *bool, p store.Page)
 		return console.Page[ConsoleCall]{}, apierr.Wrap("list calls", err)
 	}
 	return console.PageOf(rows, next, func(c store.Call) ConsoleCall {
-		cc := ConsoleCall{Summary: maskedSummary(c), Status: c.Status, AssistantID: c.AssistantID}
-		if c.OrderID != "" {
-			cc.Order = &ConsoleOrder{ID: c.OrderID, Number: orders.Number(c.OrderID), BuyerEmail: c.BuyerEmail}
-		}
-		return cc
+		return ConsoleCall{Summary: maskedSummary(c), Status: c.Status, AssistantID: c.AssistantID, Order: consoleOrder(c)}
 	}), nil
 }
 
 // ConsoleDetail is one call as staff see it on its own page: the full
-// number, the transcript and the order it belongs to.
+// number, the transcript, the order it belongs to and its usage line.
 type ConsoleDetail struct {
 	Detail
 	Status      string        `json:"status"`
 	AssistantID string        `json:"assistantId"`
 	Order       *ConsoleOrder `json:"order"`
+	Usage       *ConsoleUsage `json:"usage"`
+}
+
+// ConsoleUsage is a call's usage line as staff see it (see store.UsageLine):
+// null for a call without one (not ended, or never of an order).
+type ConsoleUsage struct {
+	Seconds        int    `json:"seconds"`        // billable
+	PerMinuteCents int64  `json:"perMinuteCents"` // the rate in force when the line was written
+	Currency       string `json:"currency"`
+	CostCents      int64  `json:"costCents"` // excl. VAT
+	// Open: the line's month is still open (store.UsageOpenFrom), so a
+	// later report can still correct it; false once it has closed.
+	Open    bool   `json:"open"`
+	OrderID string `json:"orderId"` // the order billed, which stays when the call left it
 }
 
 // ConsoleCall is one call that is not deleted, for staff, its number in
@@ -644,9 +672,13 @@ func (s *Service) ConsoleCall(ctx context.Context, staffID, id, lang string) (Co
 	if err != nil {
 		return ConsoleDetail{}, apierr.Wrap("load call", err)
 	}
-	d := ConsoleDetail{Detail: detail(c, lang), Status: c.Status, AssistantID: c.AssistantID}
-	if c.OrderID != "" {
-		d.Order = &ConsoleOrder{ID: c.OrderID, Number: orders.Number(c.OrderID), BuyerEmail: c.BuyerEmail}
+	d := ConsoleDetail{Detail: detail(c, lang), Status: c.Status, AssistantID: c.AssistantID, Order: consoleOrder(c)}
+	switch u, err := s.db.UsageByVapiID(ctx, c.VapiCallID); {
+	case err == nil:
+		d.Usage = &ConsoleUsage{Seconds: u.Seconds, PerMinuteCents: u.PerMinuteCents, Currency: u.Currency, CostCents: u.CostCents,
+			Open: !u.StartedAt.Before(store.UsageOpenFrom(s.now())), OrderID: u.OrderID}
+	case !errors.Is(err, store.ErrNotFound):
+		return ConsoleDetail{}, apierr.Wrap("load usage line", err)
 	}
 	s.log.Info("call opened in the console", "call", n, "staff", staffID)
 	return d, nil
@@ -661,6 +693,21 @@ func (s *Service) RecordingOrigin(ctx context.Context, buyerID, orderID, id stri
 		return "", false
 	}
 	return voice.RecordingOrigin(*d.RecordingURL)
+}
+
+// ConsoleRecordingOrigin is the origin of the recording of call id, for
+// the console call page's Content-Security-Policy; false when there is no
+// such call or it has no recording. The caller has checked the asker is staff.
+func (s *Service) ConsoleRecordingOrigin(ctx context.Context, id string) (string, bool) {
+	n, ok := callID(id)
+	if !ok {
+		return "", false
+	}
+	c, err := s.db.CallByID(ctx, n)
+	if err != nil || c.RecordingURL == "" {
+		return "", false
+	}
+	return voice.RecordingOrigin(c.RecordingURL)
 }
 
 // Purge removes the transcripts, summaries and recording links of calls

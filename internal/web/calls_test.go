@@ -292,7 +292,7 @@ func TestConsoleCallsAndLink(t *testing.T) {
 		type consoleCalls struct {
 			Items []struct {
 				ID, AssistantID, Outcome string
-				Order                    *struct{ ID, Number, BuyerEmail string }
+				Order                    *struct{ ID, Number, BuyerEmail, BuyerName, AgentName, AgentNameNl string }
 			}
 		}
 		un := decode[consoleCalls](t, e.call("GET", "/api/console/calls?assigned=false", nil, staff), 200)
@@ -313,11 +313,12 @@ func TestConsoleCallsAndLink(t *testing.T) {
 				ID, Number, NumberDisplay, Summary, EndedReason, Status, AssistantID string
 				Transcript                                                           []struct{ Role, Text string }
 				Order                                                                *struct{ ID string }
+				Usage                                                                *struct{}
 			}
 		}](t, e.call("GET", one+"?lang=nl", nil, staff), 200)
 		if cd.Call.ID != un.Items[0].ID || cd.Call.Number != "+31612345678" || cd.Call.NumberDisplay != "06 12345678" ||
 			cd.Call.Summary != "=Booked a cleaning on Tuesday." || cd.Call.EndedReason != "customer-ended-call" || len(cd.Call.Transcript) != 2 ||
-			cd.Call.Status != "ended" || cd.Call.AssistantID != callAssistant || cd.Call.Order != nil {
+			cd.Call.Status != "ended" || cd.Call.AssistantID != callAssistant || cd.Call.Order != nil || cd.Call.Usage != nil {
 			t.Fatalf("console call = %+v", cd)
 		}
 		expectError(t, e.call("GET", one, nil, ann), 403, "staff_only", "")
@@ -341,16 +342,80 @@ func TestConsoleCallsAndLink(t *testing.T) {
 			t.Fatalf("buyer sees %d calls after linking", len(l.Items))
 		}
 		all := decode[consoleCalls](t, e.call("GET", "/api/console/calls", nil, staff), 200)
-		if len(all.Items) != 3 || all.Items[0].Order == nil || all.Items[0].Order.BuyerEmail != "ann@example.com" {
+		// Each call names its order's buyer and agent (in both languages), not only the buyer's email.
+		if len(all.Items) != 3 || all.Items[0].Order == nil || *all.Items[0].Order != (struct{ ID, Number, BuyerEmail, BuyerName, AgentName, AgentNameNl string }{
+			ID: o.ID, Number: all.Items[0].Order.Number, BuyerEmail: "ann@example.com", BuyerName: "Buyer ann@example.com",
+			AgentName: "Appointment Setter", AgentNameNl: "Afsprakenplanner"}) || all.Items[0].Order.Number == "" {
 			t.Fatalf("all = %+v", all)
 		}
-		if d := e.call("GET", one, nil, staff).Body.String(); !strings.Contains(d, `"buyerEmail":"ann@example.com"`) || !strings.Contains(d, `"id":"`+o.ID+`"`) {
+		if d := e.call("GET", one, nil, staff).Body.String(); !strings.Contains(d, `"buyerEmail":"ann@example.com"`) || !strings.Contains(d, `"id":"`+o.ID+`"`) ||
+			!strings.Contains(d, `"buyerName":"Buyer ann@example.com"`) || !strings.Contains(d, `"agentName":"Appointment Setter"`) {
 			t.Fatalf("console call after linking = %s", d)
+		}
+		// Its usage line: 95 s at the order's 12 cents a minute (linking wrote it), 19 cents, its month open.
+		type usage struct {
+			Seconds                   int
+			PerMinuteCents, CostCents int64
+			Currency, OrderID         string
+			Open                      bool
+		}
+		ud := decode[struct{ Call struct{ Usage *usage } }](t, e.call("GET", one, nil, staff), 200)
+		if ud.Call.Usage == nil || *ud.Call.Usage != (usage{Seconds: 95, PerMinuteCents: 12, CostCents: 19, Currency: "EUR", OrderID: o.ID, Open: true}) {
+			t.Fatalf("usage line = %+v", ud.Call.Usage)
 		}
 		// A status and a link in one PATCH.
 		got = decode[linkAnswer](t, patch(map[string]any{"status": "cancelled", "assistantId": "", "version": got.Order.Version}), 200)
 		if got.Order.AssistantID != nil || got.Order.Version != o.Version+3 {
 			t.Fatalf("status and unlink = %+v", got)
+		}
+	})
+}
+
+// TestConsoleCallPageCSP: a call's console page allows media from its
+// recording's origin for staff only, and only when there is a recording.
+func TestConsoleCallPageCSP(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, envOptions{voice: webhookConfig()})
+		staff := e.staffCookie("Olga Ops", "ops@example.com")
+		ann, _ := e.buyerWithOrder("ann@example.com", callAssistant)
+		expectStatus(t, e.postWebhook("/api/voice/webhook", callReport("rec", callAssistant, time.Now(), "https://storage.vapi.ai/rec.wav"), testVapiSecret), 200)
+		expectStatus(t, e.postWebhook("/api/voice/webhook", callReport("norec", callAssistant, time.Now().Add(-time.Minute), ""), testVapiSecret), 200)
+		type list struct{ Items []struct{ ID string } }
+		items := decode[list](t, e.call("GET", "/api/console/calls", nil, staff), 200).Items
+		rec, norec := items[0].ID, items[1].ID
+		base := contentSecurityPolicy([]string{testScriptHash}, vapiCSP)
+		page := func(path string, c *http.Cookie) *httptest.ResponseRecorder {
+			r := httptest.NewRequest("GET", path, nil)
+			if c != nil {
+				r.AddCookie(c)
+			}
+			w := httptest.NewRecorder()
+			e.h.ServeHTTP(w, r)
+			return w
+		}
+		for _, prefix := range []string{"", "/nl"} {
+			w := page(prefix+"/console/calls/"+rec, staff)
+			expectStatus(t, w, 200)
+			csp := w.Header().Get("Content-Security-Policy")
+			if !strings.Contains(csp, "; media-src 'self' https://storage.vapi.ai;") || !strings.Contains(w.Body.String(), "app shell") {
+				t.Fatalf("%s staff CSP: %s", prefix, csp)
+			}
+			if strings.Count(csp, "media-src") != 1 || !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(w.Header().Get("Vary"), "Cookie") {
+				t.Fatalf("CSP: %s", csp)
+			}
+		}
+		for name, w := range map[string]*httptest.ResponseRecorder{
+			"a buyer, even the call's": page("/console/calls/"+rec, ann),
+			"signed out":               page("/console/calls/"+rec, nil),
+			"no recording":             page("/console/calls/"+norec, staff),
+			"no such call":             page("/console/calls/987654321", staff),
+			"not an id":                page("/console/calls/abc", staff),
+			"the list":                 page("/console/calls", staff),
+			"a path below the call":    page("/console/calls/"+rec+"/x", staff),
+		} {
+			if csp := w.Header().Get("Content-Security-Policy"); csp != base {
+				t.Errorf("%s: CSP %s", name, csp)
+			}
 		}
 	})
 }

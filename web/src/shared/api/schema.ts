@@ -247,7 +247,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A page of every call (or the assigned or unassigned ones), numbers masked.
+         * A page of every call (or the assigned or unassigned ones), numbers masked, each with its order's buyer and agent.
          * @description Staff only: 401 without a session, 403 for a buyer.
          */
         get: operations["getConsoleCalls"];
@@ -819,11 +819,26 @@ export interface components {
             successEvaluation: string;
             summary: string;
             transcript: components["schemas"]["TranscriptLine"][];
+            usage: components["schemas"]["CallConsoleUsage"] | null;
         };
         CallConsoleOrder: {
+            agentName: string;
+            agentNameNl: string;
             buyerEmail: string;
+            buyerName: string;
             id: string;
             number: string;
+        };
+        CallConsoleUsage: {
+            /** Format: int64 */
+            costCents: number;
+            currency: string;
+            open: boolean;
+            orderId: string;
+            /** Format: int64 */
+            perMinuteCents: number;
+            /** Format: int64 */
+            seconds: number;
         };
         CallDay: {
             /** Format: int64 */
@@ -1762,6 +1777,15 @@ export interface operations {
         parameters: {
             query?: {
                 assigned?: "true" | "false";
+                order?: string;
+                period?: string;
+                from?: string;
+                to?: string;
+                tz?: string;
+                outcome?: string;
+                direction?: string;
+                goal?: string;
+                q?: string;
                 cursor?: string;
                 limit?: number;
             };
