@@ -29,8 +29,8 @@ async function orderLine(page: Page): Promise<string> {
 async function month(page: Page, orderId: string): Promise<Month & { rate: number }> {
   const res = await page.request.get(`/api/orders/${orderId}/agent?lang=en&tz=UTC`);
   expect(res.status()).toBe(200);
-  const body = (await res.json()) as { month: Month; agent: { perMinuteCents: number } };
-  const { calls, seconds, costCents, deletedCalls } = body.month;
+  const body = (await res.json()) as { figures: Month; agent: { perMinuteCents: number } };
+  const { calls, seconds, costCents, deletedCalls } = body.figures;
   return { calls, seconds, costCents, deletedCalls, rate: body.agent.perMinuteCents };
 }
 

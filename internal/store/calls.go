@@ -334,26 +334,6 @@ func (db *DB) OrderCalls(ctx context.Context, orderID string, p Page) ([]Call, s
 	return db.callPage(ctx, ownCallSelect, l, p)
 }
 
-// CallFilter selects a page of every call, for the console.
-type CallFilter struct {
-	Assigned *bool // nil: all; false: only unassigned
-	Page
-}
-
-// Calls lists one page of every call that is not deleted, newest first.
-func (db *DB) Calls(ctx context.Context, f CallFilter) ([]Call, string, error) {
-	var l listQuery
-	l.where(`c.deleted = 0`)
-	if f.Assigned != nil {
-		if *f.Assigned {
-			l.where(`c.order_id IS NOT NULL`)
-		} else {
-			l.where(`c.order_id IS NULL`)
-		}
-	}
-	return db.callPage(ctx, callSelect, l, f.Page)
-}
-
 // OrderCall loads one ended call of an order by its internal id;
 // ErrNotFound when the order has no such call.
 func (db *DB) OrderCall(ctx context.Context, orderID string, callID int64) (Call, error) {

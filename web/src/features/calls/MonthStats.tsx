@@ -10,11 +10,11 @@ import { durationText } from './words';
  */
 export function MonthStats({ overview }: { overview: AgentPage }) {
   const { lang, t } = useLanguage();
-  const { month, agent } = overview;
-  const minutes = formatNumber(month.seconds / 60, lang, 1);
+  const { figures, agent } = overview;
+  const minutes = formatNumber(figures.seconds / 60, lang, 1);
   const money = (cents: number) => formatMoney(cents, agent.currency, lang);
   // Each call costs the rate it was recorded at: a month the rate changed in names every rate it used.
-  const rates = month.rates.length > 0 ? month.rates : [agent.perMinuteCents];
+  const rates = figures.rates.length > 0 ? figures.rates : [agent.perMinuteCents];
   const rateText =
     rates.length === 1
       ? t('calls.month.rate', { minutes, rate: money(rates[0]) })
@@ -25,22 +25,22 @@ export function MonthStats({ overview }: { overview: AgentPage }) {
         {t('calls.month.title')}
       </h2>
       <dl className="mt-4 grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-4">
-        <Stat label={t('calls.month.calls')}>{formatNumber(month.calls, lang)}</Stat>
-        <Stat label={t('calls.month.answered')}>{formatNumber(month.answered, lang)}</Stat>
-        <Stat label={t('calls.month.missed')}>{formatNumber(month.missed, lang)}</Stat>
-        <Stat label={t('calls.month.failed')}>{formatNumber(month.failed, lang)}</Stat>
+        <Stat label={t('calls.month.calls')}>{formatNumber(figures.calls, lang)}</Stat>
+        <Stat label={t('calls.month.answered')}>{formatNumber(figures.answered, lang)}</Stat>
+        <Stat label={t('calls.month.missed')}>{formatNumber(figures.missed, lang)}</Stat>
+        <Stat label={t('calls.month.failed')}>{formatNumber(figures.failed, lang)}</Stat>
         <Stat label={t('calls.month.minutes')}>{minutes}</Stat>
-        <Stat label={t('calls.month.average')}>{durationText(month.averageSeconds, t)}</Stat>
+        <Stat label={t('calls.month.average')}>{durationText(figures.averageSeconds, t)}</Stat>
         <Stat label={t('calls.month.cost')} wide>
-          {money(month.costCents)}
+          {money(figures.costCents)}
           <span className="mt-1 block text-sm font-medium tracking-normal text-ink-soft">{rateText}</span>
         </Stat>
       </dl>
-      {month.deletedCalls > 0 && (
+      {figures.deletedCalls > 0 && (
         <p className="mt-3 text-sm text-ink-soft">
-          {month.deletedCalls === 1
+          {figures.deletedCalls === 1
             ? t('calls.month.deletedOne')
-            : t('calls.month.deletedMany', { count: formatNumber(month.deletedCalls, lang) })}{' '}
+            : t('calls.month.deletedMany', { count: formatNumber(figures.deletedCalls, lang) })}{' '}
           {t('calls.month.deletedWhy')}
         </p>
       )}
