@@ -169,6 +169,25 @@ describe('/console/calls', () => {
   });
 });
 
+describe('/console/calls (refused filters)', () => {
+  it('shows a range the server refuses at the filters, with the way to fix it, not a dead end', async () => {
+    mockApi({
+      'GET /api/me': staffMe(),
+      'GET /api/console/orders?limit=100': orders(),
+      [`GET /api/console/calls?period=custom&from=2026-11-15&to=2026-11-01&tz=${encodeURIComponent(TZ)}`]: json(400, {
+        error: { code: 'invalid_field', message: 'to is before from.', field: 'to' },
+      }),
+    });
+    await renderConsole('/console/calls?period=custom&from=2026-11-15&to=2026-11-01');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Check the dates: a range runs from its first day to its last, at most 366 days.');
+    expect(within(alert).getByRole('link').getAttribute('href')).toBe('#calls-to');
+    expect((screen.getByLabelText('To (inclusive)') as HTMLInputElement).value).toBe('2026-11-01');
+    expect(screen.getByRole('link', { name: 'Clear filters' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
 describe('/console/calls/:id', () => {
   const DETAIL = {
     ...call({ id: '9', order: ORDER_REF }),

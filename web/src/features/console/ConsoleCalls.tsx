@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { ApiError } from '../../shared/api/client';
 import { Deferred, deferred } from '../../shared/data/Deferred';
 import { Field, SelectField } from '../../shared/form/Field';
 import { formatDateTime } from '../../shared/format';
@@ -65,7 +66,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     (page) => page.items.filter((o) => o.assistantId),
     () => [] as ConsoleOrder[],
   );
-  return { data: deferred(Promise.all([listCalls(filter, request.signal), orders])) };
+  return { calls: deferred(listCalls(filter, request.signal)), orders };
 }
 
 /** The first render of a fresh page, before the loader has handed over its promise. */
@@ -77,34 +78,57 @@ export function HydrateFallback() {
 /**
  * /console/calls: every call the agents made or took, newest first, 50 a page, as a table naming each
  * call's agent and buyer; filtered by outcome, order, period and assignment and searched, all kept in
- * the URL (?outcome=&order=&period=&from=&to=&assigned=&q=) so a reload or a link keeps them.
+ * the URL (?outcome=&order=&period=&from=&to=&assigned=&q=) so a reload or a link keeps them. Filters the
+ * server refuses (a custom range the wrong way round, a link edited by hand) are shown at the filters.
  */
 export function Component() {
   const { t } = useLanguage();
-  const { data } = useLoaderData<typeof loader>();
+  const { calls, orders } = useLoaderData<typeof loader>();
+  const [params] = useQuery();
   const title = t('console.calls.title');
+  const loading = <ConsoleLoading title={title} text={t('console.loading')} />;
   return (
-    <Deferred
-      resolve={data}
-      loading={<ConsoleLoading title={title} text={t('console.loading')} />}
-      failed={(error, retry) => <ConsoleError title={title} error={error} onRetry={retry} />}
-    >
-      {([page, orders]) => <Calls first={page} orders={orders} />}
+    <Deferred resolve={orders} loading={loading} failed={() => null}>
+      {(orders) => (
+        <Deferred
+          resolve={calls}
+          loading={loading}
+          failed={(error, retry) =>
+            error.status === 400 ? (
+              <>
+                <Heading />
+                <Filters key={params.toString()} orders={orders} refused={error} />
+              </>
+            ) : (
+              <ConsoleError title={title} error={error} onRetry={retry} />
+            )
+          }
+        >
+          {(page) => <Calls first={page} orders={orders} />}
+        </Deferred>
+      )}
     </Deferred>
   );
 }
 
-function Calls({ first, orders }: { first: Page<ConsoleCall>; orders: ConsoleOrder[] }) {
+function Heading() {
   const { t } = useLanguage();
+  return (
+    <>
+      <h1 className="display text-4xl sm:text-5xl">{t('console.calls.title')}</h1>
+      <p className="mt-4 max-w-2xl text-ink-soft">{t('console.calls.intro')}</p>
+    </>
+  );
+}
+
+function Calls({ first, orders }: { first: Page<ConsoleCall>; orders: ConsoleOrder[] }) {
   const [params] = useQuery();
   const filter = filterOf(params);
   const list = usePages(first, (cursor) => listCalls({ ...filter, cursor }));
-  const title = t('console.calls.title');
 
   return (
     <>
-      <h1 className="display text-4xl sm:text-5xl">{title}</h1>
-      <p className="mt-4 max-w-2xl text-ink-soft">{t('console.calls.intro')}</p>
+      <Heading />
       {/* Keyed by the URL, so "back" shows the filters of the page it lands on. */}
       <Filters key={params.toString()} orders={orders} />
       <ListBody
@@ -121,6 +145,17 @@ function Calls({ first, orders }: { first: Page<ConsoleCall>; orders: ConsoleOrd
   );
 }
 
+// The filter a refused parameter belongs to (its field's id), and the words for it.
+const REFUSED: Record<string, [string, TKey]> = {
+  q: ['calls-q', 'console.calls.refused.q'],
+  outcome: ['calls-outcome', 'console.calls.refused.other'],
+  order: ['calls-order', 'console.calls.refused.other'],
+  assigned: ['calls-assigned', 'console.calls.refused.other'],
+  period: ['calls-period', 'console.calls.refused.other'],
+  from: ['calls-from', 'console.calls.refused.range'],
+  to: ['calls-to', 'console.calls.refused.range'],
+};
+
 /** How an order is named in the picker: its agent, its buyer and its number. */
 function orderLabel(o: ConsoleOrder, lang: string) {
   const agent = lang === 'nl' ? o.agent.nameNl || o.agent.name : o.agent.name;
@@ -128,8 +163,9 @@ function orderLabel(o: ConsoleOrder, lang: string) {
   return [agent, buyer, `#${o.number}`].filter(Boolean).join(' · ');
 }
 
-function Filters({ orders }: { orders: ConsoleOrder[] }) {
+function Filters({ orders, refused }: { orders: ConsoleOrder[]; refused?: ApiError }) {
   const { lang, t } = useLanguage();
+  const [fieldId, problem] = REFUSED[refused?.field ?? ''] ?? ['', 'console.calls.refused.other'];
   const [params, setParams] = useQuery();
   const current = filterOf(params);
   const [period, setPeriod] = useState<string>(current.period || 'all');
@@ -152,6 +188,11 @@ function Filters({ orders }: { orders: ConsoleOrder[] }) {
 
   return (
     <form role="search" aria-label={t('console.calls.filter')} onSubmit={onSubmit} className="calls-filters mt-8">
+      {refused && (
+        <p role="alert" className="notice notice-error sm:col-span-2 lg:col-span-3">
+          {fieldId ? <a href={`#${fieldId}`}>{t(problem)}</a> : t(problem)}
+        </p>
+      )}
       <Field
         id="calls-q"
         name="q"

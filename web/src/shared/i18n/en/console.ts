@@ -191,6 +191,11 @@ const consoleStrings = {
       caption: 'Calls, newest first',
       started: 'Started',
       agentBuyer: 'Agent and buyer',
+      refused: {
+        q: 'That search is too long: at most 200 characters.',
+        range: 'Check the dates: a range runs from its first day to its last, at most 366 days.',
+        other: 'These filters cannot be used. Clear them and choose again.',
+      },
     },
     call: {
       loading: 'Loading call...',

@@ -197,6 +197,11 @@ const consoleStrings = {
       caption: 'Gesprekken, nieuwste eerst',
       started: 'Begonnen',
       agentBuyer: 'Agent en koper',
+      refused: {
+        q: 'Deze zoekopdracht is te lang: hoogstens 200 tekens.',
+        range: 'Controleer de datums: een periode loopt van de eerste tot de laatste dag, hoogstens 366 dagen.',
+        other: 'Deze filters kunnen niet worden gebruikt. Wis ze en kies opnieuw.',
+      },
     },
     call: {
       loading: 'Gesprek wordt geladen...',
