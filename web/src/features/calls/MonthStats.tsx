@@ -52,7 +52,8 @@ function Stat({ label, wide, children }: { label: string; wide?: boolean; childr
   return (
     <div className={`stat-card ${wide ? 'sm:col-span-2 lg:col-span-2' : ''}`}>
       <dt>{label}</dt>
-      <dd className="text-right sm:text-left">{children}</dd>
+      {/* A wide card's dd holds a sentence too: it may shrink and wrap, so a phone never scrolls sideways. */}
+      <dd className={`text-right sm:text-left ${wide ? 'min-w-0 flex-1' : ''}`}>{children}</dd>
     </div>
   );
 }
