@@ -121,8 +121,22 @@ func (db *DB) filter(l *listQuery, q CallQuery) {
 	if strings.TrimSpace(q.Search) == "" {
 		return
 	}
+	// The match is a set of call ids the list is read against. For one
+	// order's list the ids are tested while its index is read newest first
+	// (+c.id keeps SQLite from reading the matches by id and sorting them
+	// all, which a common word makes slow), so the page stops at its 20th.
+	id := "c.id"
+	if q.OrderID != "" {
+		id = "+c.id"
+	}
 	if digits, ok := SearchNumber(q.Search); ok {
-		l.where(`replace(c.customer_number, '+', '') LIKE ?`, "%"+digits+"%")
+		// The number's digit endings are indexed (migration 00011): a
+		// prefix of one is any run of its digits.
+		if db.Embedded() {
+			l.where(id+` IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?)`, `number : "`+digits+`"*`)
+		} else {
+			l.where(`c.search @@ to_tsquery('simple', ?)`, digits+`:*B`)
+		}
 		return
 	}
 	terms := SearchTerms(q.Search)
@@ -131,30 +145,42 @@ func (db *DB) filter(l *listQuery, q CallQuery) {
 		return
 	}
 	if db.Embedded() {
-		// FTS5: every term a quoted prefix ("afspr"*), all of them required.
+		// FTS5: every term a quoted prefix ("afspr"*) of the summary or
+		// transcript, all of them required.
 		parts := make([]string, len(terms))
 		for i, t := range terms {
 			parts[i] = `"` + t + `"*`
 		}
-		l.where(`c.id IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?)`, strings.Join(parts, " "))
+		l.where(id+` IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?)`, `{summary transcript} : (`+strings.Join(parts, " ")+`)`)
 		return
 	}
-	// tsquery: every term a prefix ('afspraak':*), all required; parsed in
-	// both languages, so a call matches in its own (see migration 00011).
-	// Terms are letters and digits only, so quoting them is enough.
+	// tsquery: every term a prefix ('afspraak':*) of the text (weight D,
+	// not the number's B), all required; parsed in both languages, so a call
+	// matches in its own (see migration 00011). Terms are letters and digits
+	// only, so quoting them is enough.
 	parts := make([]string, len(terms))
 	for i, t := range terms {
-		parts[i] = `'` + t + `':*`
+		parts[i] = `'` + t + `':*D`
 	}
 	tq := strings.Join(parts, " & ")
 	l.where(`c.search @@ (to_tsquery('dutch', ?) || to_tsquery('english', ?))`, tq, tq)
 }
 
+// where starts the conditions of q: a call the buyer deleted is never
+// listed. It has left its order (DeleteCall), so one order's list needs
+// no test, which keeps that list on its index alone.
+func (q CallQuery) where() listQuery {
+	var l listQuery
+	if q.OrderID == "" {
+		l.where(`c.deleted = 0`)
+	}
+	return l
+}
+
 // Calls lists one page of the calls q selects, newest first. Calls the
 // buyer deleted are never listed.
 func (db *DB) Calls(ctx context.Context, q CallQuery) ([]Call, string, error) {
-	var l listQuery
-	l.where(`c.deleted = 0`)
+	l := q.where()
 	db.filter(&l, q)
 	return db.callPage(ctx, callSelect, l, q.Page)
 }
@@ -162,8 +188,7 @@ func (db *DB) Calls(ctx context.Context, q CallQuery) ([]Call, string, error) {
 // CallsQuery is the statement Calls runs for q's first page, with its
 // arguments (for EXPLAIN in the bench).
 func (db *DB) CallsQuery(q CallQuery) (string, []any) {
-	var l listQuery
-	l.where(`c.deleted = 0`)
+	l := q.where()
 	db.filter(&l, q)
 	l.args = append(l.args, q.Page.limit()+1)
 	return callSelect + l.sql() + ` ORDER BY c.started_at DESC, c.id DESC LIMIT ?`, l.args

@@ -14,9 +14,11 @@
 -- A trigger computes both columns on every insert and on every update of the
 -- call's order, summary or transcript: a call whose content is erased (a
 -- buyer's delete, the retention worker) gets the empty vector, so its erased
--- words are no longer findable. The caller's number is searched on
--- calls.customer_number itself. SQLite uses an FTS5 table instead; see its
--- migration of the same number.
+-- words are no longer findable. The caller's number is in the vector too,
+-- with weight B and the simple configuration: every ending of at least
+-- three digits of its digits (31612345678, 1612345678, …, 678), so a prefix
+-- query on them finds any run of its digits (store.SearchNumber). SQLite uses
+-- an FTS5 table instead; see its migration of the same number.
 
 -- +goose Up
 ALTER TABLE calls ADD COLUMN search_lang text NOT NULL DEFAULT 'dutch'
@@ -27,6 +29,7 @@ ALTER TABLE calls ADD COLUMN search tsvector NOT NULL DEFAULT ''::tsvector;
 CREATE FUNCTION calls_search_update() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     lang text;
+    digits text := replace(NEW.customer_number, '+', '');
 BEGIN
     IF NEW.order_id IS NOT NULL THEN
         SELECT COALESCE(q.language, CASE WHEN u.locale = 'nl' THEN 'dutch' ELSE 'english' END) INTO lang
@@ -37,13 +40,14 @@ BEGIN
     END IF;
     NEW.search_lang := COALESCE(lang, 'dutch');
     NEW.search := to_tsvector(NEW.search_lang::regconfig, NEW.summary || ' ' ||
-        COALESCE((SELECT string_agg(e ->> 'text', ' ') FROM jsonb_array_elements(NEW.transcript::jsonb) e), ''));
+        COALESCE((SELECT string_agg(e ->> 'text', ' ') FROM jsonb_array_elements(NEW.transcript::jsonb) e), '')) ||
+        setweight(to_tsvector('simple', COALESCE((SELECT string_agg(substr(digits, i), ' ') FROM generate_series(1, length(digits) - 2) i), '')), 'B');
     RETURN NEW;
 END
 $$;
 -- +goose StatementEnd
 
-CREATE TRIGGER calls_search BEFORE INSERT OR UPDATE OF order_id, summary, transcript ON calls
+CREATE TRIGGER calls_search BEFORE INSERT OR UPDATE OF order_id, summary, transcript, customer_number ON calls
     FOR EACH ROW EXECUTE FUNCTION calls_search_update();
 
 UPDATE calls SET summary = summary;

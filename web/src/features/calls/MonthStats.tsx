@@ -2,18 +2,18 @@ import type { ReactNode } from 'react';
 import type { AgentPage } from '../../shared/api/types';
 import { formatMoney, formatNumber } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
-import { durationText } from './words';
+import { durationText, periodText } from './words';
 
 /**
- * This month's figures as the server counted them from the usage lines (in the buyer's time zone); the app
- * derives only units. Deleted calls still count, and the page says how many do.
+ * The period's figures as the server counted them from the usage lines (days in the buyer's time zone); the
+ * app derives only units. Deleted calls still count, and the page says how many do.
  */
 export function MonthStats({ overview }: { overview: AgentPage }) {
   const { lang, t } = useLanguage();
   const { figures, agent } = overview;
   const minutes = formatNumber(figures.seconds / 60, lang, 1);
   const money = (cents: number) => formatMoney(cents, agent.currency, lang);
-  // Each call costs the rate it was recorded at: a month the rate changed in names every rate it used.
+  // Each call costs the rate it was recorded at: a period the rate changed in names every rate it used.
   const rates = figures.rates.length > 0 ? figures.rates : [agent.perMinuteCents];
   const rateText =
     rates.length === 1
@@ -22,7 +22,7 @@ export function MonthStats({ overview }: { overview: AgentPage }) {
   return (
     <section aria-labelledby="agent-month" className="mt-10">
       <h2 id="agent-month" className="text-2xl font-bold tracking-tight">
-        {t('calls.month.title')}
+        {periodText(overview.period, lang, t)}
       </h2>
       <dl className="mt-4 grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-4">
         <Stat label={t('calls.month.calls')}>{formatNumber(figures.calls, lang)}</Stat>
@@ -52,7 +52,8 @@ function Stat({ label, wide, children }: { label: string; wide?: boolean; childr
   return (
     <div className={`stat-card ${wide ? 'sm:col-span-2 lg:col-span-2' : ''}`}>
       <dt>{label}</dt>
-      <dd className="text-right sm:text-left">{children}</dd>
+      {/* A wide card's dd holds a sentence too: it may shrink and wrap, so a phone never scrolls sideways. */}
+      <dd className={`text-right sm:text-left ${wide ? 'min-w-0 flex-1' : ''}`}>{children}</dd>
     </div>
   );
 }

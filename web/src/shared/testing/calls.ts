@@ -26,7 +26,7 @@ export function overview(over: Partial<AgentPage['agent']> = {}, figures: Partia
       ...over,
     },
     // Figures that do not follow from the listed calls: the page must show the server's.
-    period: { kind: 'custom', from: '2026-09-25', to: '2026-10-24' },
+    period: { kind: '30d', from: '2026-09-25', to: '2026-10-24' },
     figures: {
       calls: 42,
       answered: 35,
