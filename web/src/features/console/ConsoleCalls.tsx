@@ -318,9 +318,8 @@ function CallRow({ call }: { call: ConsoleCall }) {
         </Link>
         <div className="narrow mt-1.5 space-y-1 text-sm text-ink-soft">
           <OutcomeBadge outcome={call.outcome} />
-          <p>
-            {directionText(call.direction, t)} · {durationText(call.durationSeconds, t)}
-          </p>
+          <p>{directionText(call.direction, t)}</p>
+          <p className="tabular-nums whitespace-nowrap">{durationText(call.durationSeconds, t)}</p>
           <p className="tabular-nums whitespace-nowrap">{number}</p>
         </div>
       </td>
