@@ -158,7 +158,7 @@ func TestCallNeighbours(t *testing.T) {
 		put(t, db, "n3", c0.Add(time.Hour), 60, "customer-ended-call")
 		put(t, db, "n4", c0.Add(2*time.Hour), 60, "customer-ended-call")
 		svc := calls.New(calls.Options{DB: db})
-		list, err := svc.List(ctx, buyer, o.ID, "en", store.Page{})
+		list, err := svc.List(ctx, buyer, o.ID, "en", calls.Filter{Period: calls.PeriodCustom, From: "2026-03-01", To: "2026-03-31"}, store.Page{})
 		if err != nil || len(list.Items) != 4 {
 			t.Fatalf("list = %+v, %v", list, err)
 		}

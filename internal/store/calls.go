@@ -86,8 +86,12 @@ type Call struct {
 	Deleted         bool
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
-	// The order's number and buyer, for the console (empty when unassigned).
-	BuyerEmail string
+	// The order's buyer and agent, for the console (empty when unassigned,
+	// and on the buyer's own pages).
+	BuyerEmail  string
+	BuyerName   string
+	AgentNameEn string
+	AgentNameNl string // "" when the catalogue has no Dutch name
 }
 
 const callColumns = `c.id, c.vapi_call_id, c.assistant_id, c.order_id, c.type, c.customer_number, c.started_at, c.ended_at,
@@ -211,20 +215,30 @@ func (db *DB) RecordCall(ctx context.Context, r CallReport, now time.Time, merge
 	return out, classify(err)
 }
 
-// callSelect reads calls with the email of their order's buyer, for the
-// console; ownCallSelect without, for the buyer's own pages.
+// callSelect reads calls with their order's buyer (email and name) and
+// agent (its English and Dutch names), for the console; ownCallSelect
+// without, for the buyer's own pages. Both end in the four columns
+// scanListedCall reads.
 const (
-	callSelect = `SELECT ` + callColumns + `, COALESCE(u.email, '') FROM calls c
+	callSelect = `SELECT ` + callColumns + `, COALESCE(u.email, ''), COALESCE(p.full_name, ''), COALESCE(a.name_en, ''),
+	COALESCE(a.name_nl, '') FROM calls c
 	LEFT JOIN orders o ON o.id = c.order_id
-	LEFT JOIN users u ON u.id = o.buyer_id`
-	ownCallSelect = `SELECT ` + callColumns + `, '' FROM calls c`
+	LEFT JOIN users u ON u.id = o.buyer_id
+	LEFT JOIN profiles p ON p.id = o.buyer_id
+	LEFT JOIN voice_agents a ON a.id = o.agent_id`
+	ownCallSelect = `SELECT ` + callColumns + `, '', '', '', '' FROM calls c`
 )
 
-func (db *DB) callByVapiID(ctx context.Context, q querier, vapiID string) (Call, error) {
-	var email string
-	c, err := scanCall(db.queryRow(ctx, q, callSelect+` WHERE c.vapi_call_id = ?`, vapiID), &email)
-	c.BuyerEmail = email
+// scanListedCall reads a row of callSelect or ownCallSelect.
+func scanListedCall(row interface{ Scan(...any) error }) (Call, error) {
+	var email, name, agentEn, agentNl string
+	c, err := scanCall(row, &email, &name, &agentEn, &agentNl)
+	c.BuyerEmail, c.BuyerName, c.AgentNameEn, c.AgentNameNl = email, name, agentEn, agentNl
 	return c, err
+}
+
+func (db *DB) callByVapiID(ctx context.Context, q querier, vapiID string) (Call, error) {
+	return scanListedCall(db.queryRow(ctx, q, callSelect+` WHERE c.vapi_call_id = ?`, vapiID))
 }
 
 // CallByVapiID loads a call by Vapi's id (deleted ones too).
@@ -235,22 +249,17 @@ func (db *DB) CallByVapiID(ctx context.Context, vapiID string) (Call, error) {
 // CallByID loads a call that is not deleted by its internal id, with its
 // order's buyer, for the console; ErrNotFound when there is none.
 func (db *DB) CallByID(ctx context.Context, id int64) (Call, error) {
-	var email string
-	c, err := scanCall(db.queryRow(ctx, db.db, callSelect+` WHERE c.id = ? AND c.deleted = 0`, id), &email)
-	c.BuyerEmail = email
-	return c, err
+	return scanListedCall(db.queryRow(ctx, db.db, callSelect+` WHERE c.id = ? AND c.deleted = 0`, id))
 }
 
 func scanCalls(rows *sql.Rows) ([]Call, error) {
 	defer rows.Close()
 	var out []Call
 	for rows.Next() {
-		var email string
-		c, err := scanCall(rows, &email)
+		c, err := scanListedCall(rows)
 		if err != nil {
 			return nil, err
 		}
-		c.BuyerEmail = email
 		out = append(out, c)
 	}
 	return out, classify(rows.Err())
@@ -325,34 +334,6 @@ func (db *DB) OrderCalls(ctx context.Context, orderID string, p Page) ([]Call, s
 	return db.callPage(ctx, ownCallSelect, l, p)
 }
 
-// CallFilter selects a page of every call, for the console.
-type CallFilter struct {
-	Assigned *bool  // nil: all; false: only unassigned
-	OrderID  string // "" for every order; a malformed id matches none
-	Page
-}
-
-// Calls lists one page of every call that is not deleted, newest first.
-func (db *DB) Calls(ctx context.Context, f CallFilter) ([]Call, string, error) {
-	var l listQuery
-	l.where(`c.deleted = 0`)
-	if f.Assigned != nil {
-		if *f.Assigned {
-			l.where(`c.order_id IS NOT NULL`)
-		} else {
-			l.where(`c.order_id IS NULL`)
-		}
-	}
-	if f.OrderID != "" {
-		id, ok := normID(f.OrderID)
-		if !ok {
-			return nil, "", nil
-		}
-		l.where(`c.order_id = ?`, id)
-	}
-	return db.callPage(ctx, callSelect, l, f.Page)
-}
-
 // OrderCall loads one ended call of an order by its internal id;
 // ErrNotFound when the order has no such call.
 func (db *DB) OrderCall(ctx context.Context, orderID string, callID int64) (Call, error) {
@@ -360,11 +341,8 @@ func (db *DB) OrderCall(ctx context.Context, orderID string, callID int64) (Call
 	if !ok {
 		return Call{}, ErrNotFound
 	}
-	var email string
-	c, err := scanCall(db.queryRow(ctx, db.db, ownCallSelect+` WHERE c.id = ? AND c.order_id = ? AND c.outcome <> ?`,
-		callID, id, OutcomePending), &email)
-	c.BuyerEmail = email
-	return c, err
+	return scanListedCall(db.queryRow(ctx, db.db, ownCallSelect+` WHERE c.id = ? AND c.order_id = ? AND c.outcome <> ?`,
+		callID, id, OutcomePending))
 }
 
 // DeleteCall removes a call of an order at the buyer's request: everything

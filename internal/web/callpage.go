@@ -14,6 +14,10 @@ import (
 // <audio> player plays the call's recording from Vapi's storage.
 var callPagePath = regexp.MustCompile(`^(/nl)?/dashboard/agents/([^/]+)/calls/([^/]+)$`)
 
+// consoleCallPagePath is a call's page in the console, which plays the
+// recording too.
+var consoleCallPagePath = regexp.MustCompile(`^(/nl)?/console/calls/([^/]+)$`)
+
 // callPageCSP serves a call's page with a Content-Security-Policy whose
 // media-src allows the origin of that call's recording, and only when the
 // signed-in buyer owns the call and it has a recording: every other page,
@@ -29,11 +33,35 @@ type callPageCSP struct {
 }
 
 func (c *callPageCSP) serve(w http.ResponseWriter, r *http.Request, orderID, callID string, next http.HandlerFunc) {
+	c.serveWith(w, r, next, func(r *http.Request) (string, bool) {
+		u, ok := request.User(r)
+		if !ok || !text.Clean(orderID) || !text.Clean(callID) {
+			return "", false
+		}
+		return c.calls.RecordingOrigin(r.Context(), u.ID, orderID, callID)
+	})
+}
+
+// serveConsole is serve for a call's page in the console: the same policy,
+// for signed-in staff (whose every opening of the call is logged by its
+// API, which the page calls).
+func (c *callPageCSP) serveConsole(w http.ResponseWriter, r *http.Request, callID string, next http.HandlerFunc) {
+	c.serveWith(w, r, next, func(r *http.Request) (string, bool) {
+		if !request.IsStaff(r) || !text.Clean(callID) {
+			return "", false
+		}
+		return c.calls.ConsoleRecordingOrigin(r.Context(), callID)
+	})
+}
+
+// serveWith serves next with media-src widened to the origin recording
+// names, when it names one for this asker.
+func (c *callPageCSP) serveWith(w http.ResponseWriter, r *http.Request, next http.HandlerFunc, recording func(*http.Request) (string, bool)) {
 	// The policy depends on who asks.
 	w.Header().Add("Vary", "Cookie")
 	c.ident.wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if u, ok := request.User(r); ok && c.api.ready() && text.Clean(orderID) && text.Clean(callID) {
-			if origin, ok := c.calls.RecordingOrigin(r.Context(), u.ID, orderID, callID); ok && mediaOrigin(origin) {
+		if c.api.ready() {
+			if origin, ok := recording(r); ok && mediaOrigin(origin) {
 				extra := append(append([]cspSources{}, c.extra...), cspSources{media: []string{origin}})
 				w.Header().Set("Content-Security-Policy", contentSecurityPolicy(c.scriptHashes, extra...))
 			}

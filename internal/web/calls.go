@@ -19,11 +19,14 @@ type callsAPI struct {
 }
 
 func (c *callsAPI) table() []endpoint {
-	csv := plainOp("GET", "/api/orders/{id}/calls.csv", c.csv).doc("calls", "Every call of the order as CSV, in lang with times in tz.", "lang", "tz").as(signedIn)
+	csv := plainOp("GET", "/api/orders/{id}/calls.csv", c.csv).doc("calls", "The order's calls the filters select as CSV (this month without a period), in lang with times in tz; the totals row is the period's usage.",
+		append([]string{"lang"}, listFilters...)...).as(signedIn)
 	csv.produces = "text/csv"
 	return []endpoint{
-		jsonOp(c.api, "GET", "/api/orders/{id}/agent", 200, 0, c.agent).doc("calls", "The order's agent with this month's and the last 30 days' figures, in tz.", "lang", "tz").as(signedIn),
-		jsonOp(c.api, "GET", "/api/orders/{id}/calls", 200, 0, c.list).doc("calls", "A page of the order's calls, newest first.", "lang", "cursor", "limit").as(signedIn),
+		jsonOp(c.api, "GET", "/api/orders/{id}/agent", 200, 0, c.agent).doc("calls", "The order's agent with the period's figures and calls per day (this month without a period), in tz; the other filters are checked, not applied.",
+			append([]string{"lang"}, listFilters...)...).as(signedIn),
+		jsonOp(c.api, "GET", "/api/orders/{id}/calls", 200, 0, c.list).doc("calls", "A page of the order's calls the filters select (this month without a period), newest first.",
+			append([]string{"lang"}, append(listFilters, "cursor", "limit")...)...).as(signedIn),
 		csv,
 		jsonOp(c.api, "GET", "/api/orders/{id}/calls/{callId}", 200, 0, c.get).doc("calls", "One call with its transcript.", "lang").as(signedIn),
 		jsonOp(c.api, "GET", "/api/orders/{id}/contacts", 200, 0, c.contacts).doc("calls", "A page of the order's callers grouped by number, the most recent first.", "lang", "cursor", "limit").as(signedIn),
@@ -31,6 +34,10 @@ func (c *callsAPI) table() []endpoint {
 		jsonOp(c.api, "DELETE", "/api/orders/{id}/calls/{callId}", 204, 0, c.remove).doc("calls", "Erases the call's content; its usage stays.").as(signedIn),
 	}
 }
+
+// listFilters are the query parameters of the call lists, here and in the
+// console (see calls.Filter).
+var listFilters = []string{"period", "from", "to", "tz", "outcome", "direction", "goal", "q"}
 
 func (c *callsAPI) routes(mux *http.ServeMux) {
 	if c.calls == nil {
@@ -41,7 +48,7 @@ func (c *callsAPI) routes(mux *http.ServeMux) {
 
 func (c *callsAPI) agent(w http.ResponseWriter, r *http.Request, _ *none) (calls.AgentPage, error) {
 	q := r.URL.Query()
-	return c.calls.Agent(r.Context(), request.UserID(r), r.PathValue("id"), q.Get("lang"), q.Get("tz"))
+	return c.calls.Agent(r.Context(), request.UserID(r), r.PathValue("id"), q.Get("lang"), calls.FilterFrom(q))
 }
 
 func (c *callsAPI) list(w http.ResponseWriter, r *http.Request, _ *none) (console.Page[calls.Summary], error) {
@@ -49,7 +56,8 @@ func (c *callsAPI) list(w http.ResponseWriter, r *http.Request, _ *none) (consol
 	if err != nil {
 		return console.Page[calls.Summary]{}, err
 	}
-	return c.calls.List(r.Context(), request.UserID(r), r.PathValue("id"), r.URL.Query().Get("lang"), p)
+	q := r.URL.Query()
+	return c.calls.List(r.Context(), request.UserID(r), r.PathValue("id"), q.Get("lang"), calls.FilterFrom(q), p)
 }
 
 func (c *callsAPI) contacts(w http.ResponseWriter, r *http.Request, _ *none) (console.Page[calls.Contact], error) {
@@ -87,7 +95,7 @@ func (c *callsAPI) remove(w http.ResponseWriter, r *http.Request, _ *none) (none
 func (c *callsAPI) csv(w http.ResponseWriter, r *http.Request) {
 	var buf bytes.Buffer
 	q := r.URL.Query()
-	opt := calls.CSVOptions{Lang: q.Get("lang"), TZ: q.Get("tz")}
+	opt := calls.CSVOptions{Lang: q.Get("lang"), Filter: calls.FilterFrom(q)}
 	if err := c.calls.WriteCSV(r.Context(), request.UserID(r), r.PathValue("id"), opt, &buf); err != nil {
 		c.fail(w, r, err)
 		return

@@ -92,7 +92,10 @@ type agentHead struct {
 		OrderID, Name string
 		Linked        bool
 	}
-	Month struct {
+	Period struct {
+		Kind, From, To string
+	}
+	Figures struct {
 		Calls, Answered, Seconds, CostCents, DeletedCalls int
 		Rates                                             []int
 	}
@@ -170,7 +173,8 @@ func TestCallsWebhookToAgentPage(t *testing.T) {
 		}
 
 		head := decode[agentHead](t, e.call("GET", "/api/orders/"+o.ID+"/agent?lang=nl&tz=Europe/Amsterdam", nil, ann), 200)
-		if head.Agent.OrderID != o.ID || !head.Agent.Linked || head.Agent.Name == "" || len(head.Daily) != 30 {
+		if head.Agent.OrderID != o.ID || !head.Agent.Linked || head.Agent.Name == "" || len(head.Daily) < 28 ||
+			head.Period.Kind != "month" || head.Daily[0].Date != head.Period.From || head.Daily[len(head.Daily)-1].Date != head.Period.To {
 			t.Fatalf("agent = %+v", head)
 		}
 		expectError(t, e.call("GET", "/api/orders/"+o.ID+"/agent?tz=Not/AZone", nil, ann), 400, "invalid_field", "tz")
@@ -180,8 +184,36 @@ func TestCallsWebhookToAgentPage(t *testing.T) {
 			t.Fatalf("dashboard = %s", b)
 		}
 
+		// The filters and the search, on the list, the CSV and the agent page alike.
+		listURL := "/api/orders/" + o.ID + "/calls?"
+		for query, want := range map[string]int{"": 1, "q=cleaning": 1, "q=Smile": 1, "q=smil": 1, "q=" + url.QueryEscape("06 1234 5678"): 1,
+			"q=" + url.QueryEscape("+31 6 12345678"): 1, "q=dentist": 0, "q=": 1, "outcome=answered": 1, "outcome=missed": 0,
+			"direction=inbound": 1, "direction=web": 0, "goal=yes": 1, "goal=no": 0, "q=cleaning&direction=inbound&goal=yes&outcome=answered": 1,
+			"period=custom&from=2020-01-01&to=2020-12-31": 0} {
+			if !strings.Contains(query, "period=") {
+				query += "&period=7d"
+			}
+			if l := decode[callPage](t, e.call("GET", listURL+query, nil, ann), 200); len(l.Items) != want {
+				t.Errorf("%s: %d calls, want %d", query, len(l.Items), want)
+			}
+		}
+		staff := e.staffCookie("Olga Ops", "ops@example.com")
+		for _, base := range []string{"/api/orders/" + o.ID + "/calls?", "/api/orders/" + o.ID + "/calls.csv?", "/api/orders/" + o.ID + "/agent?", "/api/console/calls?"} {
+			for query, field := range map[string]string{"period=week": "period", "period=custom&to=2026-01-01": "from",
+				"period=custom&from=2026-01-02&to=2026-01-01": "to", "outcome=lost": "outcome", "direction=up": "direction", "goal=1": "goal",
+				"q=" + strings.Repeat("x", 201): "q", "tz=Mars/Base": "tz"} {
+				who := ann
+				if strings.HasPrefix(base, "/api/console") {
+					who = staff
+				}
+				expectError(t, e.call("GET", base+query, nil, who), 400, "invalid_field", field)
+			}
+		}
+		expectError(t, e.call("GET", "/api/orders/"+o.ID+"/calls?period=all", nil, ann), 400, "invalid_field", "period")
+		expectStatus(t, e.call("GET", "/api/orders/"+o.ID+"/calls?q="+strings.Repeat("x", 200), nil, ann), 200)
+
 		// The CSV: a download, formulas escaped; English with commas by default, Dutch with ; for lang=nl.
-		w := e.call("GET", "/api/orders/"+o.ID+"/calls.csv", nil, ann)
+		w := e.call("GET", "/api/orders/"+o.ID+"/calls.csv?period=7d", nil, ann)
 		expectStatus(t, w, 200)
 		if ct := w.Header().Get("Content-Type"); ct != "text/csv; charset=utf-8" || !strings.HasPrefix(w.Header().Get("Content-Disposition"), "attachment;") {
 			t.Fatalf("headers %v", w.Header())
@@ -206,7 +238,7 @@ func TestCallsWebhookToAgentPage(t *testing.T) {
 			rows[2][0] != "Total" || rows[2][5] != rows[1][5] || rows[2][10] != rows[1][10] {
 			t.Fatalf("csv %q", rows)
 		}
-		w = e.call("GET", "/api/orders/"+o.ID+"/calls.csv?lang=nl&tz=Europe/Amsterdam", nil, ann)
+		w = e.call("GET", "/api/orders/"+o.ID+"/calls.csv?lang=nl&tz=Europe/Amsterdam&period=7d", nil, ann)
 		expectStatus(t, w, 200)
 		rows = readCSV(w.Body.String(), ';')
 		if rows[0][0] != "Bestelling" || rows[1][1] != "Afsprakenplanner" || rows[1][4] != "06 12345678" ||
@@ -218,18 +250,15 @@ func TestCallsWebhookToAgentPage(t *testing.T) {
 		// Delete: 204, then gone; a retried report does not bring it back.
 		// The month's figures stay as they were (the call's usage line
 		// stays), and say one deleted call is in them.
-		agentURL := "/api/orders/" + o.ID + "/agent?lang=en&tz=UTC"
+		agentURL := "/api/orders/" + o.ID + "/agent?lang=en&tz=UTC&period=7d"
 		before := decode[agentHead](t, e.call("GET", agentURL, nil, ann), 200)
 		expectStatus(t, e.call("DELETE", "/api/orders/"+o.ID+"/calls/"+c.ID, nil, ann), 204)
 		after := decode[agentHead](t, e.call("GET", agentURL, nil, ann), 200)
-		n := 1 // the call started an hour ago: in this month, unless the month began since
-		if start.Month() != time.Now().UTC().Month() {
-			n = 0
-		}
-		if want := before.Month; after.Month.Calls != n || after.Month.Seconds != 95*n || after.Month.CostCents != 16*n || after.Month.DeletedCalls != n ||
-			after.Month.Calls != want.Calls || after.Month.Seconds != want.Seconds || after.Month.CostCents != want.CostCents ||
-			fmt.Sprint(after.Daily) != fmt.Sprint(before.Daily) {
-			t.Fatalf("month after the delete = %+v, before %+v", after.Month, want)
+		n := 1 // the call started an hour ago: in the last 7 days
+		if want := before.Figures; after.Figures.Calls != n || after.Figures.Seconds != 95*n || after.Figures.CostCents != 16*n || after.Figures.DeletedCalls != n ||
+			after.Figures.Calls != want.Calls || after.Figures.Seconds != want.Seconds || after.Figures.CostCents != want.CostCents ||
+			fmt.Sprint(after.Daily) != fmt.Sprint(before.Daily) || len(after.Daily) != 7 {
+			t.Fatalf("figures after the delete = %+v, before %+v", after.Figures, want)
 		}
 		expectError(t, e.call("GET", "/api/orders/"+o.ID+"/calls/"+c.ID, nil, ann), 404, "not_found", "")
 		expectStatus(t, e.postWebhook("/api/voice/webhook", body, testVapiSecret), 200)
@@ -303,7 +332,7 @@ func TestConsoleCallsAndLink(t *testing.T) {
 		type consoleCalls struct {
 			Items []struct {
 				ID, AssistantID, Outcome string
-				Order                    *struct{ ID, Number, BuyerEmail string }
+				Order                    *struct{ ID, Number, BuyerEmail, BuyerName, AgentName, AgentNameNl string }
 			}
 		}
 		un := decode[consoleCalls](t, e.call("GET", "/api/console/calls?assigned=false", nil, staff), 200)
@@ -311,6 +340,16 @@ func TestConsoleCallsAndLink(t *testing.T) {
 			t.Fatalf("unassigned = %+v", un)
 		}
 		expectError(t, e.call("GET", "/api/console/calls?assigned=maybe", nil, staff), 400, "invalid_field", "assigned")
+		expectError(t, e.call("GET", "/api/console/calls?order=42", nil, staff), 400, "invalid_field", "order")
+		if l := decode[consoleCalls](t, e.call("GET", "/api/console/calls?order="+taken.ID, nil, staff), 200); len(l.Items) != 0 {
+			t.Fatalf("another order's calls = %+v", l)
+		}
+		if l := decode[consoleCalls](t, e.call("GET", "/api/console/calls?period=all&q=cleaning&outcome=answered&direction=inbound", nil, staff), 200); len(l.Items) != 3 {
+			t.Fatalf("search in the console = %+v", l)
+		}
+		if l := decode[consoleCalls](t, e.call("GET", "/api/console/calls?q=nothing", nil, staff), 200); len(l.Items) != 0 {
+			t.Fatalf("a search that finds nothing = %+v", l)
+		}
 		expectError(t, e.call("GET", "/api/console/calls", nil, ann), 403, "staff_only", "")
 
 		// The list masks numbers; a call's own console page shows it in full.
@@ -324,11 +363,12 @@ func TestConsoleCallsAndLink(t *testing.T) {
 				ID, Number, NumberDisplay, Summary, EndedReason, Status, AssistantID string
 				Transcript                                                           []struct{ Role, Text string }
 				Order                                                                *struct{ ID string }
+				Usage                                                                *struct{}
 			}
 		}](t, e.call("GET", one+"?lang=nl", nil, staff), 200)
 		if cd.Call.ID != un.Items[0].ID || cd.Call.Number != "+31612345678" || cd.Call.NumberDisplay != "06 12345678" ||
 			cd.Call.Summary != "=Booked a cleaning on Tuesday." || cd.Call.EndedReason != "customer-ended-call" || len(cd.Call.Transcript) != 2 ||
-			cd.Call.Status != "ended" || cd.Call.AssistantID != callAssistant || cd.Call.Order != nil {
+			cd.Call.Status != "ended" || cd.Call.AssistantID != callAssistant || cd.Call.Order != nil || cd.Call.Usage != nil {
 			t.Fatalf("console call = %+v", cd)
 		}
 		expectError(t, e.call("GET", one, nil, ann), 403, "staff_only", "")
@@ -352,16 +392,80 @@ func TestConsoleCallsAndLink(t *testing.T) {
 			t.Fatalf("buyer sees %d calls after linking", len(l.Items))
 		}
 		all := decode[consoleCalls](t, e.call("GET", "/api/console/calls", nil, staff), 200)
-		if len(all.Items) != 3 || all.Items[0].Order == nil || all.Items[0].Order.BuyerEmail != "ann@example.com" {
+		// Each call names its order's buyer and agent (in both languages), not only the buyer's email.
+		if len(all.Items) != 3 || all.Items[0].Order == nil || *all.Items[0].Order != (struct{ ID, Number, BuyerEmail, BuyerName, AgentName, AgentNameNl string }{
+			ID: o.ID, Number: all.Items[0].Order.Number, BuyerEmail: "ann@example.com", BuyerName: "Buyer ann@example.com",
+			AgentName: "Appointment Setter", AgentNameNl: "Afsprakenplanner"}) || all.Items[0].Order.Number == "" {
 			t.Fatalf("all = %+v", all)
 		}
-		if d := e.call("GET", one, nil, staff).Body.String(); !strings.Contains(d, `"buyerEmail":"ann@example.com"`) || !strings.Contains(d, `"id":"`+o.ID+`"`) {
+		if d := e.call("GET", one, nil, staff).Body.String(); !strings.Contains(d, `"buyerEmail":"ann@example.com"`) || !strings.Contains(d, `"id":"`+o.ID+`"`) ||
+			!strings.Contains(d, `"buyerName":"Buyer ann@example.com"`) || !strings.Contains(d, `"agentName":"Appointment Setter"`) {
 			t.Fatalf("console call after linking = %s", d)
+		}
+		// Its usage line: 95 s at the order's 12 cents a minute (linking wrote it), 19 cents, its month open.
+		type usage struct {
+			Seconds                   int
+			PerMinuteCents, CostCents int64
+			Currency, OrderID         string
+			Open                      bool
+		}
+		ud := decode[struct{ Call struct{ Usage *usage } }](t, e.call("GET", one, nil, staff), 200)
+		if ud.Call.Usage == nil || *ud.Call.Usage != (usage{Seconds: 95, PerMinuteCents: 12, CostCents: 19, Currency: "EUR", OrderID: o.ID, Open: true}) {
+			t.Fatalf("usage line = %+v", ud.Call.Usage)
 		}
 		// A status and a link in one PATCH.
 		got = decode[linkAnswer](t, patch(map[string]any{"status": "cancelled", "assistantId": "", "version": got.Order.Version}), 200)
 		if got.Order.AssistantID != nil || got.Order.Version != o.Version+3 {
 			t.Fatalf("status and unlink = %+v", got)
+		}
+	})
+}
+
+// TestConsoleCallPageCSP: a call's console page allows media from its
+// recording's origin for staff only, and only when there is a recording.
+func TestConsoleCallPageCSP(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, envOptions{voice: webhookConfig()})
+		staff := e.staffCookie("Olga Ops", "ops@example.com")
+		ann, _ := e.buyerWithOrder("ann@example.com", callAssistant)
+		expectStatus(t, e.postWebhook("/api/voice/webhook", callReport("rec", callAssistant, time.Now(), "https://storage.vapi.ai/rec.wav"), testVapiSecret), 200)
+		expectStatus(t, e.postWebhook("/api/voice/webhook", callReport("norec", callAssistant, time.Now().Add(-time.Minute), ""), testVapiSecret), 200)
+		type list struct{ Items []struct{ ID string } }
+		items := decode[list](t, e.call("GET", "/api/console/calls", nil, staff), 200).Items
+		rec, norec := items[0].ID, items[1].ID
+		base := contentSecurityPolicy([]string{testScriptHash}, vapiCSP)
+		page := func(path string, c *http.Cookie) *httptest.ResponseRecorder {
+			r := httptest.NewRequest("GET", path, nil)
+			if c != nil {
+				r.AddCookie(c)
+			}
+			w := httptest.NewRecorder()
+			e.h.ServeHTTP(w, r)
+			return w
+		}
+		for _, prefix := range []string{"", "/nl"} {
+			w := page(prefix+"/console/calls/"+rec, staff)
+			expectStatus(t, w, 200)
+			csp := w.Header().Get("Content-Security-Policy")
+			if !strings.Contains(csp, "; media-src 'self' https://storage.vapi.ai;") || !strings.Contains(w.Body.String(), "app shell") {
+				t.Fatalf("%s staff CSP: %s", prefix, csp)
+			}
+			if strings.Count(csp, "media-src") != 1 || !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(w.Header().Get("Vary"), "Cookie") {
+				t.Fatalf("CSP: %s", csp)
+			}
+		}
+		for name, w := range map[string]*httptest.ResponseRecorder{
+			"a buyer, even the call's": page("/console/calls/"+rec, ann),
+			"signed out":               page("/console/calls/"+rec, nil),
+			"no recording":             page("/console/calls/"+norec, staff),
+			"no such call":             page("/console/calls/987654321", staff),
+			"not an id":                page("/console/calls/abc", staff),
+			"the list":                 page("/console/calls", staff),
+			"a path below the call":    page("/console/calls/"+rec+"/x", staff),
+		} {
+			if csp := w.Header().Get("Content-Security-Policy"); csp != base {
+				t.Errorf("%s: CSP %s", name, csp)
+			}
 		}
 	})
 }

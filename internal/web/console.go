@@ -5,8 +5,6 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/google/uuid"
-
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
@@ -50,7 +48,8 @@ func (c *consoleAPI) table() []endpoint {
 		jsonOp(c.api, "GET", "/api/console/buyers", 200, 0, c.listBuyers).doc("console", "A page of accounts, staff included; q searches email and name.", "q", "cursor", "limit"),
 		jsonOp(c.api, "GET", "/api/console/buyers/{id}", 200, 0, c.getBuyer).doc("console", "One account with its orders, the invitations emailed to it and its last sign-in."),
 		jsonOp(c.api, "POST", "/api/console/buyers/{id}/invite", 200, 0, c.resendInvite).doc("console", "Emails the account's invitation again; 409 account_active when it has a password already."),
-		jsonOp(c.api, "GET", "/api/console/calls", 200, 0, c.listCalls).doc("console", "A page of every call (or the assigned or unassigned ones, or one order's), numbers masked.", "assigned", "order", "cursor", "limit"),
+		jsonOp(c.api, "GET", "/api/console/calls", 200, 0, c.listCalls).doc("console", "A page of the calls the filters select (every period without one; one order's, the assigned or the unassigned ones), numbers masked, each with its order's buyer and agent.",
+			append(append([]string{}, listFilters...), "order", "assigned", "cursor", "limit")...),
 		jsonOp(c.api, "GET", "/api/console/calls/{id}", 200, 0, c.getCall).doc("console", "One call with the caller's full number; each opening is logged.", "lang"),
 		jsonOp(c.api, "GET", "/api/console/jobs", 200, 0, c.listJobs).doc("console", "A page of the job queue (emails, clean-up, call retention, backfill), newest first; an email shows only its kind and the recipient's domain.", "state", "cursor", "limit"),
 		jsonOp(c.api, "POST", "/api/console/jobs/{id}/retry", 200, 0, c.retryJob).doc("console", "Runs a failed or cancelled job again now, with its attempts counted afresh."),
@@ -250,11 +249,8 @@ func (c *consoleAPI) listCalls(w http.ResponseWriter, r *http.Request, _ *none) 
 	default:
 		return zero, errAssigned
 	}
-	order := r.URL.Query().Get("order")
-	if order != "" && !validUUID(order) {
-		return zero, errOrderParam
-	}
-	return c.calls.ConsoleList(r.Context(), assigned, order, p)
+	q := r.URL.Query()
+	return c.calls.ConsoleList(r.Context(), calls.FilterFrom(q), q.Get("order"), assigned, p)
 }
 
 type consoleCallAnswer struct {
@@ -272,15 +268,6 @@ func (c *consoleAPI) getCall(w http.ResponseWriter, r *http.Request, _ *none) (c
 
 var errAssigned = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidField, Field: "assigned",
 	Message: "assigned must be true or false."}
-
-var errOrderParam = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidField, Field: "order",
-	Message: "order must be an order's id."}
-
-// validUUID reports an id in the form the server hands out.
-func validUUID(s string) bool {
-	_, err := uuid.Parse(s)
-	return err == nil && len(s) == 36
-}
 
 type agentsAnswer struct {
 	Items []catalogue.Agent `json:"items"`

@@ -67,6 +67,10 @@ func (p *pageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			p.callCSP.serve(w, r, m[2], m[3], shell)
 			return
 		}
+		if m := consoleCallPagePath.FindStringSubmatch(urlPath); m != nil && p.callCSP != nil {
+			p.callCSP.serveConsole(w, r, m[2], shell)
+			return
+		}
 		shell(w, r)
 		return
 	}

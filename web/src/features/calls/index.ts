@@ -3,6 +3,8 @@
 // No screen of its own: the dashboard and the console each route to theirs.
 export { browserTimeZone, deleteCall, getAgentPage, getCall, getCalls, getContact, getContacts } from './api';
 export { CallList, CallRow } from './CallList';
+export { CallFilterForm, PeriodPicker, useCallFilters } from './CallFilters';
+export { filtersOf, filtersQuery, type CallFilters } from './filters';
 export {
   CallBackLink,
   CallColumns,
@@ -17,4 +19,4 @@ export {
 export { DailyChart } from './DailyChart';
 export { MonthStats } from './MonthStats';
 export { OutcomeBadge } from './OutcomeBadge';
-export { directionText, durationText, endedReasonKey, successText } from './words';
+export { directionText, durationText, endedReasonKey, periodText, successText } from './words';

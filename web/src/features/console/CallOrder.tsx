@@ -4,21 +4,27 @@ import { localePath } from '../../shared/paths';
 import type { ConsoleCall } from './api';
 
 /**
- * The order a call belongs to, as staff see it in the calls list and on a call's page: a link to the
- * order's page and the buyer's email address, or "Unassigned" when
- * no order claims the call's assistant. `labelled` names the field first, for the list, whose row has
- * no label of its own.
+ * The order a call belongs to, as staff see it on a call's page: its agent (in the page's language), its
+ * buyer (name and email) and a link to the order's own page, or "Unassigned" when no order claims the
+ * call's assistant.
  */
-export function CallOrder({ order, labelled = false }: { order: ConsoleCall['order']; labelled?: boolean }) {
+export function CallOrder({ order }: { order: ConsoleCall['order'] }) {
   const { lang, t } = useLanguage();
   if (!order) return <span className="badge border-amber-300 bg-amber-50 text-amber-900">{t('console.calls.unassigned')}</span>;
+  const agent = lang === 'nl' ? order.agentNameNl || order.agentName : order.agentName;
   return (
     <>
-      {labelled && <span className="fact-label">{t('console.calls.order')}: </span>}
       <Link to={localePath(lang, `/console/orders/${encodeURIComponent(order.id)}`)} className="link-button">
-        {t('console.calls.orderLink', { number: order.number })}
+        {t('console.call.openOrder', { number: order.number })}
       </Link>
-      <span className="block text-ink-soft [overflow-wrap:anywhere]">{order.buyerEmail}</span>
+      <span className="mt-1 block [overflow-wrap:anywhere]">
+        <span className="sr-only">{t('console.call.agent')}: </span>
+        {agent}
+      </span>
+      <span className="block [overflow-wrap:anywhere]">
+        <span className="sr-only">{t('console.call.buyer')}: </span>
+        {order.buyerName.trim() ? `${order.buyerName.trim()} · ${order.buyerEmail}` : order.buyerEmail}
+      </span>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screenRoute } from '../../app/routes';
 import { apiError, json, mockApi, signedIn, signedOut, USER } from '../../shared/testing/mockApi';
 import { loadedRoute, renderApp } from '../../shared/testing/renderApp';
-import type { BuyerDetail, CatalogueAgent, ConsoleCall, ConsoleCallDetail, ConsoleOrder, QuoteDetail, QuoteSummary } from './api';
+import type { BuyerDetail, CatalogueAgent, ConsoleCall, ConsoleOrder, QuoteDetail, QuoteSummary } from './api';
 import { parseAmount } from './parts';
 
 // The console's real route from the page registry: its frame (who may see it) and nested screens.
@@ -337,7 +337,19 @@ describe('/console/orders/:id', () => {
   const detail = (over: Partial<ConsoleOrder> = {}, history = HISTORY) =>
     json(200, { order: { ...ORDER, ...over }, history, usage: USAGE });
   const calls = json(200, {
-    items: [call({ id: '9', order: { id: 'o-1', number: 'abcd1234', buyerEmail: 'fenna@example.nl' } })],
+    items: [
+      call({
+        id: '9',
+        order: {
+          id: 'o-1',
+          number: 'abcd1234',
+          buyerEmail: 'fenna@example.nl',
+          buyerName: 'Fenna Visser',
+          agentName: 'Front Desk',
+          agentNameNl: 'Receptie',
+        },
+      }),
+    ],
     nextCursor: null,
   });
 
@@ -487,134 +499,6 @@ describe('/console/orders/:id: the assistant and per-minute rate', () => {
     expect((await within(row).findByRole('alert')).textContent).toMatch(/^Someone else changed this/);
     expect((within(row).getByLabelText('Price per minute of order #abcd1234') as HTMLInputElement).value).toBe('0.15');
     expect((within(row).getByLabelText('Vapi assistant id of order #abcd1234') as HTMLInputElement).value).toBe(ASSISTANT);
-  });
-});
-
-describe('/console/calls', () => {
-  it('lists every call newest first with its order or "unassigned", and loads more', async () => {
-    mockApi({
-      'GET /api/me': staffMe(),
-      'GET /api/console/calls': json(200, {
-        items: [
-          call({ id: '9', order: { id: 'o-1', number: 'abcd1234', buyerEmail: 'fenna@example.nl' } }),
-          call({
-            id: '8',
-            outcome: 'missed',
-            durationSeconds: 0,
-            summary: '',
-            numberDisplay: '',
-            direction: 'outbound',
-            assistantId: 'a0000000-0000-4000-8000-00000000ffff',
-          }),
-        ],
-        nextCursor: 'c-2',
-      }),
-      'GET /api/console/calls?cursor=c-2': json(200, {
-        items: [call({ id: '7', outcome: 'pending', status: 'in-progress' })],
-        nextCursor: '',
-      }),
-    });
-    await renderConsole('/console/calls');
-    expect(await screen.findByText('Booked a cleaning for Tuesday.')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Calls' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Calls' }).getAttribute('aria-current')).toBe('page');
-    const rows = () => screen.getAllByRole('listitem');
-    expect(rows()).toHaveLength(2);
-    const [assigned, unassigned] = rows();
-    expect(within(assigned).getByRole('link', { name: 'Order #abcd1234' }).getAttribute('href')).toBe('/console/orders/o-1');
-    expect(within(assigned).getByText('Answered')).toBeTruthy();
-    expect(within(assigned).getByText('2 min 5 s')).toBeTruthy();
-    expect(within(assigned).getByText('+31 6 •••• 5678')).toBeTruthy();
-    expect(within(assigned).getByText('Booked a cleaning for Tuesday.')).toBeTruthy();
-    expect(within(assigned).getByText(ASSISTANT)).toBeTruthy();
-    expect(within(unassigned).getByText('Unassigned')).toBeTruthy();
-    expect(within(unassigned).getByText('Missed')).toBeTruthy();
-    expect(within(unassigned).getByText('Outgoing call')).toBeTruthy();
-    expect(within(unassigned).getByText('Number unknown')).toBeTruthy();
-    // Each call opens its own page (the only place with the full number); an unassigned one links to no order.
-    expect(
-      within(assigned)
-        .getAllByRole('link')
-        .map((a) => a.getAttribute('href')),
-    ).toEqual(['/console/calls/9', '/console/orders/o-1']);
-    expect(
-      within(unassigned)
-        .getAllByRole('link')
-        .map((a) => a.getAttribute('href')),
-    ).toEqual(['/console/calls/8']);
-
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(rows()).toHaveLength(3));
-    expect(within(rows()[2]).getByText('In progress')).toBeTruthy();
-    expect(screen.getByText('That is everything.')).toBeTruthy();
-  });
-
-  it('keeps "unassigned only" in the URL, in Dutch', async () => {
-    const { requested } = mockApi({
-      'GET /api/me': staffMe(),
-      'GET /api/console/calls': json(200, {
-        items: [call({ id: '9', order: { id: 'o-1', number: 'abcd1234', buyerEmail: 'fenna@example.nl' } })],
-        nextCursor: null,
-      }),
-      'GET /api/console/calls?assigned=false': json(200, { items: [call({ id: '8' })], nextCursor: null }),
-    });
-    const app = await renderConsole('/nl/console/calls', 'nl');
-    expect(await screen.findByText('+31 6 •••• 5678')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Gesprekken' })).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Tonen'), { target: { value: 'false' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Toepassen' }));
-    await waitFor(() => expect(app.location()).toBe('/nl/console/calls?assigned=false'));
-    expect(await screen.findByText('Niet toegewezen')).toBeTruthy();
-    expect(requested()).toContain('/api/console/calls?assigned=false');
-    expect((screen.getByLabelText('Tonen') as HTMLSelectElement).value).toBe('false');
-  });
-});
-
-describe('/console/calls/:id', () => {
-  const DETAIL = {
-    ...call({ id: '9', order: { id: 'o-1', number: 'abcd1234', buyerEmail: 'fenna@example.nl' } }),
-    number: '+31612345678',
-    numberDisplay: '+31 6 12345678',
-    endedAt: '2026-11-21T09:32:05Z',
-    endedReason: 'customer-ended-call',
-    successEvaluation: 'true',
-    transcript: [
-      { role: 'agent', text: 'Good morning, Smile Dental.', secondsFromStart: 0.5 },
-      { role: 'caller', text: 'I need a cleaning.', secondsFromStart: 3 },
-    ],
-    recordingUrl: null,
-  } satisfies ConsoleCallDetail;
-
-  it('shows one call with the full number, the transcript and its order', async () => {
-    mockApi({ 'GET /api/me': staffMe(), 'GET /api/console/calls/9?lang=en': json(200, { call: DETAIL }) });
-    await renderConsole('/console/calls/9');
-    expect(await screen.findByText('+31 6 12345678')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Calls' }).getAttribute('aria-current')).toBe('page');
-    expect(screen.getByRole('link', { name: /Back to calls/ }).getAttribute('href')).toBe('/console/calls');
-    expect(within(screen.getByRole('region', { name: 'Summary' })).getByText('Booked a cleaning for Tuesday.')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Transcript' })).getAllByRole('listitem')).toHaveLength(2);
-    expect(screen.getByText('The caller hung up.')).toBeTruthy();
-    expect(screen.getByText('customer-ended-call')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Order #abcd1234' }).getAttribute('href')).toBe('/console/orders/o-1');
-    // Staff read the number; they do not call from the console.
-    expect(document.querySelector('a[href^="tel:"]')).toBeNull();
-  });
-
-  it('speaks Dutch, and says so when the call is gone', async () => {
-    mockApi({
-      'GET /api/me': staffMe(),
-      'GET /api/console/calls/9?lang=nl': json(200, { call: { ...DETAIL, numberDisplay: '06 12345678', order: null } }),
-      'GET /api/console/calls/8?lang=nl': apiError(404, 'not_found'),
-    });
-    await renderConsole('/nl/console/calls/9', 'nl');
-    expect(await screen.findByText('06 12345678')).toBeTruthy();
-    expect(screen.getByText('Niet toegewezen')).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Samenvatting' })).toBeTruthy();
-    cleanup();
-    mockApi({ 'GET /api/me': staffMe(), 'GET /api/console/calls/8?lang=nl': apiError(404, 'not_found') });
-    await renderConsole('/nl/console/calls/8', 'nl');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Gesprek niet gevonden' })).toBeTruthy();
-    expect(screen.getByText('Dit gesprek bestaat niet of is door de koper verwijderd.')).toBeTruthy();
   });
 });
 

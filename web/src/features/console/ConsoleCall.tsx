@@ -1,6 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
-import { formatDateTime } from '../../shared/format';
+import { formatDateTime, formatMoney } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
 import { Fact } from '../../shared/ui/Fact';
@@ -10,6 +10,7 @@ import {
   CallHeader,
   CallNotFound,
   CallNumber,
+  CallSection,
   CallSummary,
   CallTranscript,
   directionText,
@@ -35,7 +36,9 @@ export function HydrateFallback() {
 
 /**
  * /console/calls/:id: one call as staff see it, with the caller's full number (the list masks it), the
- * summary, how it ended, the transcript and the order it belongs to. A new id is a new page.
+ * summary, the recording, the transcript, how it ended, its usage line and the order it belongs to. A new
+ * id is a new page. The list links here with a full document load: the server serves it with a CSP that
+ * admits the recording's origin (for staff only).
  */
 export function Component() {
   const { t } = useLanguage();
@@ -78,6 +81,12 @@ function CallView({ call }: { call: ConsoleCallDetail }) {
         main={
           <>
             <CallSummary summary={call.summary} />
+            {call.recordingUrl && (
+              <CallSection id="call-recording" title={t('calls.call.recording')}>
+                <audio controls preload="none" src={call.recordingUrl} aria-labelledby="call-recording" className="mt-4 w-full" />
+              </CallSection>
+            )}
+            {/* The call data the agent extracted (issue 20 §2) will show here, as a section of its own. */}
             <CallTranscript lines={call.transcript} />
           </>
         }
@@ -85,6 +94,9 @@ function CallView({ call }: { call: ConsoleCallDetail }) {
           <dl className="panel min-w-0 space-y-4 self-start">
             <Fact label={t('console.calls.order')}>
               <CallOrder order={call.order} />
+            </Fact>
+            <Fact label={t('console.call.usage')}>
+              <Usage usage={call.usage} />
             </Fact>
             <Fact label={t('calls.call.number')}>
               <CallNumber display={call.numberDisplay} />
@@ -113,6 +125,23 @@ function CallView({ call }: { call: ConsoleCallDetail }) {
           </dl>
         }
       />
+    </>
+  );
+}
+
+/** The call's usage line: billable time, the rate it was recorded at and its cost, and whether its month is open. */
+function Usage({ usage }: { usage: ConsoleCallDetail['usage'] }) {
+  const { lang, t } = useLanguage();
+  if (!usage) return <span className="text-ink-soft">{t('console.call.noUsage')}</span>;
+  const money = (cents: number) => formatMoney(cents, usage.currency, lang);
+  return (
+    <>
+      {t('console.call.usageLine', {
+        duration: durationText(usage.seconds, t),
+        rate: money(usage.perMinuteCents),
+        cost: money(usage.costCents),
+      })}
+      <span className="block text-sm text-ink-soft">{usage.open ? t('console.call.monthOpen') : t('console.call.monthClosed')}</span>
     </>
   );
 }

@@ -86,11 +86,17 @@ export const setOrderStatus = (orderId: string, body: Required<Pick<OrderChange,
 export const setOrderLink = (orderId: string, body: Omit<OrderChange, 'status'>) =>
   call((api) => api.PATCH('/api/console/orders/{id}', { params: { path: { id: orderId } }, body }));
 
-type CallsFilter = NonNullable<operations['getConsoleCalls']['parameters']['query']>['assigned'];
+type CallsQuery = NonNullable<operations['getConsoleCalls']['parameters']['query']>;
+/** The calls list's filters as the URL and the API both name them (README, the console's calls endpoint); '' is no filter. */
+export type CallsFilter = { [K in Exclude<keyof CallsQuery, 'cursor' | 'limit'>]?: string };
 
-/** Every call, or only the assigned (true) or unassigned (false) ones, or one order's, newest first. */
-export const listCalls = (p: { assigned?: CallsFilter | ''; order?: string; cursor?: string }, signal?: AbortSignal) =>
-  call((api) => api.GET('/api/console/calls', { params: { query: query(p) }, signal }), signal);
+/** A page of calls, newest first, filtered (assigned, order, period with tz, outcome, search…). */
+export const listCalls = (p: CallsFilter & { cursor?: string }, signal?: AbortSignal) =>
+  call((api) => api.GET('/api/console/calls', { params: { query: query(p) as CallsQuery }, signal }), signal);
+
+/** The orders the calls filter offers: those with an assistant linked (only they have calls), up to 100. */
+export const listCallOrders = (signal?: AbortSignal) =>
+  call((api) => api.GET('/api/console/orders', { params: { query: { limit: 100 } }, signal }), signal);
 
 /** One call in full (the full number, formatted for `lang`); 404 for a deleted or unknown call. */
 export const getConsoleCall = (callId: string, lang: Lang, signal?: AbortSignal) =>

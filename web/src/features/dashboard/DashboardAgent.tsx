@@ -5,16 +5,20 @@ import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { softHyphens } from '../../shared/i18n/hyphenate';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
-import { browserTimeZone, CallList, DailyChart, getAgentPage, getCalls, MonthStats } from '../calls';
+import { browserTimeZone, CallList, DailyChart, filtersOf, getAgentPage, getCalls, MonthStats, PeriodPicker } from '../calls';
 import { Loading, LoadError } from './LoadState';
 
-/** The agent's page and, for a linked agent, the first page of its calls; neither awaited (<Deferred>). */
+/**
+ * The agent's page for the URL's period and, for a linked agent, the first page of the calls its filters
+ * select; neither awaited (<Deferred>). A new period or filter is a new URL, so this runs again.
+ */
 export function loader({ params, request }: LoaderFunctionArgs) {
   const orderId = params.orderId ?? '';
   const lang = requestLang(request);
-  // The month and the 30 days are counted in the buyer's own time zone, as the list's times are shown.
-  const overview = deferred(getAgentPage(orderId, lang, browserTimeZone(), request.signal));
-  const calls = deferred(overview.then((o) => (o.agent.linked ? getCalls(orderId, lang, null, request.signal) : null)));
+  const filters = filtersOf(new URL(request.url).searchParams);
+  // The period's days are the buyer's own, as the list's times are shown.
+  const overview = deferred(getAgentPage(orderId, lang, browserTimeZone(), filters, request.signal));
+  const calls = deferred(overview.then((o) => (o.agent.linked ? getCalls(orderId, lang, filters, null, request.signal) : null)));
   return { overview, calls };
 }
 
@@ -80,8 +84,9 @@ function AgentView({ overview, calls }: { overview: AgentPage; calls: Promise<Ca
               <span aria-hidden="true">→</span>
             </Link>
           </p>
+          <PeriodPicker />
           <MonthStats overview={overview} />
-          <DailyChart daily={overview.daily} />
+          <DailyChart overview={overview} />
           <CallList orderId={agent.orderId} firstPage={calls} />
         </>
       ) : (

@@ -287,7 +287,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A page of every call (or the assigned or unassigned ones, or one order's), numbers masked.
+         * A page of the calls the filters select (every period without one; one order's, the assigned or the unassigned ones), numbers masked, each with its order's buyer and agent.
          * @description Staff only: 401 without a session, 403 for a buyer.
          */
         get: operations["getConsoleCalls"];
@@ -589,7 +589,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The order's agent with this month's and the last 30 days' figures, in tz.
+         * The order's agent with the period's figures and calls per day (this month without a period), in tz; the other filters are checked, not applied.
          * @description Signed in only: 401 without a session.
          */
         get: operations["getOrdersIdAgent"];
@@ -609,7 +609,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A page of the order's calls, newest first.
+         * A page of the order's calls the filters select (this month without a period), newest first.
          * @description Signed in only: 401 without a session.
          */
         get: operations["getOrdersIdCalls"];
@@ -629,7 +629,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every call of the order as CSV, in lang with times in tz.
+         * The order's calls the filters select as CSV (this month without a period), in lang with times in tz; the totals row is the period's usage.
          * @description Signed in only: 401 without a session.
          */
         get: operations["getOrdersIdCallsCsv"];
@@ -879,7 +879,8 @@ export interface components {
         CallAgentPage: {
             agent: components["schemas"]["CallAgentInfo"];
             daily: components["schemas"]["CallDay"][];
-            month: components["schemas"]["CallMonth"];
+            figures: components["schemas"]["CallFigures"];
+            period: components["schemas"]["CallPeriod"];
         };
         CallAnswer: {
             call: components["schemas"]["CallOwnCall"];
@@ -923,11 +924,26 @@ export interface components {
             successEvaluation: string;
             summary: string;
             transcript: components["schemas"]["TranscriptLine"][];
+            usage: components["schemas"]["CallConsoleUsage"] | null;
         };
         CallConsoleOrder: {
+            agentName: string;
+            agentNameNl: string;
             buyerEmail: string;
+            buyerName: string;
             id: string;
             number: string;
+        };
+        CallConsoleUsage: {
+            /** Format: int64 */
+            costCents: number;
+            currency: string;
+            open: boolean;
+            orderId: string;
+            /** Format: int64 */
+            perMinuteCents: number;
+            /** Format: int64 */
+            seconds: number;
         };
         CallContact: {
             /** Format: int64 */
@@ -951,13 +967,7 @@ export interface components {
             calls: number;
             date: string;
         };
-        CallLastCall: {
-            id: string;
-            outcome: string;
-            /** Format: date-time */
-            startedAt: string;
-        };
-        CallMonth: {
+        CallFigures: {
             /** Format: int64 */
             answered: number;
             /** Format: int64 */
@@ -975,6 +985,12 @@ export interface components {
             rates: number[];
             /** Format: int64 */
             seconds: number;
+        };
+        CallLastCall: {
+            id: string;
+            outcome: string;
+            /** Format: date-time */
+            startedAt: string;
         };
         CallOwnCall: {
             direction: string;
@@ -995,6 +1011,12 @@ export interface components {
             successEvaluation: string;
             summary: string;
             transcript: components["schemas"]["TranscriptLine"][];
+        };
+        CallPeriod: {
+            from: string;
+            /** @enum {string} */
+            kind: "month" | "last-month" | "7d" | "30d" | "90d" | "custom" | "all";
+            to: string;
         };
         CallSummary: {
             direction: string;
@@ -1985,8 +2007,16 @@ export interface operations {
     getConsoleCalls: {
         parameters: {
             query?: {
-                assigned?: "true" | "false";
+                period?: "month" | "last-month" | "7d" | "30d" | "90d" | "custom" | "all";
+                from?: string;
+                to?: string;
+                tz?: string;
+                outcome?: "answered" | "missed" | "failed" | "pending";
+                direction?: "inbound" | "outbound" | "web";
+                goal?: "yes" | "no";
+                q?: string;
                 order?: string;
+                assigned?: "true" | "false";
                 cursor?: string;
                 limit?: number;
             };
@@ -2541,7 +2571,14 @@ export interface operations {
         parameters: {
             query?: {
                 lang?: string;
+                period?: "month" | "last-month" | "7d" | "30d" | "90d" | "custom" | "all";
+                from?: string;
+                to?: string;
                 tz?: string;
+                outcome?: "answered" | "missed" | "failed" | "pending";
+                direction?: "inbound" | "outbound" | "web";
+                goal?: "yes" | "no";
+                q?: string;
             };
             header?: never;
             path: {
@@ -2575,6 +2612,14 @@ export interface operations {
         parameters: {
             query?: {
                 lang?: string;
+                period?: "month" | "last-month" | "7d" | "30d" | "90d" | "custom" | "all";
+                from?: string;
+                to?: string;
+                tz?: string;
+                outcome?: "answered" | "missed" | "failed" | "pending";
+                direction?: "inbound" | "outbound" | "web";
+                goal?: "yes" | "no";
+                q?: string;
                 cursor?: string;
                 limit?: number;
             };
@@ -2610,7 +2655,14 @@ export interface operations {
         parameters: {
             query?: {
                 lang?: string;
+                period?: "month" | "last-month" | "7d" | "30d" | "90d" | "custom" | "all";
+                from?: string;
+                to?: string;
                 tz?: string;
+                outcome?: "answered" | "missed" | "failed" | "pending";
+                direction?: "inbound" | "outbound" | "web";
+                goal?: "yes" | "no";
+                q?: string;
             };
             header?: never;
             path: {
@@ -2914,12 +2966,29 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsApiConsoleCallsGetParametersQueryPeriodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["period"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
+export const pathsApiConsoleCallsGetParametersQueryOutcomeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["outcome"]> = ["answered", "missed", "failed", "pending"];
+export const pathsApiConsoleCallsGetParametersQueryDirectionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["direction"]> = ["inbound", "outbound", "web"];
+export const pathsApiConsoleCallsGetParametersQueryGoalValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["goal"]> = ["yes", "no"];
 export const pathsApiConsoleCallsGetParametersQueryAssignedValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["assigned"]> = ["true", "false"];
+export const pathsApiOrdersIdAgentGetParametersQueryPeriodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/agent"]["get"]["parameters"]["query"]["period"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
+export const pathsApiOrdersIdAgentGetParametersQueryOutcomeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/agent"]["get"]["parameters"]["query"]["outcome"]> = ["answered", "missed", "failed", "pending"];
+export const pathsApiOrdersIdAgentGetParametersQueryDirectionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/agent"]["get"]["parameters"]["query"]["direction"]> = ["inbound", "outbound", "web"];
+export const pathsApiOrdersIdAgentGetParametersQueryGoalValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/agent"]["get"]["parameters"]["query"]["goal"]> = ["yes", "no"];
+export const pathsApiOrdersIdCallsGetParametersQueryPeriodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls"]["get"]["parameters"]["query"]["period"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
+export const pathsApiOrdersIdCallsGetParametersQueryOutcomeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls"]["get"]["parameters"]["query"]["outcome"]> = ["answered", "missed", "failed", "pending"];
+export const pathsApiOrdersIdCallsGetParametersQueryDirectionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls"]["get"]["parameters"]["query"]["direction"]> = ["inbound", "outbound", "web"];
+export const pathsApiOrdersIdCallsGetParametersQueryGoalValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls"]["get"]["parameters"]["query"]["goal"]> = ["yes", "no"];
+export const pathsApiOrdersIdCallsCsvGetParametersQueryPeriodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls.csv"]["get"]["parameters"]["query"]["period"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
+export const pathsApiOrdersIdCallsCsvGetParametersQueryOutcomeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls.csv"]["get"]["parameters"]["query"]["outcome"]> = ["answered", "missed", "failed", "pending"];
+export const pathsApiOrdersIdCallsCsvGetParametersQueryDirectionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls.csv"]["get"]["parameters"]["query"]["direction"]> = ["inbound", "outbound", "web"];
+export const pathsApiOrdersIdCallsCsvGetParametersQueryGoalValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls.csv"]["get"]["parameters"]["query"]["goal"]> = ["yes", "no"];
 export const buyerLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Buyer"]["locale"]> = ["en", "nl"];
 export const buyerDetailLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerDetail"]["locale"]> = ["en", "nl"];
 export const buyerDetailRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerDetail"]["role"]> = ["buyer", "staff"];
 export const buyerSummaryLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerSummary"]["locale"]> = ["en", "nl"];
 export const buyerSummaryRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerSummary"]["role"]> = ["buyer", "staff"];
+export const callPeriodKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallPeriod"]["kind"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
 export const checkTokenBodyPurposeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CheckTokenBody"]["purpose"]> = ["reset", "invite"];
 export const consoleOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConsoleOrder"]["status"]> = ["pending", "completed", "cancelled", "refunded"];
 export const emailBodyLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmailBody"]["locale"]> = ["en", "nl"];
