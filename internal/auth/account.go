@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/belwise/site/internal/apierr"
@@ -129,14 +130,15 @@ func (s *Service) ChangePassword(ctx context.Context, userID, token string, in C
 // Device is one signed-in session as its owner sees it.
 type Device struct {
 	ID         string    `json:"id" doc:"Names the session for signing it out; not a credential."`
-	Name       string    `json:"name" doc:"The browser and system, such as \"Chrome on Android\"; empty when unknown."`
+	Browser    string    `json:"browser" doc:"The browser it signed in with, such as \"Chrome\"; empty when not recognised."`
+	System     string    `json:"system" doc:"Its operating system or device, such as \"Android\" or \"iPhone\"; empty when not recognised."`
 	CreatedAt  time.Time `json:"createdAt" doc:"When it signed in."`
 	LastSeenAt time.Time `json:"lastSeenAt" doc:"When it was last used (to the hour)."`
 	Current    bool      `json:"current" doc:"The session asking."`
 }
 
-// Devices lists the user's signed-in sessions, the one of token marked
-// current.
+// Devices lists the user's signed-in sessions: the one of token first,
+// marked current, then the others, the most recently seen first.
 func (s *Service) Devices(ctx context.Context, userID, token string) ([]Device, error) {
 	var current []byte
 	if plausibleToken(token) {
@@ -151,8 +153,17 @@ func (s *Service) Devices(ctx context.Context, userID, token string) ([]Device, 
 		if ss.DeviceID == "" {
 			continue // cannot be named, so not listed
 		}
-		out = append(out, Device{ID: ss.DeviceID, Name: ss.Device, CreatedAt: ss.CreatedAt, LastSeenAt: ss.LastSeenAt, Current: ss.TokenHash != nil})
+		out = append(out, Device{ID: ss.DeviceID, Browser: ss.Browser, System: ss.System, CreatedAt: ss.CreatedAt, LastSeenAt: ss.LastSeenAt, Current: ss.TokenHash != nil})
 	}
+	slices.SortStableFunc(out, func(a, b Device) int {
+		switch {
+		case a.Current == b.Current:
+			return 0
+		case a.Current:
+			return -1
+		}
+		return 1
+	})
 	return out, nil
 }
 

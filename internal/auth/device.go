@@ -17,9 +17,10 @@ func WithUserAgent(ctx context.Context, ua string) context.Context {
 	return context.WithValue(ctx, userAgentKey{}, ua)
 }
 
-func deviceFrom(ctx context.Context) string {
+// deviceFrom is the browser and system of the request on ctx.
+func deviceFrom(ctx context.Context) (browser, system string) {
 	ua, _ := ctx.Value(userAgentKey{}).(string)
-	return DeviceName(ua)
+	return ReadUserAgent(ua)
 }
 
 // newDeviceID is a session's public name (store.Session.DeviceID): 128
@@ -42,14 +43,13 @@ func plausibleDeviceID(s string) bool {
 	}) < 0
 }
 
-// DeviceName summarises a User-Agent header as "<browser> on <system>"
-// ("Chrome on Android", "Safari on iPhone"), with either part left out when
-// it is not recognised, and "" when neither is. The order of the checks
-// matters: Edge and Opera also say Chrome, Chrome also says Safari, and
-// Android also says Linux.
-func DeviceName(ua string) string {
+// ReadUserAgent reads the browser and the system from a User-Agent header
+// ("Chrome", "Android"; "Safari", "iPhone"), each "" when not recognised.
+// The app words them ("Chrome on Android", "Chrome op Android"). The order
+// of the checks matters: Edge and Opera also say Chrome, Chrome also says
+// Safari, and Android also says Linux.
+func ReadUserAgent(ua string) (browser, system string) {
 	has := func(s string) bool { return strings.Contains(ua, s) }
-	var browser, system string
 	switch {
 	case has("Edg/") || has("EdgA/") || has("EdgiOS/"):
 		browser = "Edge"
@@ -80,11 +80,5 @@ func DeviceName(ua string) string {
 	case has("Linux"):
 		system = "Linux"
 	}
-	switch {
-	case browser != "" && system != "":
-		return browser + " on " + system
-	case browser != "":
-		return browser
-	}
-	return system
+	return browser, system
 }

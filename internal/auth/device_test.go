@@ -2,19 +2,20 @@ package auth
 
 import "testing"
 
-func TestDeviceName(t *testing.T) {
-	for ua, want := range map[string]string{
-		"Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36":                      "Chrome on Android",
-		"Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1":    "Safari on iPhone",
-		"Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0":              "Edge on Windows",
-		"Mozilla/5.0 (Macintosh; Intel Mac OS X 14.7; rv:133.0) Gecko/20100101 Firefox/133.0":                                                        "Firefox on macOS",
-		"Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36":                              "Chrome on Linux",
-		"Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36": "Samsung Internet on Android",
-		"curl/8.5.0": "",
-		"":           "",
+func TestReadUserAgent(t *testing.T) {
+	for ua, want := range map[string][2]string{
+		"Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36":                      {"Chrome", "Android"},
+		"Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1":    {"Safari", "iPhone"},
+		"Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0":              {"Edge", "Windows"},
+		"Mozilla/5.0 (Macintosh; Intel Mac OS X 14.7; rv:133.0) Gecko/20100101 Firefox/133.0":                                                        {"Firefox", "macOS"},
+		"Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36":                              {"Chrome", "Linux"},
+		"Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36": {"Samsung Internet", "Android"},
+		"curl/8.5.0": {"", ""},
+		"":           {"", ""},
+		"Mozilla/5.0 (X11; Linux x86_64) Wget/1.0": {"", "Linux"},
 	} {
-		if got := DeviceName(ua); got != want {
-			t.Errorf("DeviceName(%q) = %q, want %q", ua, got, want)
+		if b, s := ReadUserAgent(ua); b != want[0] || s != want[1] {
+			t.Errorf("ReadUserAgent(%q) = %q, %q, want %q", ua, b, s, want)
 		}
 	}
 }

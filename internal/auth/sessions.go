@@ -47,7 +47,8 @@ func (s *Service) startSession(ctx context.Context, u store.User) (NewSession, e
 	token, hash := newToken()
 	now := s.now().UTC()
 	sess := store.Session{TokenHash: hash, UserID: u.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(IdleTimeout),
-		DeviceID: newDeviceID(), Device: deviceFrom(ctx)}
+		DeviceID: newDeviceID()}
+	sess.Browser, sess.System = deviceFrom(ctx)
 	out := NewSession{Token: token}
 	if u.Role == RoleStaff {
 		sess.ExpiresAt = now.Add(PendingTimeout)

@@ -286,7 +286,8 @@ func (s *Service) passSecondStep(ctx context.Context, sess store.Session, u stor
 	now := s.now().UTC()
 	token, hash := newToken()
 	next := store.Session{TokenHash: hash, UserID: u.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(IdleTimeout), SecondStepAt: &now,
-		DeviceID: newDeviceID(), Device: deviceFrom(ctx)}
+		DeviceID: newDeviceID()}
+	next.Browser, next.System = deviceFrom(ctx)
 	step := store.SecondStep{UserID: u.ID, Pending: sess.TokenHash, Next: next, Step: -1}
 	var shown []string
 

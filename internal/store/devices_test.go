@@ -18,8 +18,8 @@ func TestUserSessions(t *testing.T) {
 		bob := mkUser(t, db, "")
 		exp := t0.Add(time.Hour)
 		for _, s := range []store.Session{
-			{TokenHash: hashOf("a1"), UserID: ann.ID, CreatedAt: t0, LastSeenAt: t0, ExpiresAt: exp, DeviceID: "ann-laptop-000000", Device: "Firefox on Linux"},
-			{TokenHash: hashOf("a2"), UserID: ann.ID, CreatedAt: t0, LastSeenAt: t0.Add(time.Minute), ExpiresAt: exp, DeviceID: "ann-phone-0000000", Device: "Chrome on Android"},
+			{TokenHash: hashOf("a1"), UserID: ann.ID, CreatedAt: t0, LastSeenAt: t0, ExpiresAt: exp, DeviceID: "ann-laptop-000000", Browser: "Firefox", System: "Linux"},
+			{TokenHash: hashOf("a2"), UserID: ann.ID, CreatedAt: t0, LastSeenAt: t0.Add(time.Minute), ExpiresAt: exp, DeviceID: "ann-phone-0000000", Browser: "Chrome", System: "Android"},
 			{TokenHash: hashOf("a3"), UserID: ann.ID, CreatedAt: t0, LastSeenAt: t0, ExpiresAt: t0.Add(-time.Second), DeviceID: "ann-expired-00000"},
 			{TokenHash: hashOf("b1"), UserID: bob.ID, CreatedAt: t0, LastSeenAt: t0, ExpiresAt: exp, DeviceID: "bob-laptop-000000"},
 			// Without a device id (sessions made before the column, in
@@ -38,7 +38,7 @@ func TestUserSessions(t *testing.T) {
 		if len(list) != 2 || list[0].DeviceID != "ann-phone-0000000" || list[1].DeviceID != "ann-laptop-000000" {
 			t.Fatalf("sessions: %+v", list)
 		}
-		if list[0].TokenHash != nil || list[1].TokenHash == nil || list[0].Device != "Chrome on Android" {
+		if list[0].TokenHash != nil || list[1].TokenHash == nil || list[0].Browser != "Chrome" || list[0].System != "Android" || list[1].System != "Linux" {
 			t.Fatalf("current or device: %+v", list)
 		}
 		sameTime(t, "LastSeenAt", list[0].LastSeenAt, t0.Add(time.Minute))
@@ -47,7 +47,7 @@ func TestUserSessions(t *testing.T) {
 		}
 		// The session made through SessionUser carries its device too.
 		s, _, err := db.SessionUser(ctx, hashOf("a2"), t0)
-		if err != nil || s.DeviceID != "ann-phone-0000000" || s.Device != "Chrome on Android" {
+		if err != nil || s.DeviceID != "ann-phone-0000000" || s.Browser != "Chrome" || s.System != "Android" {
 			t.Fatalf("SessionUser: %+v %v", s, err)
 		}
 

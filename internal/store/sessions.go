@@ -20,9 +20,9 @@ type Session struct {
 	// DeviceID names the session to its owner (the profile page's list of
 	// devices): random, and neither the token nor its hash.
 	DeviceID string
-	// Device summarises the browser it was opened from ("Chrome on
-	// Android"); "" when unknown.
-	Device string
+	// Browser and System: what it was opened from ("Chrome", "Android"),
+	// each "" when not recognised.
+	Browser, System string
 }
 
 func (db *DB) CreateSession(ctx context.Context, s Session) error {
@@ -31,8 +31,8 @@ func (db *DB) CreateSession(ctx context.Context, s Session) error {
 		return ErrNotFound
 	}
 	_, err := db.exec(ctx, db.db,
-		`INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, second_step_at, totp_setup_secret, device_id, device) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		s.TokenHash, uid, db.ts(s.CreatedAt), db.ts(s.LastSeenAt), db.ts(s.ExpiresAt), db.tsPtr(s.SecondStepAt), nullString(s.TOTPSetupSecret), nullString(s.DeviceID), s.Device)
+		`INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, second_step_at, totp_setup_secret, device_id, browser, os) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		s.TokenHash, uid, db.ts(s.CreatedAt), db.ts(s.LastSeenAt), db.ts(s.ExpiresAt), db.tsPtr(s.SecondStepAt), nullString(s.TOTPSetupSecret), nullString(s.DeviceID), s.Browser, s.System)
 	return err
 }
 
@@ -46,14 +46,14 @@ func nullString(s string) any {
 // SessionUser treats an expired session exactly like a missing one, so the
 // result never depends on whether DeleteExpired has run yet.
 func (db *DB) SessionUser(ctx context.Context, tokenHash []byte, now time.Time) (Session, User, error) {
-	row := db.queryRow(ctx, db.db, `SELECT `+userColumns+`, s.created_at, s.last_seen_at, s.expires_at, s.second_step_at, COALESCE(s.totp_setup_secret, ''), COALESCE(s.device_id, ''), s.device
+	row := db.queryRow(ctx, db.db, `SELECT `+userColumns+`, s.created_at, s.last_seen_at, s.expires_at, s.second_step_at, COALESCE(s.totp_setup_secret, ''), COALESCE(s.device_id, ''), s.browser, s.os
 		FROM sessions s
 		JOIN users u ON u.id = s.user_id
 		LEFT JOIN profiles p ON p.id = u.id
 		WHERE s.token_hash = ? AND s.expires_at > ?`, tokenHash, db.ts(now))
 	var created, seen, expires, secondStep dbTime
-	var setupSecret, deviceID, device string
-	u, err := scanUser(row, &created, &seen, &expires, &secondStep, &setupSecret, &deviceID, &device)
+	var setupSecret, deviceID, browser, system string
+	u, err := scanUser(row, &created, &seen, &expires, &secondStep, &setupSecret, &deviceID, &browser, &system)
 	if err != nil {
 		return Session{}, User{}, err
 	}
@@ -66,7 +66,8 @@ func (db *DB) SessionUser(ctx context.Context, tokenHash []byte, now time.Time) 
 		SecondStepAt:    secondStep.Ptr(),
 		TOTPSetupSecret: setupSecret,
 		DeviceID:        deviceID,
-		Device:          device,
+		Browser:         browser,
+		System:          system,
 	}
 	return s, u, nil
 }
@@ -138,7 +139,7 @@ func (db *DB) UserSessions(ctx context.Context, userID string, current []byte, n
 	if current == nil {
 		current = []byte{} // compares false, where NULL would not scan
 	}
-	rows, err := db.query(ctx, db.db, `SELECT token_hash = ?, created_at, last_seen_at, expires_at, second_step_at, COALESCE(device_id, ''), device
+	rows, err := db.query(ctx, db.db, `SELECT token_hash = ?, created_at, last_seen_at, expires_at, second_step_at, COALESCE(device_id, ''), browser, os
 		FROM sessions WHERE user_id = ? AND expires_at > ? ORDER BY last_seen_at DESC, created_at DESC`, current, uid, db.ts(now))
 	if err != nil {
 		return nil, classify(err)
@@ -149,7 +150,7 @@ func (db *DB) UserSessions(ctx context.Context, userID string, current []byte, n
 		var isCurrent bool
 		var created, seen, expires, secondStep dbTime
 		s := Session{UserID: uid}
-		if err := rows.Scan(&isCurrent, &created, &seen, &expires, &secondStep, &s.DeviceID, &s.Device); err != nil {
+		if err := rows.Scan(&isCurrent, &created, &seen, &expires, &secondStep, &s.DeviceID, &s.Browser, &s.System); err != nil {
 			return nil, classify(err)
 		}
 		s.CreatedAt, s.LastSeenAt, s.ExpiresAt, s.SecondStepAt = created.Time, seen.Time, expires.Time, secondStep.Ptr()

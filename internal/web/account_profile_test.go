@@ -34,8 +34,8 @@ func (e *accountEnv) signInFrom(ua, email, password string) *http.Cookie {
 }
 
 type deviceRow struct {
-	ID, Name, CreatedAt, LastSeenAt string
-	Current                         bool
+	ID, Browser, System, CreatedAt, LastSeenAt string
+	Current                                    bool
 }
 
 func (e *accountEnv) devices(c *http.Cookie) []deviceRow {
@@ -139,8 +139,8 @@ func TestDevices(t *testing.T) {
 		kim := e.signInFrom(androidUA, "kim@example.com", "kim password")
 
 		list := e.devices(laptop)
-		if len(list) != 3 {
-			t.Fatalf("devices: %+v", list)
+		if len(list) != 3 || !list[0].Current {
+			t.Fatalf("devices (the asking one first): %+v", list)
 		}
 		var phoneID, laptopID string
 		current := 0
@@ -148,11 +148,11 @@ func TestDevices(t *testing.T) {
 			if d.Current {
 				current++
 				laptopID = d.ID
-				if d.Name != "Firefox on Linux" {
+				if d.Browser != "Firefox" || d.System != "Linux" {
 					t.Fatalf("current device: %+v", d)
 				}
 			}
-			if d.Name == "Chrome on Android" {
+			if d.Browser == "Chrome" && d.System == "Android" {
 				phoneID = d.ID
 			}
 			if d.CreatedAt == "" || d.LastSeenAt == "" || d.ID == "" {

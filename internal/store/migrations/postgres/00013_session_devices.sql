@@ -5,17 +5,19 @@
 --
 -- sessions.device_id: that id (unique). Sessions from before this
 -- migration get a random one here.
--- sessions.device: the browser and system the session was opened from, as
--- a short summary of its User-Agent ("Chrome on Android"); '' when unknown.
--- The raw User-Agent is not kept.
+-- sessions.browser, sessions.os: the browser and the system the session
+-- was opened from, read from its User-Agent ("Chrome", "Android"); '' when
+-- not recognised. The raw User-Agent is not kept.
 
 -- +goose Up
 ALTER TABLE sessions ADD COLUMN device_id text;
-ALTER TABLE sessions ADD COLUMN device text NOT NULL DEFAULT '';
+ALTER TABLE sessions ADD COLUMN browser text NOT NULL DEFAULT '';
+ALTER TABLE sessions ADD COLUMN os text NOT NULL DEFAULT '';
 UPDATE sessions SET device_id = replace(gen_random_uuid()::text, '-', '');
 CREATE UNIQUE INDEX sessions_device_id ON sessions (device_id);
 
 -- +goose Down
 DROP INDEX sessions_device_id;
-ALTER TABLE sessions DROP COLUMN device;
+ALTER TABLE sessions DROP COLUMN os;
+ALTER TABLE sessions DROP COLUMN browser;
 ALTER TABLE sessions DROP COLUMN device_id;

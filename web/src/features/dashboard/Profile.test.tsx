@@ -13,19 +13,28 @@ const PROFILE = json(200, { profile: { fullName: 'Ada Lovelace', email: 'ada@exa
 const DEVICES: Device[] = [
   {
     id: 'dev-this-000000000000',
-    name: 'Firefox on Linux',
+    browser: 'Firefox',
+    system: 'Linux',
     createdAt: '2026-11-20T10:00:00Z',
     lastSeenAt: '2026-11-27T09:00:00Z',
     current: true,
   },
   {
     id: 'dev-phone-00000000000',
-    name: 'Chrome on Android',
+    browser: 'Chrome',
+    system: 'Android',
     createdAt: '2026-11-21T10:00:00Z',
     lastSeenAt: '2026-11-26T09:00:00Z',
     current: false,
   },
-  { id: 'dev-other-00000000000', name: '', createdAt: '2026-11-22T10:00:00Z', lastSeenAt: '2026-11-22T10:00:00Z', current: false },
+  {
+    id: 'dev-other-00000000000',
+    browser: '',
+    system: '',
+    createdAt: '2026-11-22T10:00:00Z',
+    lastSeenAt: '2026-11-22T10:00:00Z',
+    current: false,
+  },
 ];
 const api = (over: Record<string, Response | ((body: unknown) => Response)> = {}) =>
   mockApi({
@@ -118,6 +127,7 @@ describe('the profile page', () => {
     expect(await screen.findByRole('heading', { name: 'Ingelogde apparaten' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Profiel' })).toBeTruthy();
     expect(screen.getByText('Dit apparaat')).toBeTruthy();
+    expect(screen.getByText('Firefox op Linux')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Wachtwoord wijzigen' })).toBeTruthy();
   });
 });

@@ -228,7 +228,9 @@ function DeviceList({ devices, onSignedOut }: { devices: Device[]; onSignedOut: 
   const [busy, setBusy] = useState('');
   const [done, setDone] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
-  const name = (d: Device) => d.name || t('profile.devices.unknown');
+  // "Chrome on Android"; one of the two alone when the other was not recognised.
+  const name = ({ browser, system }: Device) =>
+    browser && system ? t('profile.devices.name', { browser, system }) : browser || system || t('profile.devices.unknown');
 
   async function signOut(d: Device) {
     setBusy(d.id);

@@ -1036,6 +1036,8 @@ export interface components {
             user: components["schemas"]["User"];
         };
         Device: {
+            /** @description The browser it signed in with, such as "Chrome"; empty when not recognised. */
+            browser: string;
             /**
              * Format: date-time
              * @description When it signed in.
@@ -1050,8 +1052,8 @@ export interface components {
              * @description When it was last used (to the hour).
              */
             lastSeenAt: string;
-            /** @description The browser and system, such as "Chrome on Android"; empty when unknown. */
-            name: string;
+            /** @description Its operating system or device, such as "Android" or "iPhone"; empty when not recognised. */
+            system: string;
         };
         DevicesAnswer: {
             devices: components["schemas"]["Device"][];

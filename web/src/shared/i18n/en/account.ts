@@ -190,6 +190,7 @@ const account = {
     devices: {
       title: 'Signed-in devices',
       text: 'Where you are signed in now. Sign out any device you do not recognise, then change your password.',
+      name: '{browser} on {system}',
       unknown: 'Unknown browser',
       current: 'This device',
       signedIn: 'Signed in {date}',

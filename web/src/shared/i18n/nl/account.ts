@@ -194,6 +194,7 @@ const account = {
     devices: {
       title: 'Ingelogde apparaten',
       text: 'Hier bent u nu ingelogd. Herkent u een apparaat niet? Log het dan uit en wijzig uw wachtwoord.',
+      name: '{browser} op {system}',
       unknown: 'Onbekende browser',
       current: 'Dit apparaat',
       signedIn: 'Ingelogd op {date}',
