@@ -287,7 +287,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('heading', { level: 1, name: /Order #/ })).toBeVisible();
     await check();
     await page.getByRole('button', { name: new RegExp(t('en', 'header.accountMenu')) }).click();
-    await expect(page.getByRole('menuitem', { name: t('en', 'header.dashboard') })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: t('en', 'header.profile') })).toBeVisible();
     await check();
   });
 }

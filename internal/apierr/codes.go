@@ -68,6 +68,7 @@ var (
 	CodeCodeRequired       = code("code_required")       // the second step's code is empty
 	CodeInvalidCode        = code("invalid_code")        // a wrong sign-in code or recovery code
 	CodeCodeUsed           = code("code_used")           // a sign-in code already used: wait for the next one
+	CodeWrongPassword      = code("wrong_password")      // the current password given to change it is not right
 )
 
 // The request itself.

@@ -46,7 +46,9 @@ type NewSession struct {
 func (s *Service) startSession(ctx context.Context, u store.User) (NewSession, error) {
 	token, hash := newToken()
 	now := s.now().UTC()
-	sess := store.Session{TokenHash: hash, UserID: u.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(IdleTimeout)}
+	sess := store.Session{TokenHash: hash, UserID: u.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(IdleTimeout),
+		DeviceID: newDeviceID()}
+	sess.Browser, sess.System = deviceFrom(ctx)
 	out := NewSession{Token: token}
 	if u.Role == RoleStaff {
 		sess.ExpiresAt = now.Add(PendingTimeout)

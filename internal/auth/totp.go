@@ -285,7 +285,9 @@ func (s *Service) PassSecondStep(ctx context.Context, token string, in SecondSte
 func (s *Service) passSecondStep(ctx context.Context, sess store.Session, u store.User, code, recovery string) (Passed, error) {
 	now := s.now().UTC()
 	token, hash := newToken()
-	next := store.Session{TokenHash: hash, UserID: u.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(IdleTimeout), SecondStepAt: &now}
+	next := store.Session{TokenHash: hash, UserID: u.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(IdleTimeout), SecondStepAt: &now,
+		DeviceID: newDeviceID()}
+	next.Browser, next.System = deviceFrom(ctx)
 	step := store.SecondStep{UserID: u.ID, Pending: sess.TokenHash, Next: next, Step: -1}
 	var shown []string
 

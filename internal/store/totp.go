@@ -113,8 +113,8 @@ func (db *DB) PassSecondStep(ctx context.Context, s SecondStep) error {
 		}
 		n := s.Next
 		_, err := db.exec(ctx, tx,
-			`INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, second_step_at) VALUES (?, ?, ?, ?, ?, ?)`,
-			n.TokenHash, uid, db.ts(n.CreatedAt), db.ts(n.LastSeenAt), db.ts(n.ExpiresAt), db.tsPtr(n.SecondStepAt))
+			`INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, second_step_at, device_id, browser, os) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			n.TokenHash, uid, db.ts(n.CreatedAt), db.ts(n.LastSeenAt), db.ts(n.ExpiresAt), db.tsPtr(n.SecondStepAt), nullString(n.DeviceID), n.Browser, n.System)
 		return err
 	})
 	if errors.Is(err, ErrCodeUsed) {

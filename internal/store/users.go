@@ -115,6 +115,24 @@ func (db *DB) SetPassword(ctx context.Context, userID, hash string) error {
 	return mustAffect(db.exec(ctx, db.db, `UPDATE users SET password_hash = ? WHERE id = ?`, hash, id))
 }
 
+// UpdateProfile sets the user's name and the language of their emails
+// ("en"|"nl", which the schema holds to); ErrNotFound when there is no such
+// user. Callers clean both.
+func (db *DB) UpdateProfile(ctx context.Context, userID, fullName, locale string) error {
+	id, ok := normID(userID)
+	if !ok {
+		return ErrNotFound
+	}
+	return classify(db.WithTx(ctx, func(tx *sql.Tx) error {
+		if err := mustAffect(db.exec(ctx, tx, `UPDATE users SET locale = ? WHERE id = ?`, locale, id)); err != nil {
+			return err
+		}
+		_, err := db.exec(ctx, tx,
+			`INSERT INTO profiles (id, full_name) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET full_name = excluded.full_name`, id, fullName)
+		return err
+	}))
+}
+
 // SetUserRole makes the user a "buyer" or "staff"; any other role is refused
 // by the schema. ErrNotFound when there is no such user.
 func (db *DB) SetUserRole(ctx context.Context, userID, role string) error {

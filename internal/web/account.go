@@ -39,6 +39,11 @@ func (a *accountAPI) table() []endpoint {
 		jsonOp(a.api, "POST", "/api/auth/check-token", 204, lim, a.checkToken).doc("account", "204 while a reset or invitation link still works, without using it."),
 		jsonOp(a.api, "GET", "/api/dashboard", 200, 0, a.dashboard).doc("account", "The buyer's orders and the figures computed from them.", "lang").as(signedIn),
 		jsonOp(a.api, "GET", "/api/orders/{id}", 200, 0, a.order).doc("account", "One of the buyer's orders.", "lang").as(signedIn),
+		jsonOp(a.api, "GET", "/api/account/profile", 200, 0, a.profile).doc("account", "The signed-in user's name, email and email language.").as(signedIn),
+		jsonOp(a.api, "PUT", "/api/account/profile", 200, lim, a.updateProfile).doc("account", "Sets the signed-in user's name and email language.").as(signedIn),
+		jsonOp(a.api, "POST", "/api/account/password", 204, lim, a.changePassword).doc("account", "Changes the password (with the current one) and ends every other session of the user.").as(signedIn),
+		jsonOp(a.api, "GET", "/api/account/devices", 200, 0, a.devices).doc("account", "The user's signed-in devices (sessions), the asking one marked current.").as(signedIn),
+		jsonOp(a.api, "DELETE", "/api/account/devices/{id}", 204, 0, a.endDevice).doc("account", "Signs one of the user's devices out; 404 unless it is theirs.").as(signedIn),
 	}
 }
 
@@ -300,6 +305,65 @@ type orderAnswer struct {
 func (a *accountAPI) order(w http.ResponseWriter, r *http.Request, _ *none) (orderAnswer, error) {
 	o, err := a.orders.Order(r.Context(), request.UserID(r), r.PathValue("id"), r.URL.Query().Get("lang"))
 	return orderAnswer{o}, err
+}
+
+type profileAnswer struct {
+	Profile auth.Profile `json:"profile"`
+}
+
+func (a *accountAPI) profile(w http.ResponseWriter, r *http.Request, _ *none) (profileAnswer, error) {
+	p, err := a.auth.Profile(r.Context(), request.UserID(r))
+	return profileAnswer{p}, err
+}
+
+type profileBody struct {
+	FullName string `json:"fullName" text:"raw"`
+	Locale   string `json:"locale" enum:"en,nl" doc:"The language of the emails."`
+}
+
+func (a *accountAPI) updateProfile(w http.ResponseWriter, r *http.Request, b *profileBody) (profileAnswer, error) {
+	p, err := a.auth.UpdateProfile(r.Context(), request.UserID(r), auth.ProfileInput{FullName: b.FullName, Locale: b.Locale})
+	return profileAnswer{p}, err
+}
+
+type passwordBody struct {
+	CurrentPassword string `json:"currentPassword" text:"raw"`
+	NewPassword     string `json:"newPassword" text:"raw"`
+}
+
+// changePassword keeps the asking session (its cookie stays as it is) and
+// ends every other.
+func (a *accountAPI) changePassword(w http.ResponseWriter, r *http.Request, b *passwordBody) (none, error) {
+	in := auth.ChangePasswordInput{Current: b.CurrentPassword, New: b.NewPassword}
+	return none{}, a.auth.ChangePassword(r.Context(), request.UserID(r), a.sessionToken(r), in, request.ClientIP(r))
+}
+
+type devicesAnswer struct {
+	Devices []auth.Device `json:"devices"`
+}
+
+func (a *accountAPI) devices(w http.ResponseWriter, r *http.Request, _ *none) (devicesAnswer, error) {
+	d, err := a.auth.Devices(r.Context(), request.UserID(r), a.sessionToken(r))
+	return devicesAnswer{d}, err
+}
+
+// endDevice signs one device out; when that is the asking one, its cookie
+// goes too.
+func (a *accountAPI) endDevice(w http.ResponseWriter, r *http.Request, _ *none) (none, error) {
+	id := r.PathValue("id")
+	devices, err := a.auth.Devices(r.Context(), request.UserID(r), a.sessionToken(r))
+	if err != nil {
+		return none{}, err
+	}
+	if err := a.auth.EndDevice(r.Context(), request.UserID(r), id); err != nil {
+		return none{}, err
+	}
+	for _, d := range devices {
+		if d.ID == id && d.Current {
+			a.cookie.clear(w)
+		}
+	}
+	return none{}, nil
 }
 
 // maxAccountBody bounds the account forms' bodies: an email address, a

@@ -48,7 +48,9 @@ func (id identify) wrap(next http.Handler) http.Handler {
 				}
 			}
 		}
-		next.ServeHTTP(w, r.WithContext(request.WithIdentity(r.Context(), ident)))
+		// The browser, for the session a sign-in opens (the profile page's devices).
+		ctx := auth.WithUserAgent(request.WithIdentity(r.Context(), ident), r.UserAgent())
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
 

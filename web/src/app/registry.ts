@@ -41,6 +41,12 @@ export interface Screen {
    * screen; without, it is the not-found page.
    */
   clientOnly?: boolean;
+  /**
+   * A screen of a workspace (the buyer's dashboard, the agency's console): shown in the workspace shell
+   * (shell/WorkspaceShell.tsx: the app's sections, the language link and the account menu) instead of
+   * the public site's header, footer and voice button.
+   */
+  workspace?: boolean;
   /** Nested lazy routes; the screen's module is then their frame and renders an <Outlet />. */
   children?: readonly SubScreen[];
   /**
@@ -70,8 +76,11 @@ export const SCREENS = {
     load: () => import('../features/dashboard/Dashboard'),
     noindex: true,
     clientOnly: true,
+    workspace: true,
     children: [
       { path: '', load: () => import('../features/dashboard/DashboardOverview') },
+      // The profile page, also the console's (below): the same module.
+      { path: 'profile', load: () => import('../features/dashboard/Profile') },
       { path: 'orders/:id', load: () => import('../features/dashboard/DashboardOrder') },
       { path: 'agents/:orderId', load: () => import('../features/dashboard/DashboardAgent') },
       { path: 'agents/:orderId/calls/:callId', load: () => import('../features/dashboard/DashboardCall') },
@@ -86,8 +95,10 @@ export const SCREENS = {
     load: () => import('../features/console/Console'),
     noindex: true,
     clientOnly: true,
+    workspace: true,
     children: [
       { path: '', load: () => import('../features/console/ConsoleQuotes') },
+      { path: 'profile', load: () => import('../features/dashboard/Profile') },
       { path: 'quotes/:id', load: () => import('../features/console/ConsoleQuote') },
       { path: 'orders', load: () => import('../features/console/ConsoleOrders') },
       { path: 'orders/:id', load: () => import('../features/console/ConsoleOrder') },

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { LanguageRoot } from './shell/LanguageRoot';
+import { PublicShell } from './shell/Layout';
 import { loadNamespace } from '../shared/i18n/dictionaries';
 import { SCREENS, screens, type PageHandle, type PageId, type Screen } from './registry';
 import type { Lang } from '../shared/paths';
@@ -24,7 +25,21 @@ export function screenRoute(lang: Lang, page: PageId): RouteObject {
   return { path: path?.slice(1) ?? '*', handle, lazy, children: nested };
 }
 
+/**
+ * One language tree: the public screens in the site's shell (header, footer, voice button), the
+ * workspace screens (dashboard, console) in the workspace shell, a lazy module of its own with the
+ * `account` strings it speaks, so none of it weighs on the public pages.
+ */
+function tree(lang: Lang): RouteObject[] {
+  const ids = (workspace: boolean) => screens().filter(([, s]) => (s.workspace === true) === workspace);
+  const workspaceShell = () => Promise.all([import('./shell/WorkspaceShell'), loadNamespace(lang, 'account')]).then(([mod]) => mod);
+  return [
+    { element: <PublicShell />, children: ids(false).map(([id]) => screenRoute(lang, id)) },
+    { lazy: workspaceShell, children: ids(true).map(([id]) => screenRoute(lang, id)) },
+  ];
+}
+
 export const routes: RouteObject[] = [
-  { path: '/nl', element: <LanguageRoot lang="nl" />, children: screens().map(([id]) => screenRoute('nl', id)) },
-  { path: '/', element: <LanguageRoot lang="en" />, children: screens().map(([id]) => screenRoute('en', id)) },
+  { path: '/nl', element: <LanguageRoot lang="nl" />, children: tree('nl') },
+  { path: '/', element: <LanguageRoot lang="en" />, children: tree('en') },
 ];

@@ -1,15 +1,25 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { User } from '../../shared/api/types';
 import { useAuth } from '../../shared/auth/AuthContext';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
-import { localePath } from '../../shared/paths';
+import { localePath, switchLanguagePath, type Lang } from '../../shared/paths';
 
-/** The signed-in header's dropdown (lazy chunk: Radix stays out of the entry bundle). */
-export default function AccountMenu({ user }: { user: User }) {
+/**
+ * The signed-in account's dropdown (a lazy chunk on public pages: Radix stays out of the entry bundle).
+ * In a workspace (the dashboard or the console) it also has the profile page, the other language and
+ * the way to the other workspace.
+ */
+export default function AccountMenu({ user, workspace }: { user: User; workspace?: 'dashboard' | 'console' }) {
   const { lang, t } = useLanguage();
   const { signOut } = useAuth();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const staff = user.role === 'staff';
+  const other: Lang = lang === 'en' ? 'nl' : 'en';
+  const otherLanguage = switchLanguagePath(pathname, search, other);
+  // Staff have their profile in the console; buyers (and staff outside a workspace too) on the dashboard.
+  const profile = workspace === 'console' ? '/console/profile' : '/dashboard/profile';
 
   function onSignOut() {
     signOut().then(
@@ -31,13 +41,32 @@ export default function AccountMenu({ user }: { user: User }) {
       </Menu.Trigger>
       {/* No portal: the open menu stays inside the header's landmark. */}
       <Menu.Content align="end" sideOffset={6} className="account-menu">
-        <Menu.Item asChild>
-          <Link to={localePath(lang, '/dashboard')}>{t('header.dashboard')}</Link>
-        </Menu.Item>
+        {workspace !== 'dashboard' && (
+          <Menu.Item asChild>
+            <Link to={localePath(lang, '/dashboard')}>{t('header.dashboard')}</Link>
+          </Menu.Item>
+        )}
         {/* The agency's staff run the console; buyers never see the way in. */}
-        {user.role === 'staff' && (
+        {staff && workspace !== 'console' && (
           <Menu.Item asChild>
             <Link to={localePath(lang, '/console')}>{t('header.console')}</Link>
+          </Menu.Item>
+        )}
+        <Menu.Item asChild>
+          <Link to={localePath(lang, profile)}>{t('header.profile')}</Link>
+        </Menu.Item>
+        {workspace && (
+          // The same screen in the other language, loaded afresh (as the language link does).
+          <Menu.Item asChild>
+            <a
+              href={otherLanguage}
+              lang={other}
+              onClick={() => {
+                document.cookie = `lang=${other}; path=/; max-age=31536000`;
+              }}
+            >
+              {t(`header.languages.${other}`)}
+            </a>
           </Menu.Item>
         )}
         <Menu.Separator className="my-1 h-px bg-line" />

@@ -1,14 +1,19 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screenRoute } from '../../app/routes';
+import { WorkspaceHeader } from '../../app/shell/WorkspaceShell';
 import { apiError, json, mockApi, signedIn, signedOut, USER } from '../../shared/testing/mockApi';
 import { loadedRoute, renderApp } from '../../shared/testing/renderApp';
 import type { BuyerDetail, CatalogueAgent, ConsoleCall, ConsoleOrder, QuoteDetail, QuoteSummary } from './api';
 import { parseAmount } from './parts';
 
-// The console's real route from the page registry: its frame (who may see it) and nested screens.
+// The console's real route from the page registry: its frame (who may see it) and nested screens, under
+// the workspace shell's header (its sections).
 const renderConsole = async (url = '/console', lang: 'en' | 'nl' = 'en') =>
-  renderApp(await loadedRoute(screenRoute(lang, 'console')), url, lang);
+  renderApp(await loadedRoute(screenRoute(lang, 'console')), url, lang, <WorkspaceHeader />);
+
+/** The screen's list items (the workspace header's section links are list items too). */
+const items = () => screen.getAllByRole('listitem').filter((li) => !li.closest('header'));
 
 const STAFF = { ...USER, id: 'staff-1', email: 'ops@example.com', fullName: 'Olivia Jansen', role: 'staff' } as unknown as typeof USER;
 const staffMe = () => signedIn(STAFF);
@@ -148,14 +153,14 @@ describe('/console (the quote inbox)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Sanne de Wit' })).toBeTruthy();
-    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    expect(items()).toHaveLength(3);
     expect(screen.getByText('That is everything.')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'won' } });
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: ' bakker ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(app.location()).toBe('/console?status=won&q=bakker'));
-    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() => expect(items()).toHaveLength(1));
     expect(requested()).toContain('/api/console/quotes?status=won&q=bakker');
   });
 

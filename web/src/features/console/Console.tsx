@@ -1,23 +1,14 @@
 import { useEffect } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/AuthContext';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
-import type { TKey } from '../../shared/i18n/types';
 import { localePath } from '../../shared/paths';
 import { ConsoleLoading } from './parts';
 
 // The agency's console (client-only, staff only): the Go server answers every /console… path with the
 // app shell, and this frame decides who may see it. A buyer goes to their dashboard, a visitor to sign
-// in (and back here after). What shows inside is a nested route of the registry (app/registry.ts).
-
-const SECTIONS: { path: string; label: TKey; owns: RegExp }[] = [
-  { path: '/console', label: 'console.nav.quotes', owns: /^\/console(\/quotes\/.*)?\/?$/ },
-  { path: '/console/orders', label: 'console.nav.orders', owns: /^\/console\/orders(\/[^/]+)?\/?$/ },
-  { path: '/console/calls', label: 'console.nav.calls', owns: /^\/console\/calls(\/[^/]+)?\/?$/ },
-  { path: '/console/agents', label: 'console.nav.agents', owns: /^\/console\/agents\/?$/ },
-  { path: '/console/buyers', label: 'console.nav.buyers', owns: /^\/console\/buyers(\/[^/]+)?\/?$/ },
-  { path: '/console/jobs', label: 'console.nav.jobs', owns: /^\/console\/jobs\/?$/ },
-];
+// in (and back here after). What shows inside is a nested route of the registry (app/registry.ts); the
+// console's sections are in the workspace shell's header (app/shell/WorkspaceShell.tsx).
 
 export function Component() {
   const { lang, t } = useLanguage();
@@ -34,27 +25,9 @@ export function Component() {
     else if (signedOut) navigate(localePath(lang, `/auth?next=${encodeURIComponent(pathname + search)}`), { replace: true });
   }, [role, signedOut, lang, pathname, search, navigate]);
 
-  const unprefixed = lang === 'nl' ? pathname.replace(/^\/nl/, '') : pathname;
   return (
-    <div className="mx-auto max-w-6xl px-4 pt-10 pb-28 sm:px-6 md:pt-14 lg:px-8">
-      {role === 'staff' || unsure ? (
-        <>
-          <nav aria-label={t('console.nav.label')}>
-            <div className="console-nav">
-              {SECTIONS.map((s) => (
-                <Link key={s.path} to={localePath(lang, s.path)} aria-current={s.owns.test(unprefixed) ? 'page' : undefined}>
-                  {t(s.label)}
-                </Link>
-              ))}
-            </div>
-          </nav>
-          <div className="mt-8">
-            <Outlet />
-          </div>
-        </>
-      ) : (
-        <ConsoleLoading title={t('console.title')} text={t('console.loading')} />
-      )}
+    <div className="mx-auto max-w-6xl px-4 pt-10 pb-16 sm:px-6 md:pt-14 lg:px-8">
+      {role === 'staff' || unsure ? <Outlet /> : <ConsoleLoading title={t('console.title')} text={t('console.loading')} />}
     </div>
   );
 }

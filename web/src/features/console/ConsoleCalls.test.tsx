@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screenRoute } from '../../app/routes';
 import { apiError, json, mockApi, signedIn, USER } from '../../shared/testing/mockApi';
+import { WorkspaceHeader } from '../../app/shell/WorkspaceShell';
 import { loadedRoute, renderApp } from '../../shared/testing/renderApp';
 import type { ConsoleCall, ConsoleCallDetail, ConsoleOrder } from './api';
 
@@ -9,7 +10,7 @@ import type { ConsoleCall, ConsoleCallDetail, ConsoleOrder } from './api';
 // in the URL, and one call's page with its recording, usage line and order.
 
 const renderConsole = async (url: string, lang: 'en' | 'nl' = 'en') =>
-  renderApp(await loadedRoute(screenRoute(lang, 'console')), url, lang);
+  renderApp(await loadedRoute(screenRoute(lang, 'console')), url, lang, <WorkspaceHeader />);
 
 const STAFF = { ...USER, id: 'staff-1', email: 'ops@example.com', fullName: 'Olivia Jansen', role: 'staff' } as unknown as typeof USER;
 const staffMe = () => signedIn(STAFF);

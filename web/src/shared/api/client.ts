@@ -151,3 +151,18 @@ export const checkToken = (body: Schemas['CheckTokenBody'], signal?: AbortSignal
 
 /** 201 with the new request's id. Signed in, the server links the request to the account (cookie). */
 export const submitQuote = (body: QuoteRequest) => call((api) => api.POST('/api/quotes', { body }));
+
+/** The signed-in user's profile (name, email, email language): the profile page. */
+export const getProfile = (signal?: AbortSignal) => call((api) => api.GET('/api/account/profile', { signal }), signal);
+
+export const updateProfile = (body: Schemas['ProfileBody']) => call((api) => api.PUT('/api/account/profile', { body }));
+
+/** Sets a new password (with the current one); every other session of the user ends, this one stays. */
+export const changePassword = (body: Schemas['PasswordBody']): Promise<void> => call((api) => api.POST('/api/account/password', { body }));
+
+/** The user's signed-in devices, the asking one marked `current`. */
+export const getDevices = (signal?: AbortSignal) => call((api) => api.GET('/api/account/devices', { signal }), signal);
+
+/** Signs one of the user's devices out (404 for one that is not theirs, or gone). */
+export const signOutDevice = (id: string): Promise<void> =>
+  call((api) => api.DELETE('/api/account/devices/{id}', { params: { path: { id } } }));

@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'code_required',
   'invalid_code',
   'code_used',
+  'wrong_password',
   'not_found',
   'method_not_allowed',
   'unsupported_media_type',

@@ -4,6 +4,90 @@
  */
 
 export interface paths {
+    "/api/account/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's signed-in devices (sessions), the asking one marked current.
+         * @description Signed in only: 401 without a session.
+         */
+        get: operations["getAccountDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/devices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Signs one of the user's devices out; 404 unless it is theirs.
+         * @description Signed in only: 401 without a session.
+         */
+        delete: operations["deleteAccountDevicesId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes the password (with the current one) and ends every other session of the user.
+         * @description Signed in only: 401 without a session.
+         */
+        post: operations["postAccountPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's name, email and email language.
+         * @description Signed in only: 401 without a session.
+         */
+        get: operations["getAccountProfile"];
+        /**
+         * Sets the signed-in user's name and email language.
+         * @description Signed in only: 401 without a session.
+         */
+        put: operations["putAccountProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/accept-invite": {
         parameters: {
             query?: never;
@@ -1104,6 +1188,29 @@ export interface components {
             stats: components["schemas"]["Stats"];
             user: components["schemas"]["User"];
         };
+        Device: {
+            /** @description The browser it signed in with, such as "Chrome"; empty when not recognised. */
+            browser: string;
+            /**
+             * Format: date-time
+             * @description When it signed in.
+             */
+            createdAt: string;
+            /** @description The session asking. */
+            current: boolean;
+            /** @description Names the session for signing it out; not a credential. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it was last used (to the hour).
+             */
+            lastSeenAt: string;
+            /** @description Its operating system or device, such as "Android" or "iPhone"; empty when not recognised. */
+            system: string;
+        };
+        DevicesAnswer: {
+            devices: components["schemas"]["Device"][];
+        };
         EmailBody: {
             email: string;
             /**
@@ -1214,10 +1321,34 @@ export interface components {
             recoveryCodes?: string[];
             user: components["schemas"]["User"];
         };
+        PasswordBody: {
+            currentPassword: string;
+            newPassword: string;
+        };
         Person: {
             email: string;
             fullName: string;
             id: string;
+        };
+        Profile: {
+            email: string;
+            fullName: string;
+            /**
+             * @description The language of the emails.
+             * @enum {string}
+             */
+            locale: "en" | "nl";
+        };
+        ProfileAnswer: {
+            profile: components["schemas"]["Profile"];
+        };
+        ProfileBody: {
+            fullName: string;
+            /**
+             * @description The language of the emails.
+             * @enum {string}
+             */
+            locale: "en" | "nl";
         };
         QuoteAnswer: {
             id: string;
@@ -1461,6 +1592,157 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getAccountDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DevicesAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteAccountDevicesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postAccountPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAccountProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putAccountProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postAuthAcceptInvite: {
         parameters: {
             query?: never;
@@ -2994,6 +3276,8 @@ export const consoleOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<compo
 export const emailBodyLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmailBody"]["locale"]> = ["en", "nl"];
 export const invitationStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Invitation"]["state"]> = ["pending", "running", "done", "failed", "cancelled"];
 export const orderChangeStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderChange"]["status"]> = ["pending", "completed", "cancelled", "refunded"];
+export const profileLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Profile"]["locale"]> = ["en", "nl"];
+export const profileBodyLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ProfileBody"]["locale"]> = ["en", "nl"];
 export const quoteBodyLanguageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteBody"]["language"]> = ["english", "dutch"];
 export const quoteBodyLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteBody"]["locale"]> = ["en", "nl"];
 export const quoteBodySourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteBody"]["source"]> = ["form", "personalized"];

@@ -30,6 +30,9 @@ export type SecondStep = Schemas['SecondStepAnswer'];
 export type SignInResult = Schemas['SignInAnswer'];
 /** The language emails are written in. */
 export type Locale = Schemas['SignUpBody']['locale'];
+/** The profile page's account details, and one signed-in device (session) of the user. */
+export type Profile = Schemas['Profile'];
+export type Device = Schemas['Device'];
 /** The language the agent should speak on calls. */
 export type QuoteLanguage = Schemas['QuoteBody']['language'];
 /** Body of POST /api/quotes. */

@@ -34,6 +34,7 @@ const MESSAGES: Record<KnownErrorCode, TKey> = {
   code_required: 'auth.twoStep.codeRequired',
   invalid_code: 'auth.errors.invalidCode',
   code_used: 'auth.errors.codeUsed',
+  wrong_password: 'auth.errors.wrongPassword',
   email_not_verified: 'auth.errors.emailNotVerified',
   invalid_token: 'auth.errors.invalidToken',
   unauthenticated: 'auth.errors.unauthenticated',

@@ -8,6 +8,7 @@ const common = {
     accountMenu: 'Account menu',
     console: 'Console',
     dashboard: 'Dashboard',
+    profile: 'Profile',
     signOut: 'Sign out',
     // The floating voice widget's idle button (prerendered on every page; the rest is in `voice`).
     talkToAssistant: 'Talk to Assistant',

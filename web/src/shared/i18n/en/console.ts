@@ -4,15 +4,6 @@ const consoleStrings = {
   console: {
     title: 'Console',
     loading: 'Loading...',
-    nav: {
-      label: 'Console sections',
-      quotes: 'Quotes',
-      orders: 'Orders',
-      calls: 'Calls',
-      agents: 'Agents',
-      buyers: 'Buyers',
-      jobs: 'Queue',
-    },
     quoteStatus: {
       new: 'New',
       contacted: 'Contacted',

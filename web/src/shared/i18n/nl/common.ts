@@ -10,6 +10,7 @@ const common = {
     accountMenu: 'Accountmenu',
     console: 'Console',
     dashboard: 'Dashboard',
+    profile: 'Profiel',
     signOut: 'Uitloggen',
     talkToAssistant: 'Praat met de assistent',
     language: 'Taal',

@@ -6,15 +6,6 @@ const consoleStrings = {
   console: {
     title: 'Console',
     loading: 'Laden...',
-    nav: {
-      label: 'Onderdelen van de console',
-      quotes: 'Offertes',
-      orders: 'Bestellingen',
-      calls: 'Gesprekken',
-      agents: 'Agenten',
-      buyers: 'Kopers',
-      jobs: 'Wachtrij',
-    },
     quoteStatus: {
       new: 'Nieuw',
       contacted: 'Contact gehad',
