@@ -53,6 +53,10 @@ var (
 	CodeVersionConflict     = code("version_conflict")      // 409: someone else changed the record since it was read
 	CodeInvalidAssistant    = code("invalid_assistant")     // a Vapi assistant id that is not a UUID
 	CodeAssistantTaken      = code("assistant_taken")       // 409: another order already has that assistant
+	CodeInvalidFieldName    = code("invalid_field_name")    // a call data field's name that is not lowercase letters, digits and _
+	CodeDuplicateField      = code("duplicate_field")       // two call data fields with one name
+	CodeInvalidFieldType    = code("invalid_field_type")    // a call data field's type that is not text, yes_no, number, datetime or choice
+	CodeOptionsRequired     = code("options_required")      // a choice field without options (or with an empty or repeated one)
 )
 
 // Accounts and access.

@@ -20,6 +20,7 @@ import (
 	"unicode"
 
 	"github.com/belwise/site/internal/apierr"
+	"github.com/belwise/site/internal/calldata"
 	"github.com/belwise/site/internal/console"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/store"
@@ -70,9 +71,22 @@ func New(o Options) *Service {
 }
 
 // Record stores what Vapi reported about a call (see store.RecordCall),
-// the caller's number in E.164 where it can be read.
+// the caller's number in E.164 where it can be read. Its call data is read
+// against the fields of the call's order (calldata.Accept): a value that
+// does not fit its field is logged and left out, the rest is stored.
 func (s *Service) Record(ctx context.Context, r store.CallReport) (store.Call, error) {
 	r.CustomerNumber = NormalizeNumber(r.CustomerNumber)
+	if r.Data != nil {
+		fields, err := s.db.CallFieldsForReport(ctx, r.VapiCallID, r.AssistantID)
+		if err != nil {
+			return store.Call{}, apierr.Wrap("call fields", err)
+		}
+		var refused []string
+		r.Data, refused = calldata.Accept(fields, r.Data)
+		if len(refused) > 0 {
+			s.log.Warn("call data refused: values that do not fit their fields", "call", r.VapiCallID, "fields", strings.Join(refused, ","))
+		}
+	}
 	c, err := s.db.RecordCall(ctx, r, s.now(), Merge)
 	if err != nil {
 		return store.Call{}, apierr.Wrap("record call", err)
@@ -95,6 +109,10 @@ type Summary struct {
 	DurationSeconds int    `json:"durationSeconds"`
 	Outcome         string `json:"outcome"` // answered | missed | failed (console: also pending)
 	Summary         string `json:"summary"`
+	// Data is the call data by field name: the value of each of the
+	// order's fields that the call has (yes/no a boolean, a number a
+	// number, a date/time, choice or text a string); {} in the console's list.
+	Data map[string]any `json:"data"`
 }
 
 // Detail is one call.
@@ -105,25 +123,29 @@ type Detail struct {
 	SuccessEvaluation string                 `json:"successEvaluation"`
 	Transcript        []store.TranscriptLine `json:"transcript"`
 	RecordingURL      *string                `json:"recordingUrl"`
+	// Fields are the order's call data fields, in order, which Data's
+	// values belong to ([] for an unassigned call).
+	Fields []calldata.Field `json:"fields"`
 }
 
 // summary is a call with its full number formatted for lang, for its
 // buyer (and for staff on a call's own page).
-func summary(c store.Call, lang string) Summary {
+func summary(c store.Call, lang string, fields []store.CallField) Summary {
 	n := FormatNumber(c.CustomerNumber, lang)
 	return Summary{ID: strconv.FormatInt(c.ID, 10), StartedAt: c.StartedAt.UTC(), Direction: c.Type, Number: n.E164, NumberDisplay: n.Display,
-		DurationSeconds: c.DurationSeconds, Outcome: c.Outcome, Summary: c.Summary}
+		DurationSeconds: c.DurationSeconds, Outcome: c.Outcome, Summary: c.Summary, Data: calldata.Values(fields, c.Data)}
 }
 
 // maskedSummary is a call in the console's list: the number masked.
 func maskedSummary(c store.Call) Summary {
-	s := summary(c, "")
+	s := summary(c, "", nil)
 	s.Number, s.NumberDisplay = "", MaskNumber(c.CustomerNumber)
 	return s
 }
 
-func detail(c store.Call, lang string) Detail {
-	d := Detail{Summary: summary(c, lang), EndedAt: c.EndedAt, EndedReason: c.EndedReason, SuccessEvaluation: c.SuccessEval, Transcript: c.Transcript}
+func detail(c store.Call, lang string, fields []store.CallField) Detail {
+	d := Detail{Summary: summary(c, lang, fields), EndedAt: c.EndedAt, EndedReason: c.EndedReason, SuccessEvaluation: c.SuccessEval,
+		Transcript: c.Transcript, Fields: calldata.FromStore(fields)}
 	if c.RecordingURL != "" {
 		u := c.RecordingURL
 		d.RecordingURL = &u
@@ -201,6 +223,9 @@ type AgentPage struct {
 	Agent AgentInfo `json:"agent"`
 	Month Month     `json:"month"`
 	Daily []Day     `json:"daily"` // exactly 30, oldest first, ending today
+	// Fields are the order's call data fields, in order: the list shows
+	// the first three, and the yes/no and choice ones can filter it.
+	Fields []calldata.Field `json:"fields"`
 }
 
 // Cost is what seconds of calls cost at perMinuteCents a minute, in whole
@@ -251,6 +276,11 @@ func (s *Service) Agent(ctx context.Context, buyerID, orderID, lang, tz string) 
 	name, title, _ := orders.AgentText(o.Agent, text.Lang(lang))
 	page := AgentPage{Agent: AgentInfo{OrderID: o.ID, OrderNumber: orders.Number(o.ID), Name: name, Title: title,
 		Currency: o.Currency, PerMinuteCents: o.PerMinuteCents, Linked: o.AssistantID != ""}}
+	fields, err := s.fields(ctx, o.ID)
+	if err != nil {
+		return AgentPage{}, err
+	}
+	page.Fields = calldata.FromStore(fields)
 
 	now := s.now().In(loc)
 	y, m, d := now.Date()
@@ -309,18 +339,36 @@ func (s *Service) Agent(ctx context.Context, buyerID, orderID, lang, tz string) 
 	return page, nil
 }
 
+// fields loads an order's call data fields.
+func (s *Service) fields(ctx context.Context, orderID string) ([]store.CallField, error) {
+	fields, err := s.db.OrderCallFields(ctx, orderID)
+	if err != nil {
+		return nil, apierr.Wrap("call fields", err)
+	}
+	return fields, nil
+}
+
 // List is one page of the buyer's order's calls, newest first, the
-// numbers formatted for lang.
-func (s *Service) List(ctx context.Context, buyerID, orderID, lang string, p store.Page) (console.Page[Summary], error) {
+// numbers formatted for lang; query's data.<name>=<value> parameters keep
+// the calls whose data holds that value (calldata.ParseFilters).
+func (s *Service) List(ctx context.Context, buyerID, orderID, lang string, query map[string][]string, p store.Page) (console.Page[Summary], error) {
 	o, err := s.order(ctx, buyerID, orderID)
 	if err != nil {
 		return console.Page[Summary]{}, err
 	}
-	rows, next, err := s.db.OrderCalls(ctx, o.ID, p)
+	fields, err := s.fields(ctx, o.ID)
+	if err != nil {
+		return console.Page[Summary]{}, err
+	}
+	filters, err := calldata.ParseFilters(fields, query)
+	if err != nil {
+		return console.Page[Summary]{}, err
+	}
+	rows, next, err := s.db.OrderCallsWhere(ctx, o.ID, filters, p)
 	if err != nil {
 		return console.Page[Summary]{}, apierr.Wrap("list calls", err)
 	}
-	return console.PageOf(rows, next, func(c store.Call) Summary { return summary(c, lang) }), nil
+	return console.PageOf(rows, next, func(c store.Call) Summary { return summary(c, lang, fields) }), nil
 }
 
 func callID(s string) (int64, bool) {
@@ -345,7 +393,11 @@ func (s *Service) Call(ctx context.Context, buyerID, orderID, id, lang string) (
 	if err != nil {
 		return Detail{}, apierr.Wrap("load call", err)
 	}
-	return detail(c, lang), nil
+	fields, err := s.fields(ctx, o.ID)
+	if err != nil {
+		return Detail{}, err
+	}
+	return detail(c, lang, fields), nil
 }
 
 // Delete removes a call of the buyer's order for good.
@@ -477,10 +529,12 @@ const CSVTimeLayout = "2006-01-02T15:04:05-07:00"
 // CSVOptions is how the buyer wants the CSV: lang "nl" writes Dutch
 // headers and words with ; between the cells (as a Dutch spreadsheet
 // opens it), anything else English with a comma; times in TZ (an IANA
-// name, "" is DefaultTimeZone).
+// name, "" is DefaultTimeZone); Query's data.<name>=<value> parameters
+// keep only the calls with that value (as List).
 type CSVOptions struct {
-	Lang string
-	TZ   string
+	Lang  string
+	TZ    string
+	Query map[string][]string
 }
 
 // WriteCSV writes every call of the buyer's order, newest first, as CSV
@@ -506,6 +560,14 @@ func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSV
 	words := csvLanguages[lang]
 	agentName, _, _ := orders.AgentText(o.Agent, lang)
 	number := orders.Number(o.ID)
+	fields, err := s.fields(ctx, o.ID)
+	if err != nil {
+		return err
+	}
+	filters, err := calldata.ParseFilters(fields, opt.Query)
+	if err != nil {
+		return err
+	}
 	costs, err := s.db.OrderUsageCosts(ctx, o.ID)
 	if err != nil {
 		return apierr.Wrap("calls csv", err)
@@ -520,12 +582,16 @@ func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSV
 	}
 	cw := csv.NewWriter(w)
 	cw.Comma = words.comma
-	if err := cw.Write(words.header); err != nil {
+	header := slices.Clone(words.header)
+	for _, f := range fields {
+		header = append(header, CSVCell(calldata.Label(f, lang)))
+	}
+	if err := cw.Write(header); err != nil {
 		return err
 	}
 	p := store.Page{Limit: store.MaxPageLimit}
 	for {
-		rows, next, err := s.db.OrderCalls(ctx, o.ID, p)
+		rows, next, err := s.db.OrderCallsWhere(ctx, o.ID, filters, p)
 		if err != nil {
 			return apierr.Wrap("calls csv", err)
 		}
@@ -535,6 +601,14 @@ func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSV
 				c.EndedReason, words.success(c.SuccessEval), c.Summary, ""}
 			if cents, ok := costs[c.VapiCallID]; ok {
 				rec[len(rec)-1] = words.amount(cents)
+			}
+			values := calldata.Values(fields, c.Data)
+			for _, f := range fields {
+				cell := ""
+				if v, ok := values[f.Name]; ok {
+					cell = calldata.Text(f, v, lang)
+				}
+				rec = append(rec, cell)
 			}
 			if err := writeCSVRow(cw, rec); err != nil {
 				return err
@@ -549,8 +623,8 @@ func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSV
 		}
 		p.Cursor = next
 	}
-	if err := writeCSVRow(cw, []string{words.total, agentName, "", "", "", strconv.FormatInt(totals.Seconds, 10), "", "", "",
-		words.callCount(totals.Calls, totals.DeletedCalls), words.amount(totals.CostCents)}); err != nil {
+	if err := writeCSVRow(cw, append([]string{words.total, agentName, "", "", "", strconv.FormatInt(totals.Seconds, 10), "", "", "",
+		words.callCount(totals.Calls, totals.DeletedCalls), words.amount(totals.CostCents)}, make([]string, len(fields))...)); err != nil {
 		return err
 	}
 	cw.Flush()
@@ -644,7 +718,13 @@ func (s *Service) ConsoleCall(ctx context.Context, staffID, id, lang string) (Co
 	if err != nil {
 		return ConsoleDetail{}, apierr.Wrap("load call", err)
 	}
-	d := ConsoleDetail{Detail: detail(c, lang), Status: c.Status, AssistantID: c.AssistantID}
+	var fields []store.CallField
+	if c.OrderID != "" {
+		if fields, err = s.fields(ctx, c.OrderID); err != nil {
+			return ConsoleDetail{}, err
+		}
+	}
+	d := ConsoleDetail{Detail: detail(c, lang, fields), Status: c.Status, AssistantID: c.AssistantID}
 	if c.OrderID != "" {
 		d.Order = &ConsoleOrder{ID: c.OrderID, Number: orders.Number(c.OrderID), BuyerEmail: c.BuyerEmail}
 	}
@@ -679,3 +759,38 @@ func (s *Service) Purge(ctx context.Context) (int64, error) {
 
 // RetentionDays is the retention period in force.
 func (s *Service) RetentionDays() int { return s.retention }
+
+// CallFields is the order's call data fields, for staff.
+func (s *Service) CallFields(ctx context.Context, orderID string) ([]calldata.Field, error) {
+	if _, err := s.db.OrderByID(ctx, orderID); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, orders.ErrNotFound
+		}
+		return nil, apierr.Wrap("load order", err)
+	}
+	fields, err := s.fields(ctx, orderID)
+	if err != nil {
+		return nil, err
+	}
+	return calldata.FromStore(fields), nil
+}
+
+// SetCallFields replaces the order's call data fields with in (checked by
+// calldata.Check), on behalf of staffID. The calls keep their data: a
+// field added later shows (and filters) the values reports already brought
+// under its name, rewritten in its normal form (calldata.Normalize).
+func (s *Service) SetCallFields(ctx context.Context, staffID, orderID string, in []calldata.Field) ([]calldata.Field, error) {
+	fields, err := calldata.Check(in)
+	if err != nil {
+		return nil, err
+	}
+	out, err := s.db.SetOrderCallFields(ctx, orderID, fields, func(d map[string]any) bool { return calldata.Normalize(fields, d) })
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, orders.ErrNotFound
+	}
+	if err != nil {
+		return nil, apierr.Wrap("set call fields", err)
+	}
+	s.log.Info("call data fields changed", "order", orderID, "staff", staffID, "fields", len(out))
+	return calldata.FromStore(out), nil
+}

@@ -138,7 +138,7 @@ func TestAgentFiguresFromUsage(t *testing.T) {
 		if fmt.Sprint(after.Month) != fmt.Sprint(want) || fmt.Sprint(after.Daily) != fmt.Sprint(before.Daily) {
 			t.Fatalf("after deleting two calls: %+v, want %+v", after.Month, want)
 		}
-		if list, _ := svc.List(ctx, buyer, o.ID, "en", store.Page{}); len(list.Items) != 1 {
+		if list, _ := svc.List(ctx, buyer, o.ID, "en", nil, store.Page{}); len(list.Items) != 1 {
 			t.Fatalf("the list still shows %d calls", len(list.Items))
 		}
 
@@ -226,7 +226,7 @@ func TestFullNumberForOwnerMaskedInConsoleList(t *testing.T) {
 		if c, _ := db.CallByVapiID(ctx, "full"); c.CustomerNumber != "+31612345678" {
 			t.Fatalf("stored %q", c.CustomerNumber)
 		}
-		page, err := svc.List(ctx, buyer, o.ID, "nl", store.Page{})
+		page, err := svc.List(ctx, buyer, o.ID, "nl", nil, store.Page{})
 		if err != nil || len(page.Items) != 1 || page.Items[0].Number != "+31612345678" || page.Items[0].NumberDisplay != "06 12345678" {
 			t.Fatalf("list = %+v, %v", page.Items, err)
 		}
@@ -236,7 +236,7 @@ func TestFullNumberForOwnerMaskedInConsoleList(t *testing.T) {
 			t.Fatalf("call = %+v, %v", d, err)
 		}
 		other := "22222222-2222-4222-8222-222222222222"
-		if _, err := svc.List(ctx, other, o.ID, "nl", store.Page{}); err == nil {
+		if _, err := svc.List(ctx, other, o.ID, "nl", nil, store.Page{}); err == nil {
 			t.Fatal("another buyer listed the calls")
 		}
 		if _, err := svc.Call(ctx, other, o.ID, id, "nl"); err == nil {

@@ -19,11 +19,11 @@ type callsAPI struct {
 }
 
 func (c *callsAPI) table() []endpoint {
-	csv := plainOp("GET", "/api/orders/{id}/calls.csv", c.csv).doc("calls", "Every call of the order as CSV, in lang with times in tz.", "lang", "tz").as(signedIn)
+	csv := plainOp("GET", "/api/orders/{id}/calls.csv", c.csv).doc("calls", "Every call of the order as CSV, in lang with times in tz; data.<name>=<value> filters as the list does.", "lang", "tz").as(signedIn)
 	csv.produces = "text/csv"
 	return []endpoint{
 		jsonOp(c.api, "GET", "/api/orders/{id}/agent", 200, 0, c.agent).doc("calls", "The order's agent with this month's and the last 30 days' figures, in tz.", "lang", "tz").as(signedIn),
-		jsonOp(c.api, "GET", "/api/orders/{id}/calls", 200, 0, c.list).doc("calls", "A page of the order's calls, newest first.", "lang", "cursor", "limit").as(signedIn),
+		jsonOp(c.api, "GET", "/api/orders/{id}/calls", 200, 0, c.list).doc("calls", "A page of the order's calls, newest first; data.<name>=<value> (one per call data field) keeps the calls with that value.", "lang", "cursor", "limit").as(signedIn),
 		csv,
 		jsonOp(c.api, "GET", "/api/orders/{id}/calls/{callId}", 200, 0, c.get).doc("calls", "One call with its transcript.", "lang").as(signedIn),
 		jsonOp(c.api, "DELETE", "/api/orders/{id}/calls/{callId}", 204, 0, c.remove).doc("calls", "Erases the call's content; its usage stays.").as(signedIn),
@@ -47,7 +47,7 @@ func (c *callsAPI) list(w http.ResponseWriter, r *http.Request, _ *none) (consol
 	if err != nil {
 		return console.Page[calls.Summary]{}, err
 	}
-	return c.calls.List(r.Context(), request.UserID(r), r.PathValue("id"), r.URL.Query().Get("lang"), p)
+	return c.calls.List(r.Context(), request.UserID(r), r.PathValue("id"), r.URL.Query().Get("lang"), r.URL.Query(), p)
 }
 
 type callAnswer struct {
@@ -69,7 +69,7 @@ func (c *callsAPI) remove(w http.ResponseWriter, r *http.Request, _ *none) (none
 func (c *callsAPI) csv(w http.ResponseWriter, r *http.Request) {
 	var buf bytes.Buffer
 	q := r.URL.Query()
-	opt := calls.CSVOptions{Lang: q.Get("lang"), TZ: q.Get("tz")}
+	opt := calls.CSVOptions{Lang: q.Get("lang"), TZ: q.Get("tz"), Query: q}
 	if err := c.calls.WriteCSV(r.Context(), request.UserID(r), r.PathValue("id"), opt, &buf); err != nil {
 		c.fail(w, r, err)
 		return

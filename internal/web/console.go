@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/belwise/site/internal/apierr"
+	"github.com/belwise/site/internal/calldata"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/console"
@@ -46,6 +47,8 @@ func (c *consoleAPI) table() []endpoint {
 		jsonOp(c.api, "POST", "/api/console/agents", 201, lim, c.createAgent).doc("console", "Adds an agent to the catalogue."),
 		jsonOp(c.api, "PATCH", "/api/console/agents/{id}", 200, lim, c.updateAgent).doc("console", "Changes an agent: only what changes, with the version seen."),
 		jsonOp(c.api, "GET", "/api/console/buyers", 200, 0, c.listBuyers).doc("console", "A page of accounts, staff included; q searches email and name.", "q", "cursor", "limit"),
+		jsonOp(c.api, "GET", "/api/console/orders/{id}/call-fields", 200, 0, c.getCallFields).doc("console", "The call data fields the order's agent extracts, in order."),
+		jsonOp(c.api, "PUT", "/api/console/orders/{id}/call-fields", 200, lim, c.setCallFields).doc("console", "Replaces the order's call data fields (in the order sent); the calls keep their values."),
 		jsonOp(c.api, "GET", "/api/console/calls", 200, 0, c.listCalls).doc("console", "A page of every call (or the assigned or unassigned ones), numbers masked.", "assigned", "cursor", "limit"),
 		jsonOp(c.api, "GET", "/api/console/calls/{id}", 200, 0, c.getCall).doc("console", "One call with the caller's full number; each opening is logged.", "lang"),
 		jsonOp(c.api, "GET", "/api/console/jobs", 200, 0, c.listJobs).doc("console", "A page of the job queue (emails, clean-up, call retention, backfill), newest first; an email shows only its kind and the recipient's domain.", "state", "cursor", "limit"),
@@ -241,6 +244,27 @@ func (c *consoleAPI) getCall(w http.ResponseWriter, r *http.Request, _ *none) (c
 	}
 	d, err := c.calls.ConsoleCall(r.Context(), request.UserID(r), r.PathValue("id"), r.URL.Query().Get("lang"))
 	return consoleCallAnswer{d}, err
+}
+
+// callFields is the body and the answer of an order's call data fields.
+type callFields struct {
+	Fields []calldata.Field `json:"fields" required:"true"`
+}
+
+func (c *consoleAPI) getCallFields(w http.ResponseWriter, r *http.Request, _ *none) (callFields, error) {
+	if c.calls == nil {
+		return callFields{}, errNoEndpoint
+	}
+	f, err := c.calls.CallFields(r.Context(), r.PathValue("id"))
+	return callFields{f}, err
+}
+
+func (c *consoleAPI) setCallFields(w http.ResponseWriter, r *http.Request, b *callFields) (callFields, error) {
+	if c.calls == nil {
+		return callFields{}, errNoEndpoint
+	}
+	f, err := c.calls.SetCallFields(r.Context(), request.UserID(r), r.PathValue("id"), b.Fields)
+	return callFields{f}, err
 }
 
 var errAssigned = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidField, Field: "assigned",

@@ -383,6 +383,30 @@ export interface paths {
         patch: operations["patchConsoleOrdersId"];
         trace?: never;
     };
+    "/api/console/orders/{id}/call-fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The call data fields the order's agent extracts, in order.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        get: operations["getConsoleOrdersIdCallFields"];
+        /**
+         * Replaces the order's call data fields (in the order sent); the calls keep their values.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        put: operations["putConsoleOrdersIdCallFields"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/quotes": {
         parameters: {
             query?: never;
@@ -569,7 +593,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A page of the order's calls, newest first.
+         * A page of the order's calls, newest first; data.<name>=<value> (one per call data field) keeps the calls with that value.
          * @description Signed in only: 401 without a session.
          */
         get: operations["getOrdersIdCalls"];
@@ -589,7 +613,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every call of the order as CSV, in lang with times in tz.
+         * Every call of the order as CSV, in lang with times in tz; data.<name>=<value> filters as the list does.
          * @description Signed in only: 401 without a session.
          */
         get: operations["getOrdersIdCallsCsv"];
@@ -775,6 +799,7 @@ export interface components {
         CallAgentPage: {
             agent: components["schemas"]["CallAgentInfo"];
             daily: components["schemas"]["CallDay"][];
+            fields: components["schemas"]["Field"][];
             month: components["schemas"]["CallMonth"];
         };
         CallAnswer: {
@@ -782,6 +807,9 @@ export interface components {
         };
         CallConsoleCall: {
             assistantId: string;
+            data: {
+                [key: string]: unknown;
+            };
             direction: string;
             /** Format: int64 */
             durationSeconds: number;
@@ -801,12 +829,16 @@ export interface components {
         };
         CallConsoleDetail: {
             assistantId: string;
+            data: {
+                [key: string]: unknown;
+            };
             direction: string;
             /** Format: int64 */
             durationSeconds: number;
             /** Format: date-time */
             endedAt: string | null;
             endedReason: string;
+            fields: components["schemas"]["Field"][];
             id: string;
             number: string;
             numberDisplay: string;
@@ -831,12 +863,16 @@ export interface components {
             date: string;
         };
         CallDetail: {
+            data: {
+                [key: string]: unknown;
+            };
             direction: string;
             /** Format: int64 */
             durationSeconds: number;
             /** Format: date-time */
             endedAt: string | null;
             endedReason: string;
+            fields: components["schemas"]["Field"][];
             id: string;
             number: string;
             numberDisplay: string;
@@ -847,6 +883,9 @@ export interface components {
             successEvaluation: string;
             summary: string;
             transcript: components["schemas"]["TranscriptLine"][];
+        };
+        CallFields: {
+            fields: components["schemas"]["Field"][];
         };
         CallMonth: {
             /** Format: int64 */
@@ -868,6 +907,9 @@ export interface components {
             seconds: number;
         };
         CallSummary: {
+            data: {
+                [key: string]: unknown;
+            };
             direction: string;
             /** Format: int64 */
             durationSeconds: number;
@@ -969,6 +1011,14 @@ export interface components {
             field?: string;
             /** @description In English, for people. */
             message: string;
+        };
+        Field: {
+            labelEn: string;
+            labelNl: string;
+            name: string;
+            options: string[];
+            /** @enum {string} */
+            type: "text" | "yes_no" | "number" | "datetime" | "choice";
         };
         FromQuoteAnswer: {
             /** @description The account was made for the order, and invited. */
@@ -2020,6 +2070,72 @@ export interface operations {
             };
         };
     };
+    getConsoleOrdersIdCallFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallFields"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putConsoleOrdersIdCallFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallFields"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallFields"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getConsoleQuotes: {
         parameters: {
             query?: {
@@ -2625,6 +2741,7 @@ export const buyerSummaryRoleValues: ReadonlyArray<FlattenedDeepRequired<compone
 export const checkTokenBodyPurposeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CheckTokenBody"]["purpose"]> = ["reset", "invite"];
 export const consoleOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConsoleOrder"]["status"]> = ["pending", "completed", "cancelled", "refunded"];
 export const emailBodyLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmailBody"]["locale"]> = ["en", "nl"];
+export const fieldTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Field"]["type"]> = ["text", "yes_no", "number", "datetime", "choice"];
 export const orderChangeStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderChange"]["status"]> = ["pending", "completed", "cancelled", "refunded"];
 export const quoteBodyLanguageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteBody"]["language"]> = ["english", "dutch"];
 export const quoteBodyLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteBody"]["locale"]> = ["en", "nl"];
