@@ -8,6 +8,7 @@ import { formatDateTime } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
 import { browserTimeZone, callsCsvUrl, getCalls } from './api';
+import { CallDataColumns, CallDataFilters, type CallDataField } from './CallData';
 import { OutcomeBadge } from './OutcomeBadge';
 import { durationText, directionText } from './words';
 
@@ -16,7 +17,19 @@ import { durationText, directionText } from './words';
  * page comes from the route's loader (`firstPage`, null when there is none to show); "load more" appends
  * the next by cursor.
  */
-export function CallList({ orderId, firstPage }: { orderId: string; firstPage: Promise<CallPage | null> }) {
+export function CallList({
+  orderId,
+  firstPage,
+  fields = [],
+  filters = {},
+}: {
+  orderId: string;
+  firstPage: Promise<CallPage | null>;
+  /** The order's call data fields: the first three are columns, the yes/no and choice ones filters. */
+  fields?: readonly CallDataField[];
+  /** The call data filters the first page was asked with (`data.<name>` → value). */
+  filters?: Record<string, string>;
+}) {
   const { t } = useLanguage();
   return (
     <Deferred
@@ -38,14 +51,26 @@ export function CallList({ orderId, firstPage }: { orderId: string; firstPage: P
         </div>
       )}
     >
-      {(page) => page && <Calls orderId={orderId} first={page} />}
+      {(page) => page && <Calls orderId={orderId} first={page} fields={fields} filters={filters} />}
     </Deferred>
   );
 }
 
-function Calls({ orderId, first }: { orderId: string; first: CallPage }) {
+function Calls({
+  orderId,
+  first,
+  fields,
+  filters,
+}: {
+  orderId: string;
+  first: CallPage;
+  fields: readonly CallDataField[];
+  filters: Record<string, string>;
+}) {
   const { lang, t } = useLanguage();
-  const pages = useMorePages(orderId, first);
+  const pages = useMorePages(orderId, first, filters);
+  const filtered = Object.keys(filters).length > 0;
+  const columns = fields.slice(0, 3);
   const listRef = useRef<HTMLUListElement>(null);
   // After "load more", focus moves to the first call that came in (the button may be gone).
   const focusFrom = useRef<number | null>(null);
@@ -64,12 +89,17 @@ function Calls({ orderId, first }: { orderId: string; first: CallPage }) {
           {t('calls.list.title')} <span className="text-base font-medium text-ink-soft">· {t('calls.list.newestFirst')}</span>
         </h2>
         {count > 0 && (
-          <a href={callsCsvUrl(orderId, lang, browserTimeZone())} download className="link-button">
+          <a href={callsCsvUrl(orderId, lang, browserTimeZone(), filters)} download className="link-button">
             {t('calls.list.csv')}
           </a>
         )}
       </div>
-      {count === 0 ? (
+      <CallDataFilters fields={fields} />
+      {count === 0 && filtered ? (
+        <p role="status" className="panel mt-4 text-center text-ink-soft">
+          {t('calls.data.noMatch')}
+        </p>
+      ) : count === 0 ? (
         <div className="panel mt-4 text-center">
           <h3 className="text-xl font-bold tracking-tight">{t('calls.empty.noCallsTitle')}</h3>
           <p className="mx-auto mt-2 max-w-md text-ink-soft">{t('calls.empty.noCallsText')}</p>
@@ -77,7 +107,7 @@ function Calls({ orderId, first }: { orderId: string; first: CallPage }) {
       ) : (
         <ul ref={listRef} className="mt-4 space-y-3">
           {pages.items.map((call) => (
-            <CallRow key={call.id} orderId={orderId} call={call} />
+            <CallRow key={call.id} orderId={orderId} call={call} columns={columns} />
           ))}
         </ul>
       )}
@@ -104,7 +134,7 @@ function Calls({ orderId, first }: { orderId: string; first: CallPage }) {
   );
 }
 
-function CallRow({ orderId, call }: { orderId: string; call: CallSummary }) {
+function CallRow({ orderId, call, columns }: { orderId: string; call: CallSummary; columns: readonly CallDataField[] }) {
   const { lang, t } = useLanguage();
   const href = localePath(lang, `/dashboard/agents/${encodeURIComponent(orderId)}/calls/${encodeURIComponent(call.id)}`);
   return (
@@ -133,6 +163,7 @@ function CallRow({ orderId, call }: { orderId: string; call: CallSummary }) {
           <dt className="fact-label">{t('calls.list.duration')}</dt>
           <dd className="mt-0.5 text-sm tabular-nums">{durationText(call.durationSeconds, t)}</dd>
         </div>
+        <CallDataColumns fields={columns} data={call.data} />
       </dl>
       <p className={`mt-3 leading-relaxed ${call.summary ? '' : 'text-ink-soft italic'}`}>{call.summary || t('calls.list.noSummary')}</p>
     </li>
@@ -140,7 +171,7 @@ function CallRow({ orderId, call }: { orderId: string; call: CallSummary }) {
 }
 
 /** The loader's first page and the pages "load more" has appended to it, in the page's language. */
-function useMorePages(orderId: string, first: CallPage) {
+function useMorePages(orderId: string, first: CallPage, filters: Record<string, string>) {
   const { lang } = useLanguage();
   // Pages loaded after the first, and the cursor after the last of them.
   const [more, setMore] = useState<CallPage | null>(null);
@@ -155,7 +186,7 @@ function useMorePages(orderId: string, first: CallPage) {
     setLoadingMore(true);
     setMoreError(null);
     try {
-      const page = await getCalls(orderId, lang, cursor);
+      const page = await getCalls(orderId, lang, cursor, undefined, filters);
       // Keyset pages do not overlap; this only makes sure no call is ever listed twice.
       setMore((prev) => {
         const seen = new Set([...first.items, ...(prev?.items ?? [])].map((c) => c.id));

@@ -15,12 +15,15 @@ export const getAgentPage = (orderId: string, lang: Lang, timeZone: string, sign
 /** Calls a page shows at a time: a screenful or two, the rest by "load more". */
 export const CALLS_PER_PAGE = 20;
 
-/** One page of calls, newest first, the numbers written for `lang`; without a cursor the first. */
-export const getCalls = (orderId: string, lang: Lang, cursor?: string | null, signal?: AbortSignal) =>
+/**
+ * One page of calls, newest first, the numbers written for `lang`; without a cursor the first. `data` holds
+ * the call data filters (`data.<name>` → value, see dataFilters), which the contract cannot name.
+ */
+export const getCalls = (orderId: string, lang: Lang, cursor?: string | null, signal?: AbortSignal, data: Record<string, string> = {}) =>
   call(
     (api) =>
       api.GET('/api/orders/{id}/calls', {
-        params: { path: { id: orderId }, query: { limit: CALLS_PER_PAGE, lang, ...(cursor ? { cursor } : {}) } },
+        params: { path: { id: orderId }, query: { limit: CALLS_PER_PAGE, lang, ...(cursor ? { cursor } : {}), ...data } },
         signal,
       }),
     signal,
@@ -37,5 +40,5 @@ export const deleteCall = (orderId: string, callId: string): Promise<void> =>
  * Every call of the order as CSV (a plain download link: the browser sends the session cookie), for a
  * spreadsheet in `lang` (Dutch: Dutch headers and ; between cells), with times in the buyer's time zone.
  */
-export const callsCsvUrl = (orderId: string, lang: Lang, timeZone: string) =>
-  `/api/orders/${encodeURIComponent(orderId)}/calls.csv?lang=${lang}&tz=${encodeURIComponent(timeZone)}`;
+export const callsCsvUrl = (orderId: string, lang: Lang, timeZone: string, data: Record<string, string> = {}) =>
+  `/api/orders/${encodeURIComponent(orderId)}/calls.csv?${new URLSearchParams({ lang, tz: timeZone, ...data }).toString()}`;

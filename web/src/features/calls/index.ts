@@ -3,6 +3,7 @@
 // No screen of its own: the dashboard and the console each route to theirs.
 export { browserTimeZone, deleteCall, getAgentPage, getCall, getCalls } from './api';
 export { CallList } from './CallList';
+export { CallDataFacts, CallDataFilters, dataFilters, type CallDataField } from './CallData';
 export {
   CallBackLink,
   CallColumns,

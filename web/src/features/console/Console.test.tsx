@@ -93,6 +93,7 @@ const call = (over: Partial<ConsoleCall> & { id: string }): ConsoleCall => ({
   numberDisplay: '+31 6 •••• 5678',
   durationSeconds: 125,
   outcome: 'answered',
+  data: {},
   summary: 'Booked a cleaning for Tuesday.',
   status: 'ended',
   assistantId: ASSISTANT,
@@ -496,6 +497,7 @@ describe('/console/calls/:id', () => {
       { role: 'caller', text: 'I need a cleaning.', secondsFromStart: 3 },
     ],
     recordingUrl: null,
+    fields: [],
   } satisfies ConsoleCallDetail;
 
   it('shows one call with the full number, the transcript and its order', async () => {

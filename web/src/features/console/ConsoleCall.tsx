@@ -7,6 +7,7 @@ import { Fact } from '../../shared/ui/Fact';
 import {
   CallBackLink,
   CallColumns,
+  CallDataFacts,
   CallHeader,
   CallNotFound,
   CallNumber,
@@ -78,6 +79,7 @@ function CallView({ call }: { call: ConsoleCallDetail }) {
         main={
           <>
             <CallSummary summary={call.summary} />
+            <CallDataFacts fields={call.fields} data={call.data} />
             <CallTranscript lines={call.transcript} />
           </>
         }

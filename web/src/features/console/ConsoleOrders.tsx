@@ -31,6 +31,7 @@ import {
   useQuery,
 } from './parts';
 import { usePages } from './usePages';
+import { CallFieldsEditor } from './CallFieldsEditor';
 
 /** The URL's filters. */
 function filtersOf(params: URLSearchParams) {
@@ -145,6 +146,7 @@ function Orders({ first }: { first: Page<ConsoleOrder> }) {
               <div className="min-w-0 space-y-6">
                 <OrderStatusForm order={order} onChange={list.replace} />
                 <OrderLinkForm order={order} onChange={list.replace} />
+                <CallFieldsDisclosure orderId={order.id} orderNumber={order.number} />
               </div>
             </li>
           ))}
@@ -301,6 +303,25 @@ function OrderLinkForm({ order, onChange }: { order: ConsoleOrder; onChange: (o:
       </button>
       <SaveOutcome note={note} saved={t('console.orders.linkSaved')} problem={problem} />
     </form>
+  );
+}
+
+/**
+ * The order's call data fields behind a disclosure, loaded when opened (a list of orders would otherwise
+ * load every order's fields). The order's own page (/console/orders/{id}) can show CallFieldsEditor as it is.
+ */
+function CallFieldsDisclosure({ orderId, orderNumber }: { orderId: string; orderNumber: string }) {
+  const { t } = useLanguage();
+  const [open, setOpen] = useState(false);
+  return (
+    <details onToggle={(e) => setOpen(e.currentTarget.open)} className="rounded-2xl border border-line p-4">
+      <summary className="cursor-pointer font-semibold">{t('console.callFields.titleFor', { number: orderNumber })}</summary>
+      {open && (
+        <div className="mt-4">
+          <CallFieldsEditor orderId={orderId} />
+        </div>
+      )}
+    </details>
   );
 }
 

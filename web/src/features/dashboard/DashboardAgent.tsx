@@ -5,7 +5,7 @@ import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { softHyphens } from '../../shared/i18n/hyphenate';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
-import { browserTimeZone, CallList, DailyChart, getAgentPage, getCalls, MonthStats } from '../calls';
+import { browserTimeZone, CallList, DailyChart, dataFilters, getAgentPage, getCalls, MonthStats } from '../calls';
 import { Loading, LoadError } from './LoadState';
 
 /** The agent's page and, for a linked agent, the first page of its calls; neither awaited (<Deferred>). */
@@ -14,8 +14,10 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   const lang = requestLang(request);
   // The month and the 30 days are counted in the buyer's own time zone, as the list's times are shown.
   const overview = deferred(getAgentPage(orderId, lang, browserTimeZone(), request.signal));
-  const calls = deferred(overview.then((o) => (o.agent.linked ? getCalls(orderId, lang, null, request.signal) : null)));
-  return { overview, calls };
+  // The list's call data filters live in the URL (?data.callback_wanted=yes).
+  const filters = dataFilters(new URL(request.url).searchParams);
+  const calls = deferred(overview.then((o) => (o.agent.linked ? getCalls(orderId, lang, null, request.signal, filters) : null)));
+  return { overview, calls, filters };
 }
 
 /** The first render of a fresh page, before the loader has handed over its promises. */
@@ -27,14 +29,14 @@ export function HydrateFallback() {
 /** /dashboard/agents/:orderId: one live agent at work. A new order is a new page. */
 export function Component() {
   const { t } = useLanguage();
-  const { overview, calls } = useLoaderData<typeof loader>();
+  const { overview, calls, filters } = useLoaderData<typeof loader>();
   return (
     <Deferred
       resolve={overview}
       loading={<Loading text={t('calls.loading')} />}
       failed={(error, retry) => <AgentFailed error={error} retry={retry} />}
     >
-      {(data) => <AgentView overview={data} calls={calls} />}
+      {(data) => <AgentView overview={data} calls={calls} filters={filters} />}
     </Deferred>
   );
 }
@@ -62,7 +64,15 @@ function BackLink() {
   );
 }
 
-function AgentView({ overview, calls }: { overview: AgentPage; calls: Promise<CallPage | null> }) {
+function AgentView({
+  overview,
+  calls,
+  filters,
+}: {
+  overview: AgentPage;
+  calls: Promise<CallPage | null>;
+  filters: Record<string, string>;
+}) {
   const { lang, t } = useLanguage();
   const { agent } = overview;
   return (
@@ -75,7 +85,7 @@ function AgentView({ overview, calls }: { overview: AgentPage; calls: Promise<Ca
         <>
           <MonthStats overview={overview} />
           <DailyChart daily={overview.daily} />
-          <CallList orderId={agent.orderId} firstPage={calls} />
+          <CallList orderId={agent.orderId} firstPage={calls} fields={overview.fields} filters={filters} />
         </>
       ) : (
         <div className="panel mt-10 text-center">

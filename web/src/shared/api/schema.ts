@@ -799,7 +799,7 @@ export interface components {
         CallAgentPage: {
             agent: components["schemas"]["CallAgentInfo"];
             daily: components["schemas"]["CallDay"][];
-            fields: components["schemas"]["Field"][];
+            fields: components["schemas"]["CallDataField"][];
             month: components["schemas"]["CallMonth"];
         };
         CallAnswer: {
@@ -838,7 +838,7 @@ export interface components {
             /** Format: date-time */
             endedAt: string | null;
             endedReason: string;
-            fields: components["schemas"]["Field"][];
+            fields: components["schemas"]["CallDataField"][];
             id: string;
             number: string;
             numberDisplay: string;
@@ -857,6 +857,14 @@ export interface components {
             id: string;
             number: string;
         };
+        CallDataField: {
+            labelEn: string;
+            labelNl: string;
+            name: string;
+            options: string[];
+            /** @enum {string} */
+            type: "text" | "yes_no" | "number" | "datetime" | "choice";
+        };
         CallDay: {
             /** Format: int64 */
             calls: number;
@@ -872,7 +880,7 @@ export interface components {
             /** Format: date-time */
             endedAt: string | null;
             endedReason: string;
-            fields: components["schemas"]["Field"][];
+            fields: components["schemas"]["CallDataField"][];
             id: string;
             number: string;
             numberDisplay: string;
@@ -885,7 +893,7 @@ export interface components {
             transcript: components["schemas"]["TranscriptLine"][];
         };
         CallFields: {
-            fields: components["schemas"]["Field"][];
+            fields: components["schemas"]["CallDataField"][];
         };
         CallMonth: {
             /** Format: int64 */
@@ -1011,14 +1019,6 @@ export interface components {
             field?: string;
             /** @description In English, for people. */
             message: string;
-        };
-        Field: {
-            labelEn: string;
-            labelNl: string;
-            name: string;
-            options: string[];
-            /** @enum {string} */
-            type: "text" | "yes_no" | "number" | "datetime" | "choice";
         };
         FromQuoteAnswer: {
             /** @description The account was made for the order, and invited. */
@@ -2738,10 +2738,10 @@ export const pathsApiConsoleCallsGetParametersQueryAssignedValues: ReadonlyArray
 export const buyerLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Buyer"]["locale"]> = ["en", "nl"];
 export const buyerSummaryLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerSummary"]["locale"]> = ["en", "nl"];
 export const buyerSummaryRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerSummary"]["role"]> = ["buyer", "staff"];
+export const callDataFieldTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallDataField"]["type"]> = ["text", "yes_no", "number", "datetime", "choice"];
 export const checkTokenBodyPurposeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CheckTokenBody"]["purpose"]> = ["reset", "invite"];
 export const consoleOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConsoleOrder"]["status"]> = ["pending", "completed", "cancelled", "refunded"];
 export const emailBodyLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmailBody"]["locale"]> = ["en", "nl"];
-export const fieldTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Field"]["type"]> = ["text", "yes_no", "number", "datetime", "choice"];
 export const orderChangeStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderChange"]["status"]> = ["pending", "completed", "cancelled", "refunded"];
 export const quoteBodyLanguageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteBody"]["language"]> = ["english", "dutch"];
 export const quoteBodyLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteBody"]["locale"]> = ["en", "nl"];

@@ -39,6 +39,7 @@ export function overview(over: Partial<AgentPage['agent']> = {}, month: Partial<
       ...month,
     },
     daily: daily(),
+    fields: [],
   };
 }
 
@@ -51,6 +52,7 @@ export function call(over: Partial<CallSummary> & { id: string }): CallSummary {
     durationSeconds: 185,
     outcome: 'answered',
     summary: 'Mevrouw Jansen booked a check-up for Tuesday at 10:00.',
+    data: {},
     ...over,
   };
 }
@@ -67,6 +69,7 @@ export function callDetail(over: Partial<CallDetail> = {}): CallDetail {
       { role: 'agent', text: 'Tuesday at 10:00 is free. Shall I book it?', secondsFromStart: 71 },
     ],
     recordingUrl: 'https://storage.vapi.ai/c-1-mono.wav',
+    fields: [],
     ...over,
   };
 }

@@ -104,6 +104,16 @@ const calls = {
       deleted: 'Call deleted',
       deletedText: 'The call on {date} has been removed.',
     },
+    data: {
+      title: 'Call data',
+      yes: 'Yes',
+      no: 'No',
+      none: 'Your agent noted nothing for this call.',
+      filters: 'Filter by call data',
+      any: 'Any',
+      clear: 'Clear filters',
+      noMatch: 'No calls match these filters.',
+    },
     endedReason: {
       callerHungUp: 'The caller hung up.',
       agentEnded: 'Your agent ended the call once the conversation was done.',

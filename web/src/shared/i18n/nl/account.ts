@@ -144,6 +144,10 @@ const account = {
       invalidAssistant:
         'Een assistent-id is een UUID zoals het Vapi-dashboard die toont, bijvoorbeeld 6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60.',
       assistantTaken: 'Een andere bestelling heeft deze assistent al. Verwijder hem daar eerst.',
+      invalidFieldName: 'Een naam bestaat uit kleine letters, cijfers en _ en begint met een letter, zoals callback_wanted.',
+      duplicateField: 'Twee velden hebben deze naam. Elke naam mag één keer voorkomen.',
+      invalidFieldType: 'Kies een van de veldtypen.',
+      optionsRequired: 'Een keuzeveld heeft minstens één optie nodig, elk anders en niet leeg.',
       invalidCursor: 'Deze lijst is veranderd. Begin opnieuw bij de eerste pagina.',
       invalidCode: 'Deze code klopt niet. Controleer de tijd op uw telefoon en probeer de huidige code.',
       codeUsed: 'Deze code is net gebruikt. Wacht op de volgende.',

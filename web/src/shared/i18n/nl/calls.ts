@@ -107,6 +107,16 @@ const calls = {
       deleted: 'Gesprek verwijderd',
       deletedText: 'Het gesprek van {date} is verwijderd.',
     },
+    data: {
+      title: 'Gespreksgegevens',
+      yes: 'Ja',
+      no: 'Nee',
+      none: 'Uw agent heeft bij dit gesprek niets genoteerd.',
+      filters: 'Filteren op gespreksgegevens',
+      any: 'Alle',
+      clear: 'Filters wissen',
+      noMatch: 'Geen gesprekken die aan deze filters voldoen.',
+    },
     endedReason: {
       callerHungUp: 'De beller heeft opgehangen.',
       agentEnded: 'Uw agent heeft het gesprek beëindigd toen alles besproken was.',
