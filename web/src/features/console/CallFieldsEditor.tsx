@@ -43,7 +43,16 @@ const toField = (r: Row): CallDataField => ({
 
 const FIELD_PATH = /^fields\[(\d+)\]\.(name|type|labelEn|labelNl|options)$/;
 
-export function CallFieldsEditor({ orderId, orderNumber }: { orderId: string; orderNumber?: string }) {
+export function CallFieldsEditor({
+  orderId,
+  orderNumber,
+  showTitle = true,
+}: {
+  orderId: string;
+  orderNumber?: string;
+  /** False where a heading or disclosure above already names it: the section is then labelled without one. */
+  showTitle?: boolean;
+}) {
   const { t } = useLanguage();
   const [rows, setRows] = useState<Row[] | null>(null);
   const [loadError, setLoadError] = useState<ApiError | null>(null);
@@ -63,11 +72,14 @@ export function CallFieldsEditor({ orderId, orderNumber }: { orderId: string; or
 
   const title = orderNumber ? t('console.callFields.titleFor', { number: orderNumber }) : t('console.callFields.title');
   return (
-    <section aria-labelledby={headingId} className="min-w-0">
-      <h3 id={headingId} className="text-lg font-bold tracking-tight">
-        {title}
-      </h3>
-      <p className="mt-1 text-sm text-ink-soft">{t('console.callFields.intro')}</p>
+    // A container: the inputs sit two by two only where the editor itself is wide enough.
+    <section aria-labelledby={showTitle ? headingId : undefined} aria-label={showTitle ? undefined : title} className="@container min-w-0">
+      {showTitle && (
+        <h3 id={headingId} className="text-lg font-bold tracking-tight">
+          {title}
+        </h3>
+      )}
+      <p className={`${showTitle ? 'mt-1' : ''} text-sm text-ink-soft`}>{t('console.callFields.intro')}</p>
       {loadError ? (
         <div className="mt-3">
           <p role="alert" className="notice notice-error">
@@ -174,7 +186,7 @@ function FieldsForm({ orderId, initial }: { orderId: string; initial: Row[] }) {
         return (
           <fieldset key={row.key} className="min-w-0 rounded-2xl border border-line bg-paper p-4">
             <legend className="px-1 text-sm font-semibold">{t('console.callFields.field', { n })}</legend>
-            <div className="grid gap-3 sm:grid-cols-2">
+            <div className="grid gap-3 @lg:grid-cols-2">
               <Field
                 id={inputId(row, 'name')}
                 label={t('console.callFields.name')}
@@ -227,7 +239,7 @@ function FieldsForm({ orderId, initial }: { orderId: string; initial: Row[] }) {
                   value={row.options}
                   onChange={(e) => update(row.key, 'options', e.target.value)}
                   rows={3}
-                  className="sm:col-span-2"
+                  className="@lg:col-span-2"
                 />
               )}
             </div>

@@ -318,7 +318,7 @@ function CallFieldsDisclosure({ orderId, orderNumber }: { orderId: string; order
       <summary className="cursor-pointer font-semibold">{t('console.callFields.titleFor', { number: orderNumber })}</summary>
       {open && (
         <div className="mt-4">
-          <CallFieldsEditor orderId={orderId} />
+          <CallFieldsEditor orderId={orderId} showTitle={false} />
         </div>
       )}
     </details>
