@@ -158,7 +158,7 @@ for (const lang of languages) {
     await expect(row(notWanted)).toHaveCount(0);
     await expect(list.getByRole('group', { name: t(lang, 'calls.data.filters') }).getByLabel(LABEL[lang])).toHaveValue('yes');
     await page.setViewportSize({ width: 390, height: 900 });
-    await list.getByRole('heading', { level: 2 }).scrollIntoViewIfNeeded();
+    await list.getByRole('group', { name: t(lang, 'calls.data.filters') }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/call-data-list-${lang}-390.png` });
 
     // The call page shows it under its label, in the page's language.

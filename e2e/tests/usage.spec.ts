@@ -29,14 +29,14 @@ async function orderLine(page: Page): Promise<string> {
 async function month(page: Page, orderId: string): Promise<Month & { rate: number }> {
   const res = await page.request.get(`/api/orders/${orderId}/agent?lang=en&tz=UTC`);
   expect(res.status()).toBe(200);
-  const body = (await res.json()) as { month: Month; agent: { perMinuteCents: number } };
-  const { calls, seconds, costCents, deletedCalls } = body.month;
+  const body = (await res.json()) as { figures: Month; agent: { perMinuteCents: number } };
+  const { calls, seconds, costCents, deletedCalls } = body.figures;
   return { calls, seconds, costCents, deletedCalls, rate: body.agent.perMinuteCents };
 }
 
 /** The values of the page's "Minutes" and "Cost of minutes" figures, as the buyer reads them. */
 async function shownFigures(page: Page, lang: Lang) {
-  const section = page.getByRole('region', { name: t(lang, 'calls.month.title') });
+  const section = page.getByRole('region', { name: t(lang, 'calls.period.month') });
   const value = (key: string) =>
     section
       .locator('dt', { hasText: new RegExp(`^${t(lang, key)}$`) })
@@ -101,11 +101,11 @@ test('a deleted call leaves the month’s minutes and cost as they were, and the
   await expect(page.getByRole('heading', { level: 1, name: 'Order Line' })).toBeVisible();
   expect(await shownFigures(page, 'en')).toEqual(shown);
   const sentence = (lang: Lang) => `${t(lang, 'calls.month.deletedOne')} ${t(lang, 'calls.month.deletedWhy')}`;
-  await expect(page.getByRole('region', { name: t('en', 'calls.month.title') }).getByText(sentence('en'), { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: t('en', 'calls.period.month') }).getByText(sentence('en'), { exact: true })).toBeVisible();
 
   // In Dutch too.
   await gotoHydrated(page, localized('nl', `/dashboard/agents/${orderId}`));
-  await expect(page.getByRole('region', { name: t('nl', 'calls.month.title') }).getByText(sentence('nl'), { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: t('nl', 'calls.period.month') }).getByText(sentence('nl'), { exact: true })).toBeVisible();
   expect(sentence('nl')).toContain('In deze cijfers is 1 verwijderd gesprek meegeteld.');
   await expect(page.getByText(summary)).toHaveCount(0);
   const results = await new AxeBuilder({ page })

@@ -85,7 +85,7 @@ func TestBackfillFromFakeVapi(t *testing.T) {
 		if q.Get("assistantId") != assistant || q.Get("createdAtGt") != "2026-03-09T10:00:00Z" || q.Get("limit") != "100" {
 			t.Fatalf("query %s", r.URL.RawQuery)
 		}
-		page, err := svc.List(ctx, buyer, o.ID, "en", nil, store.Page{})
+		page, err := svc.List(ctx, buyer, o.ID, "en", calls.Filter{Period: "90d"}, store.Page{})
 		if err != nil {
 			t.Fatal(err)
 		}

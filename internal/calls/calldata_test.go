@@ -81,7 +81,7 @@ func TestCallData(t *testing.T) {
 
 		// The list: values of defined fields only; the early call shows the
 		// value a field defined later reads.
-		page, err := svc.List(ctx, buyer, o.ID, "en", nil, store.Page{})
+		page, err := svc.List(ctx, buyer, o.ID, "en", calls.Filter{}, store.Page{})
 		if err != nil || len(page.Items) != 3 {
 			t.Fatalf("list: %v %+v", err, page)
 		}
@@ -99,17 +99,17 @@ func TestCallData(t *testing.T) {
 		for q, n := range map[string]int{"data.callback_wanted=yes": 2, "data.callback_wanted=no": 1, "data.reason=booking": 1,
 			"data.people=3": 1, "data.caller_name=Anna": 1, "data.people=4": 0} {
 			k, v, _ := strings.Cut(q, "=")
-			page, err := svc.List(ctx, buyer, o.ID, "en", map[string][]string{k: {v}}, store.Page{})
+			page, err := svc.List(ctx, buyer, o.ID, "en", calls.Filter{Data: k + "=" + v}, store.Page{})
 			if err != nil || len(page.Items) != n {
 				t.Errorf("%s: %v, %d calls, want %d", q, err, len(page.Items), n)
 			}
 		}
-		page, err = svc.List(ctx, buyer, o.ID, "en", map[string][]string{"data.callback_wanted": {"yes"}, "data.reason": {"Question"}}, store.Page{})
+		page, err = svc.List(ctx, buyer, o.ID, "en", calls.Filter{Data: "data.callback_wanted=yes&data.reason=Question"}, store.Page{})
 		if err != nil || len(page.Items) != 1 {
 			t.Errorf("two filters: %v %d", err, len(page.Items))
 		}
 		for _, q := range []string{"data.nope", "data.callback_wanted", "data.people"} {
-			_, err := svc.List(ctx, buyer, o.ID, "en", map[string][]string{q: {"maybe"}}, store.Page{})
+			_, err := svc.List(ctx, buyer, o.ID, "en", calls.Filter{Data: q + "=maybe"}, store.Page{})
 			var e *apierr.Error
 			if !errors.As(err, &e) || e.Kind != apierr.Invalid || e.Field != q {
 				t.Errorf("%s=maybe: %v", q, err)
@@ -121,13 +121,13 @@ func TestCallData(t *testing.T) {
 		if err != nil || len(d.Fields) != 4 || d.Data["reason"] != "Question" {
 			t.Fatalf("detail %v %+v", err, d)
 		}
-		if ap, err := svc.Agent(ctx, buyer, o.ID, "en", "UTC"); err != nil || len(ap.Fields) != 4 {
+		if ap, err := svc.Agent(ctx, buyer, o.ID, "en", calls.Filter{TZ: "UTC"}); err != nil || len(ap.Fields) != 4 {
 			t.Fatalf("agent page %v %+v", err, ap.Fields)
 		}
 
 		// The CSV: a column per field after the others, in its language.
 		var buf bytes.Buffer
-		if err := svc.WriteCSV(ctx, buyer, o.ID, calls.CSVOptions{Lang: "nl", TZ: "UTC", Query: map[string][]string{"data.callback_wanted": {"ja"}}}, &buf); err != nil {
+		if err := svc.WriteCSV(ctx, buyer, o.ID, calls.CSVOptions{Lang: "nl", Filter: calls.Filter{TZ: "UTC", Data: "data.callback_wanted=ja"}}, &buf); err != nil {
 			t.Fatal(err)
 		}
 		r := csv.NewReader(strings.NewReader(strings.TrimPrefix(buf.String(), "\uFEFF")))

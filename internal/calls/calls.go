@@ -19,6 +19,8 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/google/uuid"
+
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/calldata"
 	"github.com/belwise/site/internal/console"
@@ -192,9 +194,9 @@ type AgentInfo struct {
 	Linked         bool   `json:"linked"` // an assistant is linked, so calls arrive
 }
 
-// Month is this calendar month's figures, from the order's usage lines:
-// a call the buyer deleted still counts, as its minutes were used.
-type Month struct {
+// Figures are the period's figures, from the order's usage lines: a call
+// the buyer deleted still counts, as its minutes were used.
+type Figures struct {
 	Calls          int   `json:"calls"`
 	Answered       int   `json:"answered"`
 	Missed         int   `json:"missed"`
@@ -204,8 +206,8 @@ type Month struct {
 	// CostCents is the sum of the lines' costs, each call at the rate in
 	// force when it was recorded.
 	CostCents int64 `json:"costCents"`
-	// Rates are the per-minute rates of the month's calls, lowest first
-	// (more than one when the rate changed during the month; none without
+	// Rates are the per-minute rates of the period's calls, lowest first
+	// (more than one when the rate changed during the period; none without
 	// calls).
 	Rates []int64 `json:"rates"`
 	// DeletedCalls is how many of Calls the buyer deleted.
@@ -218,11 +220,13 @@ type Day struct {
 	Calls int    `json:"calls"`
 }
 
-// AgentPage is the agent page's head: who, this month, the last 30 days.
+// AgentPage is the agent page's head: who, and the period's figures and
+// calls per day.
 type AgentPage struct {
-	Agent AgentInfo `json:"agent"`
-	Month Month     `json:"month"`
-	Daily []Day     `json:"daily"` // exactly 30, oldest first, ending today
+	Agent   AgentInfo `json:"agent"`
+	Period  Period    `json:"period"`
+	Figures Figures   `json:"figures"`
+	Daily   []Day     `json:"daily"` // every day of the period, oldest first
 	// Fields are the order's call data fields, in order: the list shows
 	// the first three, and the yes/no and choice ones can filter it.
 	Fields []calldata.Field `json:"fields"`
@@ -262,10 +266,12 @@ func Location(tz string) (*time.Location, error) {
 	return loc, nil
 }
 
-// Agent is the agent page's head for the buyer's order: this month's
-// figures and the last 30 days, both in tz.
-func (s *Service) Agent(ctx context.Context, buyerID, orderID, lang, tz string) (AgentPage, error) {
-	loc, err := Location(tz)
+// Agent is the agent page's head for the buyer's order: the figures and
+// calls per day of f's period (this month without one), in f's time zone.
+// The figures read the period's usage lines, so f's other filters are
+// checked but do not change them.
+func (s *Service) Agent(ctx context.Context, buyerID, orderID, lang string, f Filter) (AgentPage, error) {
+	q, b, loc, err := readFilter(f, s.now(), PeriodMonth)
 	if err != nil {
 		return AgentPage{}, err
 	}
@@ -275,67 +281,53 @@ func (s *Service) Agent(ctx context.Context, buyerID, orderID, lang, tz string) 
 	}
 	name, title, _ := orders.AgentText(o.Agent, text.Lang(lang))
 	page := AgentPage{Agent: AgentInfo{OrderID: o.ID, OrderNumber: orders.Number(o.ID), Name: name, Title: title,
-		Currency: o.Currency, PerMinuteCents: o.PerMinuteCents, Linked: o.AssistantID != ""}}
+		Currency: o.Currency, PerMinuteCents: o.PerMinuteCents, Linked: o.AssistantID != ""}, Period: b.period}
 	fields, err := s.fields(ctx, o.ID)
 	if err != nil {
 		return AgentPage{}, err
 	}
 	page.Fields = calldata.FromStore(fields)
 
-	now := s.now().In(loc)
-	y, m, d := now.Date()
-	monthStart := time.Date(y, m, 1, 0, 0, 0, 0, loc)
-	firstDay := time.Date(y, m, d-29, 0, 0, 0, 0, loc)
-	end := time.Date(y, m, d+1, 0, 0, 0, 0, loc)
-	from := monthStart
-	if firstDay.Before(from) {
-		from = firstDay
-	}
-	points, err := s.db.OrderUsage(ctx, o.ID, from, end)
+	points, err := s.db.OrderUsage(ctx, o.ID, q.From, q.To)
 	if err != nil {
 		return AgentPage{}, apierr.Wrap("call figures", err)
 	}
-	page.Daily = make([]Day, 30)
 	index := map[string]int{}
-	for i := range page.Daily {
-		day := time.Date(y, m, d-29+i, 0, 0, 0, 0, loc).Format(time.DateOnly)
-		page.Daily[i] = Day{Date: day}
-		index[day] = i
+	for day := b.from; day.Before(b.to); day = time.Date(day.Year(), day.Month(), day.Day()+1, 0, 0, 0, 0, loc) {
+		date := day.Format(time.DateOnly)
+		index[date] = len(page.Daily)
+		page.Daily = append(page.Daily, Day{Date: date})
 	}
 	var answeredSeconds int64
-	page.Month.Rates = []int64{}
+	fig := &page.Figures
+	fig.Rates = []int64{}
 	for _, p := range points {
-		at := p.StartedAt.In(loc)
-		if i, ok := index[at.Format(time.DateOnly)]; ok {
+		if i, ok := index[p.StartedAt.In(loc).Format(time.DateOnly)]; ok {
 			page.Daily[i].Calls++
 		}
-		if at.Before(monthStart) {
-			continue
-		}
-		mo := &page.Month
-		mo.Calls++
-		mo.Seconds += int64(p.Seconds)
-		mo.CostCents += p.CostCents
-		if !slices.Contains(mo.Rates, p.PerMinuteCents) {
-			mo.Rates = append(mo.Rates, p.PerMinuteCents)
+		fig.Calls++
+		fig.Seconds += int64(p.Seconds)
+		fig.CostCents += p.CostCents
+		if !slices.Contains(fig.Rates, p.PerMinuteCents) {
+			fig.Rates = append(fig.Rates, p.PerMinuteCents)
 		}
 		if p.CallDeleted {
-			mo.DeletedCalls++
+			fig.DeletedCalls++
 		}
 		switch p.Outcome {
 		case store.OutcomeAnswered:
-			mo.Answered++
+			fig.Answered++
 			answeredSeconds += int64(p.Seconds)
 		case store.OutcomeMissed:
-			mo.Missed++
+			fig.Missed++
 		case store.OutcomeFailed:
-			mo.Failed++
+			fig.Failed++
 		}
 	}
-	if page.Month.Answered > 0 {
-		page.Month.AverageSeconds = int((answeredSeconds + int64(page.Month.Answered)/2) / int64(page.Month.Answered))
+	if fig.Answered > 0 {
+		fig.AverageSeconds = int((answeredSeconds + int64(fig.Answered)/2) / int64(fig.Answered))
 	}
-	slices.Sort(page.Month.Rates)
+	slices.Sort(fig.Rates)
 	return page, nil
 }
 
@@ -348,10 +340,15 @@ func (s *Service) fields(ctx context.Context, orderID string) ([]store.CallField
 	return fields, nil
 }
 
-// List is one page of the buyer's order's calls, newest first, the
-// numbers formatted for lang; query's data.<name>=<value> parameters keep
-// the calls whose data holds that value (calldata.ParseFilters).
-func (s *Service) List(ctx context.Context, buyerID, orderID, lang string, query map[string][]string, p store.Page) (console.Page[Summary], error) {
+// List is one page of the buyer's order's ended calls that f selects (this
+// month without a period), newest first, the numbers formatted for lang;
+// f's data.<name>=<value> parameters keep the calls whose data holds that
+// value (calldata.ParseFilters).
+func (s *Service) List(ctx context.Context, buyerID, orderID, lang string, f Filter, p store.Page) (console.Page[Summary], error) {
+	q, _, _, err := readFilter(f, s.now(), PeriodMonth)
+	if err != nil {
+		return console.Page[Summary]{}, err
+	}
 	o, err := s.order(ctx, buyerID, orderID)
 	if err != nil {
 		return console.Page[Summary]{}, err
@@ -360,11 +357,11 @@ func (s *Service) List(ctx context.Context, buyerID, orderID, lang string, query
 	if err != nil {
 		return console.Page[Summary]{}, err
 	}
-	filters, err := calldata.ParseFilters(fields, query)
-	if err != nil {
+	if q.Data, err = calldata.ParseFilters(fields, f.dataQuery()); err != nil {
 		return console.Page[Summary]{}, err
 	}
-	rows, next, err := s.db.OrderCallsWhere(ctx, o.ID, filters, p)
+	q.OrderID, q.Ended, q.Page = o.ID, true, p
+	rows, next, err := s.db.Calls(ctx, q)
 	if err != nil {
 		return console.Page[Summary]{}, apierr.Wrap("list calls", err)
 	}
@@ -528,27 +525,28 @@ const CSVTimeLayout = "2006-01-02T15:04:05-07:00"
 
 // CSVOptions is how the buyer wants the CSV: lang "nl" writes Dutch
 // headers and words with ; between the cells (as a Dutch spreadsheet
-// opens it), anything else English with a comma; times in TZ (an IANA
-// name, "" is DefaultTimeZone); Query's data.<name>=<value> parameters
-// keep only the calls with that value (as List).
+// opens it), anything else English with a comma; the calls Filter selects
+// (this month without a period, data.<name>=<value> as List), times in its
+// time zone (an IANA name, "" is DefaultTimeZone).
 type CSVOptions struct {
-	Lang  string
-	TZ    string
-	Query map[string][]string
+	Lang string
+	Filter
 }
 
-// WriteCSV writes every call of the buyer's order, newest first, as CSV
-// for a spreadsheet: UTF-8 with a byte-order mark (so Excel reads it as
-// UTF-8), a header row, then per call its order number, the agent's name,
-// the start in the buyer's time zone, direction, the caller's full number
-// (formatted as on the page), duration, outcome, Vapi's ended reason, the
-// success evaluation, the summary and its cost excluding VAT from its usage
-// line, every cell through CSVCell. A last row gives the totals of the
-// order's usage lines (UsageTotals): the calls billed, deleted ones
-// included, their seconds and their cost, so the file adds up to what the
-// agency bills even after the buyer deleted calls.
+// WriteCSV writes the calls of the buyer's order that opt's filter
+// selects, newest first, as CSV for a spreadsheet: UTF-8 with a byte-order
+// mark (so Excel reads it as UTF-8), a header row, then per call its order
+// number, the agent's name, the start in the buyer's time zone, direction,
+// the caller's full number (formatted as on the page), duration, outcome,
+// Vapi's ended reason, the success evaluation, the summary and its cost
+// excluding VAT from its usage line, every cell through CSVCell. A last row
+// gives the totals of the order's usage lines of the period (UsageTotals):
+// the calls billed, deleted ones included, their seconds and their cost,
+// so the file adds up to what the agency bills for the period even after
+// the buyer deleted calls. The other filters narrow the rows, never the
+// totals, which are what was billed.
 func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSVOptions, w io.Writer) error {
-	loc, err := Location(opt.TZ)
+	q, _, loc, err := readFilter(opt.Filter, s.now(), PeriodMonth)
 	if err != nil {
 		return err
 	}
@@ -564,15 +562,14 @@ func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSV
 	if err != nil {
 		return err
 	}
-	filters, err := calldata.ParseFilters(fields, opt.Query)
-	if err != nil {
+	if q.Data, err = calldata.ParseFilters(fields, opt.Filter.dataQuery()); err != nil {
 		return err
 	}
 	costs, err := s.db.OrderUsageCosts(ctx, o.ID)
 	if err != nil {
 		return apierr.Wrap("calls csv", err)
 	}
-	totals, err := s.UsageTotals(ctx, o, time.Time{}, time.Time{})
+	totals, err := s.UsageTotals(ctx, o, q.From, q.To)
 	if err != nil {
 		return err
 	}
@@ -589,9 +586,9 @@ func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSV
 	if err := cw.Write(header); err != nil {
 		return err
 	}
-	p := store.Page{Limit: store.MaxPageLimit}
+	q.OrderID, q.Ended, q.Page = o.ID, true, store.Page{Limit: store.MaxPageLimit}
 	for {
-		rows, next, err := s.db.OrderCallsWhere(ctx, o.ID, filters, p)
+		rows, next, err := s.db.Calls(ctx, q)
 		if err != nil {
 			return apierr.Wrap("calls csv", err)
 		}
@@ -621,7 +618,7 @@ func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSV
 		if next == "" {
 			break
 		}
-		p.Cursor = next
+		q.Cursor = next
 	}
 	if err := writeCSVRow(cw, append([]string{words.total, agentName, "", "", "", strconv.FormatInt(totals.Seconds, 10), "", "", "",
 		words.callCount(totals.Calls, totals.DeletedCalls), words.amount(totals.CostCents)}, make([]string, len(fields))...)); err != nil {
@@ -678,10 +675,23 @@ type ConsoleOrder struct {
 	BuyerEmail string `json:"buyerEmail"`
 }
 
-// ConsoleList is one page of every call (assigned nil), or of the
-// assigned or unassigned ones, newest first.
-func (s *Service) ConsoleList(ctx context.Context, assigned *bool, p store.Page) (console.Page[ConsoleCall], error) {
-	rows, next, err := s.db.Calls(ctx, store.CallFilter{Assigned: assigned, Page: p})
+// ConsoleList is one page of every call that f selects (every period
+// without one), of one order (orderID; "" any), and of the assigned or
+// unassigned ones (assigned; nil both), newest first.
+func (s *Service) ConsoleList(ctx context.Context, f Filter, orderID string, assigned *bool, p store.Page) (console.Page[ConsoleCall], error) {
+	q, _, _, err := readFilter(f, s.now(), PeriodAll)
+	if err != nil {
+		return console.Page[ConsoleCall]{}, err
+	}
+	if orderID != "" {
+		id, err := uuid.Parse(orderID)
+		if err != nil {
+			return console.Page[ConsoleCall]{}, invalid("order", "order must be an order's id.")
+		}
+		q.OrderID = id.String()
+	}
+	q.Assigned, q.Page = assigned, p
+	rows, next, err := s.db.Calls(ctx, q)
 	if err != nil {
 		return console.Page[ConsoleCall]{}, apierr.Wrap("list calls", err)
 	}

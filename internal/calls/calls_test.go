@@ -67,11 +67,11 @@ func TestAgentMonthAndCost(t *testing.T) {
 		put(t, db, "e", time.Date(2026, 2, 28, 23, 59, 0, 0, ams), 600, "customer-ended-call") // last month, within 30 days
 		put(t, db, "f", time.Date(2026, 1, 1, 12, 0, 0, 0, ams), 600, "customer-ended-call")   // neither
 		svc := calls.New(calls.Options{DB: db, Now: func() time.Time { return now }})
-		p, err := svc.Agent(context.Background(), buyer, o.ID, "nl", "Europe/Amsterdam")
+		p, err := svc.Agent(context.Background(), buyer, o.ID, "nl", calls.Filter{TZ: "Europe/Amsterdam"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := p.Month
+		m := p.Figures
 		// 61+125+0+7 = 193 s at 13 cents a minute = 41.816… → 42 cents.
 		if m.Calls != 4 || m.Answered != 2 || m.Missed != 1 || m.Failed != 1 || m.Seconds != 193 || m.AverageSeconds != 93 || m.CostCents != 42 {
 			t.Fatalf("month = %+v", m)
@@ -79,25 +79,91 @@ func TestAgentMonthAndCost(t *testing.T) {
 		if p.Agent.Name != "Afsprakenplanner" || !p.Agent.Linked || p.Agent.PerMinuteCents != 13 || p.Agent.Currency != "EUR" {
 			t.Fatalf("agent = %+v", p.Agent)
 		}
-		if len(p.Daily) != 30 || p.Daily[0].Date != "2026-02-09" || p.Daily[29].Date != "2026-03-10" {
-			t.Fatalf("daily = %+v", p.Daily)
+		// This month's chart spans the month.
+		if p.Period != (calls.Period{Kind: "month", From: "2026-03-01", To: "2026-03-31"}) || len(p.Daily) != 31 ||
+			p.Daily[0].Date != "2026-03-01" || p.Daily[30].Date != "2026-03-31" {
+			t.Fatalf("period %+v, daily = %+v", p.Period, p.Daily)
 		}
-		want := map[string]int{"2026-02-28": 1, "2026-03-01": 1, "2026-03-09": 1, "2026-03-10": 2}
-		for _, d := range p.Daily {
-			if d.Calls != want[d.Date] {
-				t.Errorf("%s: %d calls, want %d", d.Date, d.Calls, want[d.Date])
+		days := func(p calls.AgentPage, want map[string]int) {
+			t.Helper()
+			for _, d := range p.Daily {
+				if d.Calls != want[d.Date] {
+					t.Errorf("%s %s: %d calls, want %d", p.Period.Kind, d.Date, d.Calls, want[d.Date])
+				}
 			}
 		}
-		// In UTC call "a" falls in February.
-		p, _ = svc.Agent(context.Background(), buyer, o.ID, "en", "UTC")
-		if p.Month.Calls != 3 || p.Agent.Name != "Appointment Setter" {
-			t.Fatalf("UTC month = %+v", p.Month)
+		days(p, map[string]int{"2026-03-01": 1, "2026-03-09": 1, "2026-03-10": 2})
+		// The last 30 days, today included.
+		p, err = svc.Agent(context.Background(), buyer, o.ID, "en", calls.Filter{Period: "30d", TZ: "Europe/Amsterdam"})
+		if err != nil || len(p.Daily) != 30 || p.Daily[0].Date != "2026-02-09" || p.Daily[29].Date != "2026-03-10" || p.Figures.Calls != 5 {
+			t.Fatalf("30 days: %+v, %v", p, err)
 		}
-		if _, err := svc.Agent(context.Background(), buyer, o.ID, "en", "Mars/Olympus"); err == nil {
+		days(p, map[string]int{"2026-02-28": 1, "2026-03-01": 1, "2026-03-09": 1, "2026-03-10": 2})
+		for f, want := range map[calls.Filter]int{
+			{Period: "last-month"}: 1, // e
+			{Period: "7d"}:         3, // b, c, d
+			{Period: "90d"}:        6,
+			{Period: "custom", From: "2026-01-01", To: "2026-01-01"}: 1, // f
+			{Period: "custom", From: "2026-03-01", To: "2026-03-01"}: 1, // a, at 00:30 in Amsterdam
+			// In UTC call "a" started on 28 February at 23:30, as did e at 22:59.
+			{Period: "custom", From: "2026-03-01", To: "2026-03-01", TZ: "UTC"}:              0,
+			{Period: "custom", From: "2026-02-28", To: "2026-02-28", TZ: "UTC"}:              2,
+			{Period: "custom", From: "2026-02-28", To: "2026-02-28", TZ: "America/New_York"}: 2, // e and a (18:30 there)
+		} {
+			p, err := svc.Agent(context.Background(), buyer, o.ID, "en", f)
+			if err != nil || p.Figures.Calls != want {
+				t.Errorf("%+v: %d calls, want %d (%v)", f, p.Figures.Calls, want, err)
+			}
+			list, err := svc.List(context.Background(), buyer, o.ID, "en", f, store.Page{})
+			if err != nil || len(list.Items) != want {
+				t.Errorf("%+v: list of %d calls, want %d (%v)", f, len(list.Items), want, err)
+			}
+		}
+		// Bad values name their parameter.
+		long := strings.Repeat("é", 201)
+		for f, field := range map[calls.Filter]string{
+			{Period: "week"}: "period", {Period: "all"}: "period", {Period: "custom"}: "from",
+			{Period: "custom", From: "2026-03-01"}:                   "to",
+			{Period: "custom", From: "1-3-2026", To: "2026-03-02"}:   "from",
+			{Period: "custom", From: "2026-03-02", To: "2026-03-01"}: "to",
+			{Period: "custom", From: "2025-01-01", To: "2026-01-02"}: "to",
+			{Outcome: "lost"}: "outcome", {Direction: "sideways"}: "direction", {Goal: "maybe"}: "goal", {Goal: "true"}: "goal",
+			{Q: long}: "q", {TZ: "Mars/Olympus"}: "tz",
+		} {
+			var ae *apierr.Error
+			if _, err := svc.Agent(context.Background(), buyer, o.ID, "en", f); !errors.As(err, &ae) || ae.Code != apierr.CodeInvalidField || ae.Field != field {
+				t.Errorf("agent %+v: %v, want invalid %s", f, err, field)
+			}
+			if _, err := svc.List(context.Background(), buyer, o.ID, "en", f, store.Page{}); !errors.As(err, &ae) || ae.Field != field {
+				t.Errorf("list %+v: %v, want invalid %s", f, err, field)
+			}
+		}
+		// 200 characters is a search; so is one of control characters only, after cleaning (empty: everything).
+		for _, q := range []string{strings.Repeat("é", 200), "\u0001\u0002", "   "} {
+			if _, err := svc.List(context.Background(), buyer, o.ID, "en", calls.Filter{Q: q}, store.Page{}); err != nil {
+				t.Errorf("q %q: %v", q, err)
+			}
+		}
+		if _, err := svc.ConsoleList(context.Background(), calls.Filter{Period: "all"}, "", nil, store.Page{}); err != nil {
+			t.Errorf("console, period all: %v", err)
+		}
+		if list, err := svc.ConsoleList(context.Background(), calls.Filter{}, o.ID, nil, store.Page{}); err != nil || len(list.Items) != 6 {
+			t.Errorf("console, the order's calls: %v", err)
+		}
+		var ae *apierr.Error
+		if _, err := svc.ConsoleList(context.Background(), calls.Filter{}, "42", nil, store.Page{}); !errors.As(err, &ae) || ae.Field != "order" {
+			t.Errorf("console, order 42: %v", err)
+		}
+		// In UTC call "a" falls in February.
+		p, _ = svc.Agent(context.Background(), buyer, o.ID, "en", calls.Filter{TZ: "UTC"})
+		if p.Figures.Calls != 3 || p.Agent.Name != "Appointment Setter" {
+			t.Fatalf("UTC month = %+v", p.Figures)
+		}
+		if _, err := svc.Agent(context.Background(), buyer, o.ID, "en", calls.Filter{TZ: "Mars/Olympus"}); err == nil {
 			t.Fatal("unknown time zone accepted")
 		}
 		// Someone else's order is not found.
-		if _, err := svc.Agent(context.Background(), "22222222-2222-4222-8222-222222222222", o.ID, "en", ""); err == nil {
+		if _, err := svc.Agent(context.Background(), "22222222-2222-4222-8222-222222222222", o.ID, "en", calls.Filter{TZ: ""}); err == nil {
 			t.Fatal("another buyer saw the agent")
 		}
 	})
@@ -116,11 +182,11 @@ func TestAgentFiguresFromUsage(t *testing.T) {
 		put(t, db, "b", time.Date(2026, 3, 3, 9, 0, 0, 0, ams), 0, "customer-did-not-answer")
 		put(t, db, "c", time.Date(2026, 3, 4, 9, 0, 0, 0, ams), 61, "customer-ended-call")
 		svc := calls.New(calls.Options{DB: db, Now: func() time.Time { return now }})
-		before, err := svc.Agent(ctx, buyer, o.ID, "en", "Europe/Amsterdam")
+		before, err := svc.Agent(ctx, buyer, o.ID, "en", calls.Filter{TZ: "Europe/Amsterdam"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m := before.Month; m.Calls != 3 || m.Seconds != 181 || m.CostCents != 20+10 || m.DeletedCalls != 0 || fmt.Sprint(m.Rates) != "[10]" {
+		if m := before.Figures; m.Calls != 3 || m.Seconds != 181 || m.CostCents != 20+10 || m.DeletedCalls != 0 || fmt.Sprint(m.Rates) != "[10]" {
 			t.Fatalf("month = %+v", m)
 		}
 		for _, id := range []string{"a", "b"} {
@@ -129,16 +195,16 @@ func TestAgentFiguresFromUsage(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		after, err := svc.Agent(ctx, buyer, o.ID, "en", "Europe/Amsterdam")
+		after, err := svc.Agent(ctx, buyer, o.ID, "en", calls.Filter{TZ: "Europe/Amsterdam"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := before.Month
+		want := before.Figures
 		want.DeletedCalls = 2
-		if fmt.Sprint(after.Month) != fmt.Sprint(want) || fmt.Sprint(after.Daily) != fmt.Sprint(before.Daily) {
-			t.Fatalf("after deleting two calls: %+v, want %+v", after.Month, want)
+		if fmt.Sprint(after.Figures) != fmt.Sprint(want) || fmt.Sprint(after.Daily) != fmt.Sprint(before.Daily) {
+			t.Fatalf("after deleting two calls: %+v, want %+v", after.Figures, want)
 		}
-		if list, _ := svc.List(ctx, buyer, o.ID, "en", nil, store.Page{}); len(list.Items) != 1 {
+		if list, _ := svc.List(ctx, buyer, o.ID, "en", calls.Filter{}, store.Page{}); len(list.Items) != 1 {
 			t.Fatalf("the list still shows %d calls", len(list.Items))
 		}
 
@@ -148,12 +214,12 @@ func TestAgentFiguresFromUsage(t *testing.T) {
 			t.Fatal(err)
 		}
 		put(t, db, "d", time.Date(2026, 3, 9, 9, 0, 0, 0, ams), 60, "customer-ended-call")
-		p, err := svc.Agent(ctx, buyer, o.ID, "en", "Europe/Amsterdam")
+		p, err := svc.Agent(ctx, buyer, o.ID, "en", calls.Filter{TZ: "Europe/Amsterdam"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		// 120 s and 61 s at 10 cents, 60 s at 25 cents.
-		if m := p.Month; m.Calls != 4 || m.Seconds != 241 || m.CostCents != 20+10+25 || fmt.Sprint(m.Rates) != "[10 25]" || m.DeletedCalls != 2 {
+		if m := p.Figures; m.Calls != 4 || m.Seconds != 241 || m.CostCents != 20+10+25 || fmt.Sprint(m.Rates) != "[10 25]" || m.DeletedCalls != 2 {
 			t.Fatalf("month after the rate change = %+v", m)
 		}
 		tot, err := svc.UsageTotals(ctx, o, time.Time{}, time.Time{})
@@ -226,7 +292,7 @@ func TestFullNumberForOwnerMaskedInConsoleList(t *testing.T) {
 		if c, _ := db.CallByVapiID(ctx, "full"); c.CustomerNumber != "+31612345678" {
 			t.Fatalf("stored %q", c.CustomerNumber)
 		}
-		page, err := svc.List(ctx, buyer, o.ID, "nl", nil, store.Page{})
+		page, err := svc.List(ctx, buyer, o.ID, "nl", calls.Filter{Period: "7d"}, store.Page{})
 		if err != nil || len(page.Items) != 1 || page.Items[0].Number != "+31612345678" || page.Items[0].NumberDisplay != "06 12345678" {
 			t.Fatalf("list = %+v, %v", page.Items, err)
 		}
@@ -236,14 +302,14 @@ func TestFullNumberForOwnerMaskedInConsoleList(t *testing.T) {
 			t.Fatalf("call = %+v, %v", d, err)
 		}
 		other := "22222222-2222-4222-8222-222222222222"
-		if _, err := svc.List(ctx, other, o.ID, "nl", nil, store.Page{}); err == nil {
+		if _, err := svc.List(ctx, other, o.ID, "nl", calls.Filter{}, store.Page{}); err == nil {
 			t.Fatal("another buyer listed the calls")
 		}
 		if _, err := svc.Call(ctx, other, o.ID, id, "nl"); err == nil {
 			t.Fatal("another buyer saw the call")
 		}
 
-		list, err := svc.ConsoleList(ctx, nil, store.Page{})
+		list, err := svc.ConsoleList(ctx, calls.Filter{}, "", nil, store.Page{})
 		if err != nil || len(list.Items) != 1 || list.Items[0].Number != "" || list.Items[0].NumberDisplay != "+31 6 •••• 5678" {
 			t.Fatalf("console list = %+v, %v", list.Items, err)
 		}
@@ -273,7 +339,7 @@ func TestCSVEscapesFormulas(t *testing.T) {
 		}
 		svc := calls.New(calls.Options{DB: db})
 		var buf bytes.Buffer
-		if err := svc.WriteCSV(context.Background(), buyer, o.ID, calls.CSVOptions{}, &buf); err != nil {
+		if err := svc.WriteCSV(context.Background(), buyer, o.ID, calls.CSVOptions{Filter: calls.Filter{Period: "7d"}}, &buf); err != nil {
 			t.Fatal(err)
 		}
 		rows, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(buf.String(), "\uFEFF"))).ReadAll()
@@ -321,7 +387,11 @@ func TestCSVForSpreadsheets(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		buyer, o := setup(t, db, 10)
-		svc := calls.New(calls.Options{DB: db})
+		svc := calls.New(calls.Options{DB: db, Now: func() time.Time { return time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC) }})
+		// The whole year, in the time zone of the file.
+		year := func(tz string) calls.Filter {
+			return calls.Filter{Period: "custom", From: "2026-01-01", To: "2026-12-31", TZ: tz}
+		}
 		summer := time.Date(2026, 7, 1, 8, 30, 0, 0, time.UTC)   // 10:30 in Amsterdam, +02:00
 		winter := time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC) // 10:30 in Amsterdam, +01:00
 		tricky := "Asked; \"urgent\", call back\nTuesday"
@@ -362,7 +432,7 @@ func TestCSVForSpreadsheets(t *testing.T) {
 		}
 		number := o.ID[:8]
 
-		nl := read(calls.CSVOptions{Lang: "nl", TZ: "Europe/Amsterdam"}, ';')
+		nl := read(calls.CSVOptions{Lang: "nl", Filter: year("Europe/Amsterdam")}, ';')
 		if strings.Join(nl[0], "|") != "Bestelling|Agent|Begonnen|Richting|Nummer|Duur (seconden)|Resultaat|Hoe het eindigde|Doel bereikt|Samenvatting|Kosten excl. btw" {
 			t.Fatalf("Dutch header %q", nl[0])
 		}
@@ -379,7 +449,7 @@ func TestCSVForSpreadsheets(t *testing.T) {
 			}
 		}
 
-		en := read(calls.CSVOptions{Lang: "en", TZ: "America/New_York"}, ',')
+		en := read(calls.CSVOptions{Lang: "en", Filter: year("America/New_York")}, ',')
 		if strings.Join(en[0], "|") != "Order|Agent|Started|Direction|Number|Duration (seconds)|Outcome|How it ended|Goal reached|Summary|Cost excl. VAT" {
 			t.Fatalf("English header %q", en[0])
 		}
@@ -391,12 +461,12 @@ func TestCSVForSpreadsheets(t *testing.T) {
 			t.Errorf("English row %q", r)
 		}
 		// UTC is written with +00:00, as every other offset; English is the default.
-		if r := read(calls.CSVOptions{TZ: "UTC"}, ','); r[0][0] != "Order" || r[1][2] != "2026-11-22T09:30:00+00:00" {
+		if r := read(calls.CSVOptions{Filter: year("UTC")}, ','); r[0][0] != "Order" || r[1][2] != "2026-11-22T09:30:00+00:00" {
 			t.Errorf("UTC rows %q", r)
 		}
 		// A semicolon CSV read with a comma is one column per line: the Dutch file really uses ;.
 		var buf bytes.Buffer
-		_ = svc.WriteCSV(ctx, buyer, o.ID, calls.CSVOptions{Lang: "nl"}, &buf)
+		_ = svc.WriteCSV(ctx, buyer, o.ID, calls.CSVOptions{Lang: "nl", Filter: year("")}, &buf)
 		if first, _, _ := strings.Cut(buf.String(), "\n"); strings.Count(first, ";") != 10 || strings.Contains(first, ",") {
 			t.Errorf("Dutch header line %q", first)
 		}
@@ -414,7 +484,7 @@ func TestCSVForSpreadsheets(t *testing.T) {
 			t.Fatal(err)
 		}
 		buf.Reset()
-		if err := svc.WriteCSV(ctx, buyer, o.ID, calls.CSVOptions{Lang: "nl"}, &buf); err != nil {
+		if err := svc.WriteCSV(ctx, buyer, o.ID, calls.CSVOptions{Lang: "nl", Filter: year("")}, &buf); err != nil {
 			t.Fatal(err)
 		}
 		r := csv.NewReader(strings.NewReader(strings.TrimPrefix(buf.String(), "\uFEFF")))
@@ -428,7 +498,7 @@ func TestCSVForSpreadsheets(t *testing.T) {
 		}
 
 		var ae *apierr.Error
-		if err := svc.WriteCSV(ctx, buyer, o.ID, calls.CSVOptions{TZ: "Mars/Olympus"}, &buf); !errors.As(err, &ae) || ae.Code != apierr.CodeInvalidField || ae.Field != "tz" {
+		if err := svc.WriteCSV(ctx, buyer, o.ID, calls.CSVOptions{Filter: calls.Filter{TZ: "Mars/Olympus"}}, &buf); !errors.As(err, &ae) || ae.Code != apierr.CodeInvalidField || ae.Field != "tz" {
 			t.Fatalf("unknown tz: %v", err)
 		}
 	})

@@ -271,7 +271,7 @@ func TestSeedDemoCalls(t *testing.T) {
 				if fs, err := db.OrderCallFields(ctx, o.ID); err != nil || len(fs) != len(demo.DemoCallFields) || fs[1].Name != "callback_wanted" {
 					t.Fatalf("%s fields %v %v", o.Agent.NameEn, fs, err)
 				}
-				wanted, _, err := db.OrderCallsWhere(ctx, o.ID, []store.DataFilter{{Name: "callback_wanted", Value: true}}, store.Page{Limit: 100})
+				wanted, _, err := db.Calls(ctx, store.CallQuery{OrderID: o.ID, Data: []store.DataFilter{{Name: "callback_wanted", Value: true}}, Page: store.Page{Limit: 100}})
 				if err != nil || len(wanted) == 0 || wanted[0].Data["caller_name"] == "" {
 					t.Fatalf("%s: %d calls want a callback, %v", o.Agent.NameEn, len(wanted), err)
 				}

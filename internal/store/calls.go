@@ -333,12 +333,6 @@ const OrderCallsQuery = ownCallSelect + ` WHERE c.order_id = ? AND c.outcome <> 
 // OrderCalls lists one page of an order's ended calls, newest first. The
 // caller has checked that the order is the asker's.
 func (db *DB) OrderCalls(ctx context.Context, orderID string, p Page) ([]Call, string, error) {
-	return db.OrderCallsWhere(ctx, orderID, nil, p)
-}
-
-// OrderCallsWhere is OrderCalls of the calls whose data matches every
-// filter.
-func (db *DB) OrderCallsWhere(ctx context.Context, orderID string, data []DataFilter, p Page) ([]Call, string, error) {
 	id, ok := normID(orderID)
 	if !ok {
 		return nil, "", nil
@@ -346,30 +340,7 @@ func (db *DB) OrderCallsWhere(ctx context.Context, orderID string, data []DataFi
 	var l listQuery
 	l.where(`c.order_id = ?`, id)
 	l.where(`c.outcome <> ?`, OutcomePending)
-	if err := db.whereData(&l, data); err != nil {
-		return nil, "", err
-	}
 	return db.callPage(ctx, ownCallSelect, l, p)
-}
-
-// CallFilter selects a page of every call, for the console.
-type CallFilter struct {
-	Assigned *bool // nil: all; false: only unassigned
-	Page
-}
-
-// Calls lists one page of every call that is not deleted, newest first.
-func (db *DB) Calls(ctx context.Context, f CallFilter) ([]Call, string, error) {
-	var l listQuery
-	l.where(`c.deleted = 0`)
-	if f.Assigned != nil {
-		if *f.Assigned {
-			l.where(`c.order_id IS NOT NULL`)
-		} else {
-			l.where(`c.order_id IS NULL`)
-		}
-	}
-	return db.callPage(ctx, callSelect, l, f.Page)
 }
 
 // OrderCall loads one ended call of an order by its internal id;

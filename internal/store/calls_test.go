@@ -80,7 +80,7 @@ func TestCallStoredOnce(t *testing.T) {
 		}
 		sameTime(t, "StartedAt", c.StartedAt, t0)
 		sameTime(t, "EndedAt", *c.EndedAt, t0.Add(2*time.Minute))
-		all, _, err := db.Calls(ctx, store.CallFilter{})
+		all, _, err := db.Calls(ctx, store.CallQuery{})
 		if err != nil || len(all) != 1 || all[0].BuyerEmail == "" {
 			t.Fatalf("Calls = %+v, %v", all, err)
 		}
@@ -153,7 +153,7 @@ func TestCallUnassignedThenLinked(t *testing.T) {
 			}
 		}
 		f := false
-		un, _, err := db.Calls(ctx, store.CallFilter{Assigned: &f})
+		un, _, err := db.Calls(ctx, store.CallQuery{Assigned: &f})
 		if err != nil || len(un) != 3 || un[0].OrderID != "" || un[0].VapiCallID != "u-2" {
 			t.Fatalf("unassigned = %+v, %v", un, err)
 		}
@@ -172,7 +172,7 @@ func TestCallUnassignedThenLinked(t *testing.T) {
 		if err != nil || len(mine) != 3 {
 			t.Fatalf("linked order has %d calls, %v", len(mine), err)
 		}
-		if un, _, _ := db.Calls(ctx, store.CallFilter{Assigned: &f}); len(un) != 0 {
+		if un, _, _ := db.Calls(ctx, store.CallQuery{Assigned: &f}); len(un) != 0 {
 			t.Fatalf("still unassigned: %d", len(un))
 		}
 		// New reports for B go straight to the order; A's to the other.
@@ -187,7 +187,7 @@ func TestCallUnassignedThenLinked(t *testing.T) {
 		if _, _, err := db.SetOrderLink(ctx, o.ID, store.OrderLink{AssistantID: &empty}, got.Version, "", t0); err != nil {
 			t.Fatal(err)
 		}
-		if un, _, _ := db.Calls(ctx, store.CallFilter{Assigned: &f}); len(un) != 4 {
+		if un, _, _ := db.Calls(ctx, store.CallQuery{Assigned: &f}); len(un) != 4 {
 			t.Fatalf("after unlinking, %d unassigned, want 4", len(un))
 		}
 		hist, err := db.History(ctx, store.EntityOrder, o.ID, store.FieldAssistantID)
@@ -240,7 +240,7 @@ func TestCallRetentionAndDelete(t *testing.T) {
 		if len(calls) != 1 || calls[0].ID != old.ID {
 			t.Fatalf("after delete and retried report: %+v", calls)
 		}
-		if all, _, _ := db.Calls(ctx, store.CallFilter{}); len(all) != 1 {
+		if all, _, _ := db.Calls(ctx, store.CallQuery{}); len(all) != 1 {
 			t.Fatalf("console lists %d calls, want 1", len(all))
 		}
 	})

@@ -19,16 +19,23 @@ type callsAPI struct {
 }
 
 func (c *callsAPI) table() []endpoint {
-	csv := plainOp("GET", "/api/orders/{id}/calls.csv", c.csv).doc("calls", "Every call of the order as CSV, in lang with times in tz; data.<name>=<value> filters as the list does.", "lang", "tz").as(signedIn)
+	csv := plainOp("GET", "/api/orders/{id}/calls.csv", c.csv).doc("calls", "The order's calls the filters select as CSV (this month without a period; data.<name>=<value> as the list), in lang with times in tz; the totals row is the period's usage.",
+		append([]string{"lang"}, listFilters...)...).as(signedIn)
 	csv.produces = "text/csv"
 	return []endpoint{
-		jsonOp(c.api, "GET", "/api/orders/{id}/agent", 200, 0, c.agent).doc("calls", "The order's agent with this month's and the last 30 days' figures, in tz.", "lang", "tz").as(signedIn),
-		jsonOp(c.api, "GET", "/api/orders/{id}/calls", 200, 0, c.list).doc("calls", "A page of the order's calls, newest first; data.<name>=<value> (one per call data field) keeps the calls with that value.", "lang", "cursor", "limit").as(signedIn),
+		jsonOp(c.api, "GET", "/api/orders/{id}/agent", 200, 0, c.agent).doc("calls", "The order's agent with the period's figures and calls per day (this month without a period), in tz; the other filters are checked, not applied.",
+			append([]string{"lang"}, listFilters...)...).as(signedIn),
+		jsonOp(c.api, "GET", "/api/orders/{id}/calls", 200, 0, c.list).doc("calls", "A page of the order's calls the filters select (this month without a period; data.<name>=<value> keeps the calls with that call data), newest first.",
+			append([]string{"lang"}, append(listFilters, "cursor", "limit")...)...).as(signedIn),
 		csv,
 		jsonOp(c.api, "GET", "/api/orders/{id}/calls/{callId}", 200, 0, c.get).doc("calls", "One call with its transcript.", "lang").as(signedIn),
 		jsonOp(c.api, "DELETE", "/api/orders/{id}/calls/{callId}", 204, 0, c.remove).doc("calls", "Erases the call's content; its usage stays.").as(signedIn),
 	}
 }
+
+// listFilters are the query parameters of the call lists, here and in the
+// console (see calls.Filter).
+var listFilters = []string{"period", "from", "to", "tz", "outcome", "direction", "goal", "q"}
 
 func (c *callsAPI) routes(mux *http.ServeMux) {
 	if c.calls == nil {
@@ -39,7 +46,7 @@ func (c *callsAPI) routes(mux *http.ServeMux) {
 
 func (c *callsAPI) agent(w http.ResponseWriter, r *http.Request, _ *none) (calls.AgentPage, error) {
 	q := r.URL.Query()
-	return c.calls.Agent(r.Context(), request.UserID(r), r.PathValue("id"), q.Get("lang"), q.Get("tz"))
+	return c.calls.Agent(r.Context(), request.UserID(r), r.PathValue("id"), q.Get("lang"), calls.FilterFrom(q))
 }
 
 func (c *callsAPI) list(w http.ResponseWriter, r *http.Request, _ *none) (console.Page[calls.Summary], error) {
@@ -47,7 +54,8 @@ func (c *callsAPI) list(w http.ResponseWriter, r *http.Request, _ *none) (consol
 	if err != nil {
 		return console.Page[calls.Summary]{}, err
 	}
-	return c.calls.List(r.Context(), request.UserID(r), r.PathValue("id"), r.URL.Query().Get("lang"), r.URL.Query(), p)
+	q := r.URL.Query()
+	return c.calls.List(r.Context(), request.UserID(r), r.PathValue("id"), q.Get("lang"), calls.FilterFrom(q), p)
 }
 
 type callAnswer struct {
@@ -69,7 +77,7 @@ func (c *callsAPI) remove(w http.ResponseWriter, r *http.Request, _ *none) (none
 func (c *callsAPI) csv(w http.ResponseWriter, r *http.Request) {
 	var buf bytes.Buffer
 	q := r.URL.Query()
-	opt := calls.CSVOptions{Lang: q.Get("lang"), TZ: q.Get("tz"), Query: q}
+	opt := calls.CSVOptions{Lang: q.Get("lang"), Filter: calls.FilterFrom(q)}
 	if err := c.calls.WriteCSV(r.Context(), request.UserID(r), r.PathValue("id"), opt, &buf); err != nil {
 		c.fail(w, r, err)
 		return

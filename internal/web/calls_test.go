@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -90,7 +91,10 @@ type agentHead struct {
 		OrderID, Name string
 		Linked        bool
 	}
-	Month struct {
+	Period struct {
+		Kind, From, To string
+	}
+	Figures struct {
 		Calls, Answered, Seconds, CostCents, DeletedCalls int
 		Rates                                             []int
 	}
@@ -168,7 +172,8 @@ func TestCallsWebhookToAgentPage(t *testing.T) {
 		}
 
 		head := decode[agentHead](t, e.call("GET", "/api/orders/"+o.ID+"/agent?lang=nl&tz=Europe/Amsterdam", nil, ann), 200)
-		if head.Agent.OrderID != o.ID || !head.Agent.Linked || head.Agent.Name == "" || len(head.Daily) != 30 {
+		if head.Agent.OrderID != o.ID || !head.Agent.Linked || head.Agent.Name == "" || len(head.Daily) < 28 ||
+			head.Period.Kind != "month" || head.Daily[0].Date != head.Period.From || head.Daily[len(head.Daily)-1].Date != head.Period.To {
 			t.Fatalf("agent = %+v", head)
 		}
 		expectError(t, e.call("GET", "/api/orders/"+o.ID+"/agent?tz=Not/AZone", nil, ann), 400, "invalid_field", "tz")
@@ -178,8 +183,36 @@ func TestCallsWebhookToAgentPage(t *testing.T) {
 			t.Fatalf("dashboard = %s", b)
 		}
 
+		// The filters and the search, on the list, the CSV and the agent page alike.
+		listURL := "/api/orders/" + o.ID + "/calls?"
+		for query, want := range map[string]int{"": 1, "q=cleaning": 1, "q=Smile": 1, "q=smil": 1, "q=" + url.QueryEscape("06 1234 5678"): 1,
+			"q=" + url.QueryEscape("+31 6 12345678"): 1, "q=dentist": 0, "q=": 1, "outcome=answered": 1, "outcome=missed": 0,
+			"direction=inbound": 1, "direction=web": 0, "goal=yes": 1, "goal=no": 0, "q=cleaning&direction=inbound&goal=yes&outcome=answered": 1,
+			"period=custom&from=2020-01-01&to=2020-12-31": 0} {
+			if !strings.Contains(query, "period=") {
+				query += "&period=7d"
+			}
+			if l := decode[callPage](t, e.call("GET", listURL+query, nil, ann), 200); len(l.Items) != want {
+				t.Errorf("%s: %d calls, want %d", query, len(l.Items), want)
+			}
+		}
+		staff := e.staffCookie("Olga Ops", "ops@example.com")
+		for _, base := range []string{"/api/orders/" + o.ID + "/calls?", "/api/orders/" + o.ID + "/calls.csv?", "/api/orders/" + o.ID + "/agent?", "/api/console/calls?"} {
+			for query, field := range map[string]string{"period=week": "period", "period=custom&to=2026-01-01": "from",
+				"period=custom&from=2026-01-02&to=2026-01-01": "to", "outcome=lost": "outcome", "direction=up": "direction", "goal=1": "goal",
+				"q=" + strings.Repeat("x", 201): "q", "tz=Mars/Base": "tz"} {
+				who := ann
+				if strings.HasPrefix(base, "/api/console") {
+					who = staff
+				}
+				expectError(t, e.call("GET", base+query, nil, who), 400, "invalid_field", field)
+			}
+		}
+		expectError(t, e.call("GET", "/api/orders/"+o.ID+"/calls?period=all", nil, ann), 400, "invalid_field", "period")
+		expectStatus(t, e.call("GET", "/api/orders/"+o.ID+"/calls?q="+strings.Repeat("x", 200), nil, ann), 200)
+
 		// The CSV: a download, formulas escaped; English with commas by default, Dutch with ; for lang=nl.
-		w := e.call("GET", "/api/orders/"+o.ID+"/calls.csv", nil, ann)
+		w := e.call("GET", "/api/orders/"+o.ID+"/calls.csv?period=7d", nil, ann)
 		expectStatus(t, w, 200)
 		if ct := w.Header().Get("Content-Type"); ct != "text/csv; charset=utf-8" || !strings.HasPrefix(w.Header().Get("Content-Disposition"), "attachment;") {
 			t.Fatalf("headers %v", w.Header())
@@ -204,7 +237,7 @@ func TestCallsWebhookToAgentPage(t *testing.T) {
 			rows[2][0] != "Total" || rows[2][5] != rows[1][5] || rows[2][10] != rows[1][10] {
 			t.Fatalf("csv %q", rows)
 		}
-		w = e.call("GET", "/api/orders/"+o.ID+"/calls.csv?lang=nl&tz=Europe/Amsterdam", nil, ann)
+		w = e.call("GET", "/api/orders/"+o.ID+"/calls.csv?lang=nl&tz=Europe/Amsterdam&period=7d", nil, ann)
 		expectStatus(t, w, 200)
 		rows = readCSV(w.Body.String(), ';')
 		if rows[0][0] != "Bestelling" || rows[1][1] != "Afsprakenplanner" || rows[1][4] != "06 12345678" ||
@@ -216,18 +249,15 @@ func TestCallsWebhookToAgentPage(t *testing.T) {
 		// Delete: 204, then gone; a retried report does not bring it back.
 		// The month's figures stay as they were (the call's usage line
 		// stays), and say one deleted call is in them.
-		agentURL := "/api/orders/" + o.ID + "/agent?lang=en&tz=UTC"
+		agentURL := "/api/orders/" + o.ID + "/agent?lang=en&tz=UTC&period=7d"
 		before := decode[agentHead](t, e.call("GET", agentURL, nil, ann), 200)
 		expectStatus(t, e.call("DELETE", "/api/orders/"+o.ID+"/calls/"+c.ID, nil, ann), 204)
 		after := decode[agentHead](t, e.call("GET", agentURL, nil, ann), 200)
-		n := 1 // the call started an hour ago: in this month, unless the month began since
-		if start.Month() != time.Now().UTC().Month() {
-			n = 0
-		}
-		if want := before.Month; after.Month.Calls != n || after.Month.Seconds != 95*n || after.Month.CostCents != 16*n || after.Month.DeletedCalls != n ||
-			after.Month.Calls != want.Calls || after.Month.Seconds != want.Seconds || after.Month.CostCents != want.CostCents ||
-			fmt.Sprint(after.Daily) != fmt.Sprint(before.Daily) {
-			t.Fatalf("month after the delete = %+v, before %+v", after.Month, want)
+		n := 1 // the call started an hour ago: in the last 7 days
+		if want := before.Figures; after.Figures.Calls != n || after.Figures.Seconds != 95*n || after.Figures.CostCents != 16*n || after.Figures.DeletedCalls != n ||
+			after.Figures.Calls != want.Calls || after.Figures.Seconds != want.Seconds || after.Figures.CostCents != want.CostCents ||
+			fmt.Sprint(after.Daily) != fmt.Sprint(before.Daily) || len(after.Daily) != 7 {
+			t.Fatalf("figures after the delete = %+v, before %+v", after.Figures, want)
 		}
 		expectError(t, e.call("GET", "/api/orders/"+o.ID+"/calls/"+c.ID, nil, ann), 404, "not_found", "")
 		expectStatus(t, e.postWebhook("/api/voice/webhook", body, testVapiSecret), 200)
@@ -300,6 +330,16 @@ func TestConsoleCallsAndLink(t *testing.T) {
 			t.Fatalf("unassigned = %+v", un)
 		}
 		expectError(t, e.call("GET", "/api/console/calls?assigned=maybe", nil, staff), 400, "invalid_field", "assigned")
+		expectError(t, e.call("GET", "/api/console/calls?order=42", nil, staff), 400, "invalid_field", "order")
+		if l := decode[consoleCalls](t, e.call("GET", "/api/console/calls?order="+taken.ID, nil, staff), 200); len(l.Items) != 0 {
+			t.Fatalf("another order's calls = %+v", l)
+		}
+		if l := decode[consoleCalls](t, e.call("GET", "/api/console/calls?period=all&q=cleaning&outcome=answered&direction=inbound", nil, staff), 200); len(l.Items) != 3 {
+			t.Fatalf("search in the console = %+v", l)
+		}
+		if l := decode[consoleCalls](t, e.call("GET", "/api/console/calls?q=nothing", nil, staff), 200); len(l.Items) != 0 {
+			t.Fatalf("a search that finds nothing = %+v", l)
+		}
 		expectError(t, e.call("GET", "/api/console/calls", nil, ann), 403, "staff_only", "")
 
 		// The list masks numbers; a call's own console page shows it in full.

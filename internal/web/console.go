@@ -49,7 +49,8 @@ func (c *consoleAPI) table() []endpoint {
 		jsonOp(c.api, "GET", "/api/console/buyers", 200, 0, c.listBuyers).doc("console", "A page of accounts, staff included; q searches email and name.", "q", "cursor", "limit"),
 		jsonOp(c.api, "GET", "/api/console/orders/{id}/call-fields", 200, 0, c.getCallFields).doc("console", "The call data fields the order's agent extracts, in order."),
 		jsonOp(c.api, "PUT", "/api/console/orders/{id}/call-fields", 200, lim, c.setCallFields).doc("console", "Replaces the order's call data fields (in the order sent); the calls keep their values."),
-		jsonOp(c.api, "GET", "/api/console/calls", 200, 0, c.listCalls).doc("console", "A page of every call (or the assigned or unassigned ones), numbers masked.", "assigned", "cursor", "limit"),
+		jsonOp(c.api, "GET", "/api/console/calls", 200, 0, c.listCalls).doc("console", "A page of the calls the filters select (every period without one; one order's, the assigned or the unassigned ones), numbers masked.",
+			append(append([]string{}, listFilters...), "order", "assigned", "cursor", "limit")...),
 		jsonOp(c.api, "GET", "/api/console/calls/{id}", 200, 0, c.getCall).doc("console", "One call with the caller's full number; each opening is logged.", "lang"),
 		jsonOp(c.api, "GET", "/api/console/jobs", 200, 0, c.listJobs).doc("console", "A page of the job queue (emails, clean-up, call retention, backfill), newest first; an email shows only its kind and the recipient's domain.", "state", "cursor", "limit"),
 		jsonOp(c.api, "POST", "/api/console/jobs/{id}/retry", 200, 0, c.retryJob).doc("console", "Runs a failed or cancelled job again now, with its attempts counted afresh."),
@@ -230,7 +231,8 @@ func (c *consoleAPI) listCalls(w http.ResponseWriter, r *http.Request, _ *none) 
 	default:
 		return zero, errAssigned
 	}
-	return c.calls.ConsoleList(r.Context(), assigned, p)
+	q := r.URL.Query()
+	return c.calls.ConsoleList(r.Context(), calls.FilterFrom(q), q.Get("order"), assigned, p)
 }
 
 type consoleCallAnswer struct {

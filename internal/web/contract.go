@@ -252,7 +252,8 @@ func openAPI(eps []endpoint) *huma.OpenAPI {
 }
 
 // querySchema is a query parameter's schema: a string, except the page
-// size (see page) and the console's assigned filter.
+// size (see page), the console's assigned filter and the call lists'
+// filters (see calls.Filter).
 func querySchema(name string) *huma.Schema {
 	switch name {
 	case "limit":
@@ -260,6 +261,20 @@ func querySchema(name string) *huma.Schema {
 		return &huma.Schema{Type: huma.TypeInteger, Minimum: &least, Description: "Items a page holds: 50 without it, more than 100 is 100."}
 	case "assigned":
 		return &huma.Schema{Type: huma.TypeString, Enum: []any{"true", "false"}}
+	case "period":
+		return &huma.Schema{Type: huma.TypeString, Enum: []any{"month", "last-month", "7d", "30d", "90d", "custom", "all"},
+			Description: "month (the buyer's default), last-month, the last 7d/30d/90d, custom (from, to) or all (the console only, its default)."}
+	case "from", "to":
+		return &huma.Schema{Type: huma.TypeString, Format: "date", Description: "A custom period's first or last day (YYYY-MM-DD in tz, included)."}
+	case "outcome":
+		return &huma.Schema{Type: huma.TypeString, Enum: []any{"answered", "missed", "failed", "pending"}}
+	case "direction":
+		return &huma.Schema{Type: huma.TypeString, Enum: []any{"inbound", "outbound", "web"}}
+	case "goal":
+		return &huma.Schema{Type: huma.TypeString, Enum: []any{"yes", "no"}, Description: "Whether the call reached its goal (Vapi's success evaluation)."}
+	case "q":
+		max := 200
+		return &huma.Schema{Type: huma.TypeString, MaxLength: &max, Description: "Search: words of the summary or transcript, or the caller's number; empty finds everything."}
 	}
 	return &huma.Schema{Type: huma.TypeString}
 }

@@ -6,6 +6,7 @@ import { useLanguage } from '../../shared/i18n/LanguageContext';
 import type { TKey, TVars } from '../../shared/i18n/types';
 import type { Lang } from '../../shared/paths';
 import { Fact } from '../../shared/ui/Fact';
+import { dataFilters } from './filters';
 
 // Call data (issue 20): the fields staff define per order for its agent to note from each call, and the
 // values a call has (`data`, by field name: yes/no a boolean, a number a number, the rest strings).
@@ -14,13 +15,6 @@ type TFunction = (key: TKey, vars?: TVars) => string;
 
 export type CallDataField = components['schemas']['CallDataField'];
 export type CallDataValues = Record<string, unknown>;
-
-/** The list's call data filters in a URL's query: each `data.<name>=<value>`, as the API takes them. */
-export function dataFilters(params: URLSearchParams): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of params) if (key.startsWith('data.') && value) out[key] = value;
-  return out;
-}
 
 /** A field's label in the page's language. */
 export function fieldLabel(field: CallDataField, lang: Lang): string {

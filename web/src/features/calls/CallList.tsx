@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigation } from 'react-router';
 import type { ApiError } from '../../shared/api/client';
 import type { CallPage, CallSummary } from '../../shared/api/types';
 import { Deferred, toApiError } from '../../shared/data/Deferred';
@@ -9,68 +9,83 @@ import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
 import { browserTimeZone, callsCsvUrl, getCalls } from './api';
 import { CallDataColumns, CallDataFilters, type CallDataField } from './CallData';
+import { CallFilterForm, useCallFilters } from './CallFilters';
+import { narrowed, type CallFilters } from './filters';
 import { OutcomeBadge } from './OutcomeBadge';
 import { durationText, directionText } from './words';
 
 /**
- * The order's calls, newest first, a page at a time; each opens its detail as a new document. The first
- * page comes from the route's loader (`firstPage`, null when there is none to show); "load more" appends
- * the next by cursor.
+ * The order's calls the URL's filters select, newest first, a page at a time, under the filters and search;
+ * each opens its detail as a new document. The first page comes from the route's loader (`firstPage`, null
+ * when there is none to show); "load more" appends the next by cursor.
  */
 export function CallList({
   orderId,
   firstPage,
   fields = [],
-  filters = {},
 }: {
   orderId: string;
   firstPage: Promise<CallPage | null>;
   /** The order's call data fields: the first three are columns, the yes/no and choice ones filters. */
   fields?: readonly CallDataField[];
-  /** The call data filters the first page was asked with (`data.<name>` → value). */
-  filters?: Record<string, string>;
 }) {
   const { t } = useLanguage();
+  const [filters] = useCallFilters();
+  // A new period or filter keeps this list up until the new one is in; meanwhile a line says it is coming.
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const pending = navigation.state === 'loading' && navigation.location.pathname === pathname;
   return (
-    <Deferred
-      resolve={firstPage}
-      loading={
-        <p role="status" className="status-line mt-10">
+    <section aria-labelledby="agent-calls" aria-busy={pending || undefined} className="mt-10">
+      <h2 id="agent-calls" className="text-2xl font-bold tracking-tight">
+        {t('calls.list.title')} <span className="text-base font-medium text-ink-soft">· {t('calls.list.newestFirst')}</span>
+      </h2>
+      <CallFilterForm />
+      <CallDataFilters fields={fields} />
+      {pending && (
+        <p role="status" className="status-line mt-6">
           <span aria-hidden="true" className="pulse-dot" />
           {t('calls.list.loading')}
         </p>
-      }
-      failed={(error, retry) => (
-        <div className="mt-10">
-          <p role="alert" className="notice notice-error max-w-2xl">
-            {t('calls.list.error')} {t(messageFor(error.code))}
-          </p>
-          <button type="button" className="btn btn-ink mt-4" onClick={retry}>
-            {t('dashboard.error.retry')}
-          </button>
-        </div>
       )}
-    >
-      {(page) => page && <Calls orderId={orderId} first={page} fields={fields} filters={filters} />}
-    </Deferred>
+      <Deferred
+        resolve={firstPage}
+        loading={
+          <p role="status" className="status-line mt-6">
+            <span aria-hidden="true" className="pulse-dot" />
+            {t('calls.list.loading')}
+          </p>
+        }
+        failed={(error, retry) => (
+          <div className="mt-6">
+            <p role="alert" className="notice notice-error max-w-2xl">
+              {t('calls.list.error')} {t(messageFor(error.code))}
+            </p>
+            <button type="button" className="btn btn-ink mt-4" onClick={retry}>
+              {t('dashboard.error.retry')}
+            </button>
+          </div>
+        )}
+      >
+        {(page) => page && <Calls orderId={orderId} filters={filters} first={page} columns={fields.slice(0, 3)} />}
+      </Deferred>
+    </section>
   );
 }
 
 function Calls({
   orderId,
-  first,
-  fields,
   filters,
+  first,
+  columns,
 }: {
   orderId: string;
+  filters: CallFilters;
   first: CallPage;
-  fields: readonly CallDataField[];
-  filters: Record<string, string>;
+  columns: readonly CallDataField[];
 }) {
   const { lang, t } = useLanguage();
-  const pages = useMorePages(orderId, first, filters);
-  const filtered = Object.keys(filters).length > 0;
-  const columns = fields.slice(0, 3);
+  const pages = useMorePages(orderId, filters, first);
   const listRef = useRef<HTMLUListElement>(null);
   // After "load more", focus moves to the first call that came in (the button may be gone).
   const focusFrom = useRef<number | null>(null);
@@ -83,33 +98,22 @@ function Calls({
   }, [count]);
 
   return (
-    <section aria-labelledby="agent-calls" className="mt-10">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
-        <h2 id="agent-calls" className="text-2xl font-bold tracking-tight">
-          {t('calls.list.title')} <span className="text-base font-medium text-ink-soft">· {t('calls.list.newestFirst')}</span>
-        </h2>
-        {count > 0 && (
-          <a href={callsCsvUrl(orderId, lang, browserTimeZone(), filters)} download className="link-button">
-            {t('calls.list.csv')}
-          </a>
-        )}
-      </div>
-      <CallDataFilters fields={fields} />
-      {count === 0 && filtered ? (
-        <p role="status" className="panel mt-4 text-center text-ink-soft">
-          {t('calls.data.noMatch')}
-        </p>
-      ) : count === 0 ? (
-        <div className="panel mt-4 text-center">
-          <h3 className="text-xl font-bold tracking-tight">{t('calls.empty.noCallsTitle')}</h3>
-          <p className="mx-auto mt-2 max-w-md text-ink-soft">{t('calls.empty.noCallsText')}</p>
-        </div>
+    <>
+      {count === 0 ? (
+        <NoCalls filters={filters} />
       ) : (
-        <ul ref={listRef} className="mt-4 space-y-3">
-          {pages.items.map((call) => (
-            <CallRow key={call.id} orderId={orderId} call={call} columns={columns} />
-          ))}
-        </ul>
+        <>
+          <p className="mt-6">
+            <a href={callsCsvUrl(orderId, lang, browserTimeZone(), filters)} download className="link-button">
+              {t('calls.list.csv')}
+            </a>
+          </p>
+          <ul ref={listRef} className="mt-3 space-y-3">
+            {pages.items.map((call) => (
+              <CallRow key={call.id} orderId={orderId} call={call} columns={columns} />
+            ))}
+          </ul>
+        </>
       )}
       {pages.moreError && (
         <p role="alert" className="notice notice-error mt-4 max-w-2xl">
@@ -130,7 +134,25 @@ function Calls({
           {pages.loadingMore ? t('calls.list.loadingMore') : t('calls.list.loadMore')}
         </button>
       )}
-    </section>
+    </>
+  );
+}
+
+/** An empty list says why: a search or filters that match nothing, a quiet period, or no calls yet. */
+function NoCalls({ filters }: { filters: CallFilters }) {
+  const { t } = useLanguage();
+  const [title, text] = filters.q
+    ? [t('calls.empty.noMatchSearchTitle', { q: filters.q }), t('calls.empty.noMatchText')]
+    : narrowed(filters)
+      ? [t('calls.empty.noMatchFiltersTitle'), t('calls.empty.noMatchText')]
+      : filters.period !== 'month'
+        ? [t('calls.empty.noPeriodTitle'), t('calls.empty.noPeriodText')]
+        : [t('calls.empty.noCallsTitle'), t('calls.empty.noCallsText')];
+  return (
+    <div className="panel mt-6 text-center">
+      <h3 className="text-xl font-bold tracking-tight [overflow-wrap:anywhere]">{title}</h3>
+      <p className="mx-auto mt-2 max-w-md text-ink-soft">{text}</p>
+    </div>
   );
 }
 
@@ -171,7 +193,7 @@ function CallRow({ orderId, call, columns }: { orderId: string; call: CallSummar
 }
 
 /** The loader's first page and the pages "load more" has appended to it, in the page's language. */
-function useMorePages(orderId: string, first: CallPage, filters: Record<string, string>) {
+function useMorePages(orderId: string, filters: CallFilters, first: CallPage) {
   const { lang } = useLanguage();
   // Pages loaded after the first, and the cursor after the last of them.
   const [more, setMore] = useState<CallPage | null>(null);
@@ -186,7 +208,7 @@ function useMorePages(orderId: string, first: CallPage, filters: Record<string, 
     setLoadingMore(true);
     setMoreError(null);
     try {
-      const page = await getCalls(orderId, lang, cursor, undefined, filters);
+      const page = await getCalls(orderId, lang, filters, cursor);
       // Keyset pages do not overlap; this only makes sure no call is ever listed twice.
       setMore((prev) => {
         const seen = new Set([...first.items, ...(prev?.items ?? [])].map((c) => c.id));

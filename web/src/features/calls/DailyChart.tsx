@@ -1,14 +1,17 @@
 import type { AgentPage } from '../../shared/api/types';
 import { formatDay, formatNumber } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
+import { periodText } from './words';
 
 /**
- * Calls per day over the last 30 days: one ink bar per day on a light card, each labelled with its
- * count from `sm` up, so nothing is said by colour. The bars are a picture (hidden from screen
- * readers); the caption says what they show, and a table behind a disclosure gives every day's number.
+ * Calls per day over the period: one ink bar per day on a light card, each labelled with its count from
+ * `sm` up (while the bars are wide enough), so nothing is said by colour. The axis names the first day of
+ * every week (every few weeks for a long period, fewer on a phone). The bars are a picture (hidden from
+ * screen readers); the caption says what they show, and a table behind a disclosure gives every day's number.
  */
-export function DailyChart({ daily }: { daily: AgentPage['daily'] }) {
+export function DailyChart({ overview }: { overview: AgentPage }) {
   const { lang, t } = useLanguage();
+  const { daily, period } = overview;
   const total = daily.reduce((sum, d) => sum + d.calls, 0);
   const busiest = daily.reduce<AgentPage['daily'][number] | null>((best, d) => (d.calls > (best?.calls ?? 0) ? d : best), null);
   const max = Math.max(1, busiest?.calls ?? 0);
@@ -22,7 +25,8 @@ export function DailyChart({ daily }: { daily: AgentPage['daily'] }) {
             day: formatDay(busiest.date, lang, true),
             count: formatNumber(busiest.calls, lang),
           });
-  const ticks = daily.length > 0 ? [daily[0], daily[Math.floor(daily.length / 2)], daily[daily.length - 1]] : [];
+  const ticks = weekTicks(daily.length);
+  const counted = daily.length <= 45; // a count over each bar while there is room for it
 
   return (
     <section aria-labelledby="agent-chart" className="panel mt-10">
@@ -31,7 +35,7 @@ export function DailyChart({ daily }: { daily: AgentPage['daily'] }) {
       </h2>
       <figure className="mt-1">
         <figcaption className="text-ink-soft">
-          {t('calls.chart.subtitle')}. {summary}
+          {periodText(period, lang, t)}. {summary}
         </figcaption>
         <div aria-hidden="true" className="mt-6">
           <div className="relative flex h-40 items-end gap-[2px] border-b-[1.5px] border-ink sm:gap-1">
@@ -41,7 +45,7 @@ export function DailyChart({ daily }: { daily: AgentPage['daily'] }) {
             </span>
             {daily.map((d) => (
               <div key={d.date} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end">
-                {d.calls > 0 && (
+                {counted && d.calls > 0 && (
                   <span className="mb-0.5 hidden font-mono text-[0.625rem] leading-none text-ink-soft tabular-nums sm:block">
                     {d.calls}
                   </span>
@@ -53,10 +57,18 @@ export function DailyChart({ daily }: { daily: AgentPage['daily'] }) {
               </div>
             ))}
           </div>
-          <div className="mt-1.5 flex justify-between font-mono text-[0.6875rem] text-ink-soft">
-            {ticks.map((d, i) => (
-              <span key={`${d.date}-${i}`}>{formatDay(d.date, lang)}</span>
-            ))}
+          <div className="relative mt-1.5 h-4 font-mono text-[0.6875rem] leading-4 whitespace-nowrap text-ink-soft">
+            {ticks.map(({ index, wide, narrow }) => {
+              const at = index / daily.length;
+              // Under its bar's left edge; one near the right end ends there instead, so it never overflows.
+              const style = at > 0.8 ? { right: `${(1 - (index + 1) / daily.length) * 100}%` } : { left: `${at * 100}%` };
+              const shown = wide && narrow ? 'block' : narrow ? 'block sm:hidden' : 'hidden sm:block';
+              return (
+                <span key={daily[index].date} className={`absolute top-0 ${shown}`} style={style}>
+                  {formatDay(daily[index].date, lang)}
+                </span>
+              );
+            })}
           </div>
         </div>
       </figure>
@@ -88,4 +100,21 @@ export function DailyChart({ daily }: { daily: AgentPage['daily'] }) {
       </details>
     </section>
   );
+}
+
+/**
+ * The days the axis names: the first of every week from the period's first day; on a phone (narrow) at
+ * most five, from `sm` up (wide) at most thirteen, every few weeks for a long period.
+ */
+export function weekTicks(days: number): { index: number; wide: boolean; narrow: boolean }[] {
+  const weeks = Math.ceil(days / 7);
+  const wideStep = 7 * Math.max(1, Math.ceil(weeks / 13));
+  const narrowStep = 7 * Math.max(1, Math.ceil(weeks / 5));
+  const out = [];
+  for (let index = 0; index < days; index += 7) {
+    const wide = index % wideStep === 0;
+    const narrow = index % narrowStep === 0;
+    if (wide || narrow) out.push({ index, wide, narrow });
+  }
+  return out;
 }

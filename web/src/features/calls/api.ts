@@ -1,29 +1,47 @@
 import { call } from '../../shared/api/client';
 import type { Lang } from '../../shared/paths';
+import { filtersQuery, periodQuery, type CallFilters } from './filters';
 
 // The buyer's calls (issue 11), in their own module so nothing of it reaches the public pages' chunks.
 // Every endpoint is owner-only: 404 for an order (or call) that is not the buyer's, 401 without a session.
 
-/** The browser's IANA time zone: the month and the 30 days are counted in it. */
+/** The browser's IANA time zone: the period's days are counted in it. */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-export const getAgentPage = (orderId: string, lang: Lang, timeZone: string, signal?: AbortSignal) =>
-  call((api) => api.GET('/api/orders/{id}/agent', { params: { path: { id: orderId }, query: { lang, tz: timeZone } }, signal }), signal);
+/** The agent with the figures and calls per day of the filters' period (the other filters do not change them). */
+export const getAgentPage = (orderId: string, lang: Lang, timeZone: string, filters: CallFilters, signal?: AbortSignal) =>
+  call(
+    (api) =>
+      api.GET('/api/orders/{id}/agent', {
+        params: { path: { id: orderId }, query: { lang, tz: timeZone, ...periodQuery(filters) } },
+        signal,
+      }),
+    signal,
+  );
 
 /** Calls a page shows at a time: a screenful or two, the rest by "load more". */
 export const CALLS_PER_PAGE = 20;
 
 /**
- * One page of calls, newest first, the numbers written for `lang`; without a cursor the first. `data` holds
- * the call data filters (`data.<name>` → value, see dataFilters), which the contract cannot name.
+ * One page of the calls the filters select, newest first, the numbers written for `lang`; without a cursor
+ * the first. The period's days are the browser's.
  */
-export const getCalls = (orderId: string, lang: Lang, cursor?: string | null, signal?: AbortSignal, data: Record<string, string> = {}) =>
+export const getCalls = (orderId: string, lang: Lang, filters: CallFilters, cursor?: string | null, signal?: AbortSignal) =>
   call(
     (api) =>
       api.GET('/api/orders/{id}/calls', {
-        params: { path: { id: orderId }, query: { limit: CALLS_PER_PAGE, lang, ...(cursor ? { cursor } : {}), ...data } },
+        params: {
+          path: { id: orderId },
+          query: {
+            limit: CALLS_PER_PAGE,
+            lang,
+            tz: browserTimeZone(),
+            ...filtersQuery(filters),
+            ...(cursor ? { cursor } : {}),
+          },
+        },
         signal,
       }),
     signal,
@@ -37,8 +55,8 @@ export const deleteCall = (orderId: string, callId: string): Promise<void> =>
   call((api) => api.DELETE('/api/orders/{id}/calls/{callId}', { params: { path: { id: orderId, callId } } }));
 
 /**
- * Every call of the order as CSV (a plain download link: the browser sends the session cookie), for a
- * spreadsheet in `lang` (Dutch: Dutch headers and ; between cells), with times in the buyer's time zone.
+ * The calls the filters select as CSV (a plain download link: the browser sends the session cookie), for a
+ * spreadsheet in `lang` (Dutch: Dutch headers and ; between cells), with times and days in the buyer's time zone.
  */
-export const callsCsvUrl = (orderId: string, lang: Lang, timeZone: string, data: Record<string, string> = {}) =>
-  `/api/orders/${encodeURIComponent(orderId)}/calls.csv?${new URLSearchParams({ lang, tz: timeZone, ...data }).toString()}`;
+export const callsCsvUrl = (orderId: string, lang: Lang, timeZone: string, filters: CallFilters) =>
+  `/api/orders/${encodeURIComponent(orderId)}/calls.csv?${new URLSearchParams({ lang, tz: timeZone, ...filtersQuery(filters) }).toString()}`;

@@ -3,7 +3,9 @@
 // No screen of its own: the dashboard and the console each route to theirs.
 export { browserTimeZone, deleteCall, getAgentPage, getCall, getCalls } from './api';
 export { CallList } from './CallList';
-export { CallDataFacts, CallDataFilters, dataFilters, type CallDataField } from './CallData';
+export { CallDataFacts, type CallDataField } from './CallData';
+export { CallFilterForm, PeriodPicker, useCallFilters } from './CallFilters';
+export { filtersOf, filtersQuery, type CallFilters } from './filters';
 export {
   CallBackLink,
   CallColumns,
@@ -18,4 +20,4 @@ export {
 export { DailyChart } from './DailyChart';
 export { MonthStats } from './MonthStats';
 export { OutcomeBadge } from './OutcomeBadge';
-export { directionText, durationText, endedReasonKey, successText } from './words';
+export { directionText, durationText, endedReasonKey, periodText, successText } from './words';

@@ -1,4 +1,6 @@
+import { formatDay } from '../../shared/format';
 import type { TKey, TVars } from '../../shared/i18n/types';
+import type { Lang } from '../../shared/paths';
 
 // The words for a call's figures and codes, shared by the agent page and a call's detail.
 
@@ -61,4 +63,18 @@ export function successText(evaluation: string, t: T): string {
   if (value === 'true') return t('calls.call.successYes');
   if (value === 'false') return t('calls.call.successNo');
   return evaluation.trim();
+}
+
+const PERIOD_WORDS: Record<string, TKey> = {
+  month: 'calls.period.month',
+  'last-month': 'calls.period.lastMonth',
+  '7d': 'calls.period.d7',
+  '30d': 'calls.period.d30',
+  '90d': 'calls.period.d90',
+};
+
+/** A period in words: "This month", "Last 7 days", or a custom range's days ("Nov 1 – Nov 15"). */
+export function periodText(period: { kind: string; from: string; to: string }, lang: Lang, t: T): string {
+  if (period.kind in PERIOD_WORDS) return t(PERIOD_WORDS[period.kind]);
+  return t('calls.period.range', { from: formatDay(period.from, lang), to: formatDay(period.to, lang) });
 }

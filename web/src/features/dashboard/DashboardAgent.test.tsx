@@ -13,7 +13,7 @@ const renderDashboard = async (url: string, lang: 'en' | 'nl' = 'en') =>
   renderApp(await loadedRoute(screenRoute(lang, 'dashboard')), url, lang);
 
 const AGENT = (lang: 'en' | 'nl') => `GET /api/orders/${ORDER_ID}/agent?lang=${lang}&tz=Europe%2FAmsterdam`;
-const CALLS = (lang: 'en' | 'nl') => `GET /api/orders/${ORDER_ID}/calls?limit=20&lang=${lang}`;
+const CALLS = (lang: 'en' | 'nl') => `GET /api/orders/${ORDER_ID}/calls?limit=20&lang=${lang}&tz=Europe%2FAmsterdam`;
 const PAGE_1 = {
   items: [
     call({ id: 'c-3' }),
@@ -45,6 +45,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The page and its list have loaded (no loading line left). */
+const settled = async () => {
+  await screen.findAllByRole('listitem', {}, { timeout: 5000 });
+  await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), { timeout: 5000 });
+};
+
 const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('/dashboard/agents/:orderId', () => {
@@ -64,7 +70,7 @@ describe('/dashboard/agents/:orderId', () => {
     expect(screen.queryByText(/deleted call/)).toBeNull();
 
     const chart = screen.getByRole('region', { name: 'Calls per day' });
-    expect(within(chart).getByText(/The last 30 days\. 16 calls in the last 30 days\. Busiest day: Tue, Oct 20, with 12\./)).toBeTruthy();
+    expect(within(chart).getByText(/Last 30 days\. 16 calls in this period\. Busiest day: Tue, Oct 20, with 12\./)).toBeTruthy();
     const table = within(chart).getByRole('table', { name: 'Calls per day' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(31); // a header and 30 days, oldest first
@@ -108,7 +114,7 @@ describe('/dashboard/agents/:orderId', () => {
     expect(second.getByText('No summary for this call.')).toBeTruthy();
 
     // The CSV in the page's language, with times in the browser's time zone.
-    expect(within(list).getByRole('link', { name: 'Download all calls (CSV)' }).getAttribute('href')).toBe(
+    expect(within(list).getByRole('link', { name: 'Download these calls (CSV)' }).getAttribute('href')).toBe(
       `/api/orders/${ORDER_ID}/calls.csv?lang=en&tz=Europe%2FAmsterdam`,
     );
 
@@ -138,7 +144,7 @@ describe('/dashboard/agents/:orderId', () => {
     expect(stat('Kosten van de minuten')).toBe(
       '€\u00a012,55125,5 min à €\u00a00,10 per minuut excl. btw, per gesprek afgerond op hele centen',
     );
-    expect(screen.getByText(/16 gesprekken in de afgelopen 30 dagen\. Drukste dag: di 20 okt, met 12\./)).toBeTruthy();
+    expect(screen.getByText(/16 gesprekken in deze periode\. Drukste dag: di 20 okt, met 12\./)).toBeTruthy();
 
     const list = await screen.findByRole('region', { name: 'Gesprekken · Nieuwste eerst' });
     const items = await within(list).findAllByRole('listitem');
@@ -148,7 +154,7 @@ describe('/dashboard/agents/:orderId', () => {
     expect(within(items[0]).getByText('Beantwoord', { selector: '.badge' })).toBeTruthy();
     expect(within(items[1]).getByText('Gemist', { selector: '.badge' })).toBeTruthy();
     expect(within(list).getByRole('button', { name: 'Meer gesprekken laden' })).toBeTruthy();
-    expect(within(list).getByRole('link', { name: 'Alle gesprekken downloaden (CSV)' }).getAttribute('href')).toBe(
+    expect(within(list).getByRole('link', { name: 'Deze gesprekken downloaden (CSV)' }).getAttribute('href')).toBe(
       `/api/orders/${ORDER_ID}/calls.csv?lang=nl&tz=Europe%2FAmsterdam`,
     );
   });
@@ -187,7 +193,7 @@ describe('/dashboard/agents/:orderId', () => {
         [CALLS(c.lang)]: json(200, PAGE_1),
       });
       await renderDashboard(`${c.lang === 'nl' ? '/nl' : ''}/dashboard/agents/${ORDER_ID}`, c.lang);
-      const month = await screen.findByRole('region', { name: c.lang === 'nl' ? 'Deze maand' : 'This month' });
+      const month = await screen.findByRole('region', { name: c.lang === 'nl' ? 'Afgelopen 30 dagen' : 'Last 30 days' });
       // Under the figures, which stay as the server counted them.
       expect(within(month).getByText(`${c.text} ${c.why}`, { selector: 'p' })).toBeTruthy();
       expect(stat(c.lang === 'nl' ? 'Gesprekken' : 'Calls')).toBe('42');
@@ -204,7 +210,7 @@ describe('/dashboard/agents/:orderId', () => {
     await renderDashboard(`/dashboard/agents/${ORDER_ID}`);
     await screen.findByRole('heading', { level: 1, name: 'Appointment Setter' });
     expect(stat('Cost of minutes')).toBe(
-      '€12.55125.5 min at €0.10 and €0.25 per minute excl. VAT: the rate changed this month, and each call costs the rate it was made at, rounded to the cent',
+      '€12.55125.5 min at €0.10 and €0.25 per minute excl. VAT: the rate changed in this period, and each call costs the rate it was made at, rounded to the cent',
     );
     cleanup();
     // A month whose calls were all at an earlier rate names that rate, not today's.
@@ -237,7 +243,7 @@ describe('/dashboard/agents/:orderId', () => {
     mockApi({ 'GET /api/me': signedIn(), [AGENT('en')]: json(200, overview()), [CALLS('en')]: json(200, { items: [], nextCursor: null }) });
     await renderDashboard(`/dashboard/agents/${ORDER_ID}`);
     expect(await screen.findByRole('heading', { name: 'No calls yet' })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Download all calls (CSV)' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Download these calls (CSV)' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Load more calls' })).toBeNull();
   });
 
@@ -313,16 +319,123 @@ describe('/dashboard/agents/:orderId', () => {
     fireEvent.change(within(filters).getByLabelText('Terugbellen gewenst'), { target: { value: 'yes' } });
     await waitFor(() => expect(app.location()).toBe(`/nl/dashboard/agents/${ORDER_ID}?data.callback_wanted=yes`));
     await waitFor(() => expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(1), { timeout: 8000 });
-    expect(screen.getByRole('link', { name: 'Alle gesprekken downloaden (CSV)' }).getAttribute('href')).toContain(
+    expect(screen.getByRole('link', { name: 'Deze gesprekken downloaden (CSV)' }).getAttribute('href')).toContain(
       'data.callback_wanted=yes',
     );
 
     fireEvent.change(within(screen.getByRole('group', { name: 'Filteren op gespreksgegevens' })).getByLabelText('Terugbellen gewenst'), {
       target: { value: 'no' },
     });
-    expect(await screen.findByText('Geen gesprekken die aan deze filters voldoen.', {}, { timeout: 8000 })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Filters wissen' }));
+    expect(await screen.findByText('Geen gesprekken gevonden met deze filters', {}, { timeout: 8000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Filters op gespreksgegevens wissen' }));
     await waitFor(() => expect(app.location()).toBe(`/nl/dashboard/agents/${ORDER_ID}`));
-    expect(api.requested()).toContain(`/api/orders/${ORDER_ID}/calls?limit=20&lang=nl&data.callback_wanted=no`);
+    expect(api.requested()).toContain(`/api/orders/${ORDER_ID}/calls?limit=20&lang=nl&tz=Europe%2FAmsterdam&data.callback_wanted=no`);
   }, 30_000);
+
+  it('reads the period, filters and search from the URL, asks the API for them, and the CSV link carries them', async () => {
+    const query = 'period=custom&from=2026-10-01&to=2026-10-24&outcome=answered&direction=inbound&goal=yes&q=check-up';
+    const api = mockApi({
+      'GET /api/me': signedIn(),
+      [`${AGENT('en')}&period=custom&from=2026-10-01&to=2026-10-24`]: json(200, {
+        ...overview(),
+        period: { kind: 'custom', from: '2026-10-01', to: '2026-10-24' },
+      }),
+      [`${CALLS('en')}&${query}`]: json(200, PAGE_1),
+    });
+    await renderDashboard(`/dashboard/agents/${ORDER_ID}?${query}`);
+    // The figures' heading names the period.
+    expect(await screen.findByRole('region', { name: 'Oct 1 – Oct 24' })).toBeTruthy();
+    expect((screen.getByLabelText('Period') as HTMLSelectElement).value).toBe('custom');
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-10-01');
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-10-24');
+    expect((screen.getByLabelText('Outcome') as HTMLSelectElement).value).toBe('answered');
+    expect((screen.getByLabelText('Direction') as HTMLSelectElement).value).toBe('inbound');
+    expect((screen.getByLabelText('Goal reached') as HTMLSelectElement).value).toBe('yes');
+    expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('check-up');
+    const list = screen.getByRole('region', { name: /^Calls ·/ });
+    await within(list).findAllByRole('listitem');
+    expect(within(list).getByRole('link', { name: 'Download these calls (CSV)' }).getAttribute('href')).toBe(
+      `/api/orders/${ORDER_ID}/calls.csv?lang=en&tz=Europe%2FAmsterdam&${query}`,
+    );
+    expect(api.fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('leaves out what it does not know in the URL, so a hand-made link shows this month', async () => {
+    mockApi({ 'GET /api/me': signedIn(), [AGENT('en')]: json(200, overview()), [CALLS('en')]: json(200, PAGE_1) });
+    await renderDashboard(`/dashboard/agents/${ORDER_ID}?period=week&outcome=lost&goal=maybe&from=x`);
+    expect(await screen.findAllByRole('listitem')).toHaveLength(2);
+    expect((screen.getByLabelText('Period') as HTMLSelectElement).value).toBe('month');
+  });
+
+  it('applies the filters and the search to the URL, and says when a search finds nothing, in both languages', async () => {
+    for (const c of [
+      { lang: 'en' as const, prefix: '', search: 'Search', apply: 'Apply', none: 'No calls match “tandarts”', clear: 'Clear filters' },
+      {
+        lang: 'nl' as const,
+        prefix: '/nl',
+        search: 'Zoeken',
+        apply: 'Toepassen',
+        none: 'Geen gesprekken gevonden voor “tandarts”',
+        clear: 'Filters wissen',
+      },
+    ]) {
+      mockApi({
+        'GET /api/me': signedIn(),
+        [AGENT(c.lang)]: json(200, overview()),
+        [CALLS(c.lang)]: json(200, PAGE_1),
+        [`${CALLS(c.lang)}&outcome=missed&q=tandarts`]: json(200, { items: [], nextCursor: null }),
+      });
+      const app = await renderDashboard(`${c.prefix}/dashboard/agents/${ORDER_ID}`, c.lang);
+      await settled();
+      fireEvent.change(screen.getByLabelText(c.lang === 'nl' ? 'Resultaat' : 'Outcome'), { target: { value: 'missed' } });
+      fireEvent.change(screen.getByRole('searchbox', { name: c.search }), { target: { value: '  tandarts ' } });
+      fireEvent.click(screen.getByRole('button', { name: c.apply }));
+      await waitFor(() => expect(app.location()).toBe(`${c.prefix}/dashboard/agents/${ORDER_ID}?outcome=missed&q=tandarts`));
+      expect((await screen.findByText(c.none, { selector: 'h3' }, { timeout: 5000 })).textContent).toBe(c.none);
+      expect(screen.queryByRole('link', { name: /CSV/ })).toBeNull();
+      // "Clear filters" shows every call of the period again.
+      fireEvent.click(screen.getByRole('button', { name: c.clear }));
+      await waitFor(() => expect(app.location()).toBe(`${c.prefix}/dashboard/agents/${ORDER_ID}`));
+      expect(await screen.findAllByRole('listitem', {}, { timeout: 5000 })).toHaveLength(2);
+      cleanup();
+    }
+  }, 20_000);
+
+  it('picks a period, and checks a custom range before asking for it', async () => {
+    const period = (kind: string, from: string, to: string) => json(200, { ...overview(), period: { kind, from, to } });
+    mockApi({
+      'GET /api/me': signedIn(),
+      [AGENT('en')]: json(200, overview()),
+      [CALLS('en')]: json(200, PAGE_1),
+      [`${AGENT('en')}&period=7d`]: period('7d', '2026-10-18', '2026-10-24'),
+      [`${CALLS('en')}&period=7d`]: json(200, PAGE_1),
+      [`${AGENT('en')}&period=custom&from=2026-10-01&to=2026-10-02`]: period('custom', '2026-10-01', '2026-10-02'),
+      [`${CALLS('en')}&period=custom&from=2026-10-01&to=2026-10-02`]: json(200, PAGE_1),
+    });
+    const app = await renderDashboard(`/dashboard/agents/${ORDER_ID}`);
+    await settled();
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: '7d' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(app.location()).toBe(`/dashboard/agents/${ORDER_ID}?period=7d`));
+    // The old page stays until the new one's figures are in; then the figures name the period.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Last 7 days' }, { timeout: 5000 })).toBeTruthy();
+    await settled();
+
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'custom' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('Choose a first and a last day.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-02' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-10-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('The last day cannot be before the first.')).toBeTruthy();
+    expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('Choose at most 366 days.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-10-02' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(app.location()).toBe(`/dashboard/agents/${ORDER_ID}?period=custom&from=2026-10-01&to=2026-10-02`));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Oct 1 – Oct 2' }, { timeout: 5000 })).toBeTruthy();
+  }, 20_000);
 });

@@ -5,19 +5,21 @@ import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { softHyphens } from '../../shared/i18n/hyphenate';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
-import { browserTimeZone, CallList, DailyChart, dataFilters, getAgentPage, getCalls, MonthStats } from '../calls';
+import { browserTimeZone, CallList, DailyChart, filtersOf, getAgentPage, getCalls, MonthStats, PeriodPicker } from '../calls';
 import { Loading, LoadError } from './LoadState';
 
-/** The agent's page and, for a linked agent, the first page of its calls; neither awaited (<Deferred>). */
+/**
+ * The agent's page for the URL's period and, for a linked agent, the first page of the calls its filters
+ * select; neither awaited (<Deferred>). A new period or filter is a new URL, so this runs again.
+ */
 export function loader({ params, request }: LoaderFunctionArgs) {
   const orderId = params.orderId ?? '';
   const lang = requestLang(request);
-  // The month and the 30 days are counted in the buyer's own time zone, as the list's times are shown.
-  const overview = deferred(getAgentPage(orderId, lang, browserTimeZone(), request.signal));
-  // The list's call data filters live in the URL (?data.callback_wanted=yes).
-  const filters = dataFilters(new URL(request.url).searchParams);
-  const calls = deferred(overview.then((o) => (o.agent.linked ? getCalls(orderId, lang, null, request.signal, filters) : null)));
-  return { overview, calls, filters };
+  const filters = filtersOf(new URL(request.url).searchParams);
+  // The period's days are the buyer's own, as the list's times are shown.
+  const overview = deferred(getAgentPage(orderId, lang, browserTimeZone(), filters, request.signal));
+  const calls = deferred(overview.then((o) => (o.agent.linked ? getCalls(orderId, lang, filters, null, request.signal) : null)));
+  return { overview, calls };
 }
 
 /** The first render of a fresh page, before the loader has handed over its promises. */
@@ -29,14 +31,14 @@ export function HydrateFallback() {
 /** /dashboard/agents/:orderId: one live agent at work. A new order is a new page. */
 export function Component() {
   const { t } = useLanguage();
-  const { overview, calls, filters } = useLoaderData<typeof loader>();
+  const { overview, calls } = useLoaderData<typeof loader>();
   return (
     <Deferred
       resolve={overview}
       loading={<Loading text={t('calls.loading')} />}
       failed={(error, retry) => <AgentFailed error={error} retry={retry} />}
     >
-      {(data) => <AgentView overview={data} calls={calls} filters={filters} />}
+      {(data) => <AgentView overview={data} calls={calls} />}
     </Deferred>
   );
 }
@@ -64,15 +66,7 @@ function BackLink() {
   );
 }
 
-function AgentView({
-  overview,
-  calls,
-  filters,
-}: {
-  overview: AgentPage;
-  calls: Promise<CallPage | null>;
-  filters: Record<string, string>;
-}) {
+function AgentView({ overview, calls }: { overview: AgentPage; calls: Promise<CallPage | null> }) {
   const { lang, t } = useLanguage();
   const { agent } = overview;
   return (
@@ -83,9 +77,10 @@ function AgentView({
       <p className="mt-1 font-mono text-sm text-ink-soft">{t('calls.order', { number: agent.orderNumber })}</p>
       {agent.linked ? (
         <>
+          <PeriodPicker />
           <MonthStats overview={overview} />
-          <DailyChart daily={overview.daily} />
-          <CallList orderId={agent.orderId} firstPage={calls} fields={overview.fields} filters={filters} />
+          <DailyChart overview={overview} />
+          <CallList orderId={agent.orderId} firstPage={calls} fields={overview.fields} />
         </>
       ) : (
         <div className="panel mt-10 text-center">

@@ -247,7 +247,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A page of every call (or the assigned or unassigned ones), numbers masked.
+         * A page of the calls the filters select (every period without one; one order's, the assigned or the unassigned ones), numbers masked.
          * @description Staff only: 401 without a session, 403 for a buyer.
          */
         get: operations["getConsoleCalls"];
@@ -573,7 +573,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The order's agent with this month's and the last 30 days' figures, in tz.
+         * The order's agent with the period's figures and calls per day (this month without a period), in tz; the other filters are checked, not applied.
          * @description Signed in only: 401 without a session.
          */
         get: operations["getOrdersIdAgent"];
@@ -593,7 +593,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A page of the order's calls, newest first; data.<name>=<value> (one per call data field) keeps the calls with that value.
+         * A page of the order's calls the filters select (this month without a period; data.<name>=<value> keeps the calls with that call data), newest first.
          * @description Signed in only: 401 without a session.
          */
         get: operations["getOrdersIdCalls"];
@@ -613,7 +613,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every call of the order as CSV, in lang with times in tz; data.<name>=<value> filters as the list does.
+         * The order's calls the filters select as CSV (this month without a period; data.<name>=<value> as the list), in lang with times in tz; the totals row is the period's usage.
          * @description Signed in only: 401 without a session.
          */
         get: operations["getOrdersIdCallsCsv"];
@@ -800,7 +800,8 @@ export interface components {
             agent: components["schemas"]["CallAgentInfo"];
             daily: components["schemas"]["CallDay"][];
             fields: components["schemas"]["CallDataField"][];
-            month: components["schemas"]["CallMonth"];
+            figures: components["schemas"]["CallFigures"];
+            period: components["schemas"]["CallPeriod"];
         };
         CallAnswer: {
             call: components["schemas"]["CallDetail"];
@@ -895,7 +896,7 @@ export interface components {
         CallFields: {
             fields: components["schemas"]["CallDataField"][];
         };
-        CallMonth: {
+        CallFigures: {
             /** Format: int64 */
             answered: number;
             /** Format: int64 */
@@ -913,6 +914,12 @@ export interface components {
             rates: number[];
             /** Format: int64 */
             seconds: number;
+        };
+        CallPeriod: {
+            from: string;
+            /** @enum {string} */
+            kind: "month" | "last-month" | "7d" | "30d" | "90d" | "custom" | "all";
+            to: string;
         };
         CallSummary: {
             data: {
@@ -1811,6 +1818,15 @@ export interface operations {
     getConsoleCalls: {
         parameters: {
             query?: {
+                period?: "month" | "last-month" | "7d" | "30d" | "90d" | "custom" | "all";
+                from?: string;
+                to?: string;
+                tz?: string;
+                outcome?: "answered" | "missed" | "failed" | "pending";
+                direction?: "inbound" | "outbound" | "web";
+                goal?: "yes" | "no";
+                q?: string;
+                order?: string;
                 assigned?: "true" | "false";
                 cursor?: string;
                 limit?: number;
@@ -2432,7 +2448,14 @@ export interface operations {
         parameters: {
             query?: {
                 lang?: string;
+                period?: "month" | "last-month" | "7d" | "30d" | "90d" | "custom" | "all";
+                from?: string;
+                to?: string;
                 tz?: string;
+                outcome?: "answered" | "missed" | "failed" | "pending";
+                direction?: "inbound" | "outbound" | "web";
+                goal?: "yes" | "no";
+                q?: string;
             };
             header?: never;
             path: {
@@ -2466,6 +2489,14 @@ export interface operations {
         parameters: {
             query?: {
                 lang?: string;
+                period?: "month" | "last-month" | "7d" | "30d" | "90d" | "custom" | "all";
+                from?: string;
+                to?: string;
+                tz?: string;
+                outcome?: "answered" | "missed" | "failed" | "pending";
+                direction?: "inbound" | "outbound" | "web";
+                goal?: "yes" | "no";
+                q?: string;
                 cursor?: string;
                 limit?: number;
             };
@@ -2501,7 +2532,14 @@ export interface operations {
         parameters: {
             query?: {
                 lang?: string;
+                period?: "month" | "last-month" | "7d" | "30d" | "90d" | "custom" | "all";
+                from?: string;
+                to?: string;
                 tz?: string;
+                outcome?: "answered" | "missed" | "failed" | "pending";
+                direction?: "inbound" | "outbound" | "web";
+                goal?: "yes" | "no";
+                q?: string;
             };
             header?: never;
             path: {
@@ -2734,11 +2772,28 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsApiConsoleCallsGetParametersQueryPeriodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["period"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
+export const pathsApiConsoleCallsGetParametersQueryOutcomeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["outcome"]> = ["answered", "missed", "failed", "pending"];
+export const pathsApiConsoleCallsGetParametersQueryDirectionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["direction"]> = ["inbound", "outbound", "web"];
+export const pathsApiConsoleCallsGetParametersQueryGoalValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["goal"]> = ["yes", "no"];
 export const pathsApiConsoleCallsGetParametersQueryAssignedValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["assigned"]> = ["true", "false"];
+export const pathsApiOrdersIdAgentGetParametersQueryPeriodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/agent"]["get"]["parameters"]["query"]["period"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
+export const pathsApiOrdersIdAgentGetParametersQueryOutcomeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/agent"]["get"]["parameters"]["query"]["outcome"]> = ["answered", "missed", "failed", "pending"];
+export const pathsApiOrdersIdAgentGetParametersQueryDirectionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/agent"]["get"]["parameters"]["query"]["direction"]> = ["inbound", "outbound", "web"];
+export const pathsApiOrdersIdAgentGetParametersQueryGoalValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/agent"]["get"]["parameters"]["query"]["goal"]> = ["yes", "no"];
+export const pathsApiOrdersIdCallsGetParametersQueryPeriodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls"]["get"]["parameters"]["query"]["period"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
+export const pathsApiOrdersIdCallsGetParametersQueryOutcomeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls"]["get"]["parameters"]["query"]["outcome"]> = ["answered", "missed", "failed", "pending"];
+export const pathsApiOrdersIdCallsGetParametersQueryDirectionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls"]["get"]["parameters"]["query"]["direction"]> = ["inbound", "outbound", "web"];
+export const pathsApiOrdersIdCallsGetParametersQueryGoalValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls"]["get"]["parameters"]["query"]["goal"]> = ["yes", "no"];
+export const pathsApiOrdersIdCallsCsvGetParametersQueryPeriodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls.csv"]["get"]["parameters"]["query"]["period"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
+export const pathsApiOrdersIdCallsCsvGetParametersQueryOutcomeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls.csv"]["get"]["parameters"]["query"]["outcome"]> = ["answered", "missed", "failed", "pending"];
+export const pathsApiOrdersIdCallsCsvGetParametersQueryDirectionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls.csv"]["get"]["parameters"]["query"]["direction"]> = ["inbound", "outbound", "web"];
+export const pathsApiOrdersIdCallsCsvGetParametersQueryGoalValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls.csv"]["get"]["parameters"]["query"]["goal"]> = ["yes", "no"];
 export const buyerLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Buyer"]["locale"]> = ["en", "nl"];
 export const buyerSummaryLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerSummary"]["locale"]> = ["en", "nl"];
 export const buyerSummaryRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerSummary"]["role"]> = ["buyer", "staff"];
 export const callDataFieldTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallDataField"]["type"]> = ["text", "yes_no", "number", "datetime", "choice"];
+export const callPeriodKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallPeriod"]["kind"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
 export const checkTokenBodyPurposeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CheckTokenBody"]["purpose"]> = ["reset", "invite"];
 export const consoleOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConsoleOrder"]["status"]> = ["pending", "completed", "cancelled", "refunded"];
 export const emailBodyLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmailBody"]["locale"]> = ["en", "nl"];

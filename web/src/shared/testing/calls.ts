@@ -13,7 +13,7 @@ export function daily(): AgentPage['daily'] {
   });
 }
 
-export function overview(over: Partial<AgentPage['agent']> = {}, month: Partial<AgentPage['month']> = {}): AgentPage {
+export function overview(over: Partial<AgentPage['agent']> = {}, figures: Partial<AgentPage['figures']> = {}): AgentPage {
   return {
     agent: {
       orderId: ORDER_ID,
@@ -26,7 +26,8 @@ export function overview(over: Partial<AgentPage['agent']> = {}, month: Partial<
       ...over,
     },
     // Figures that do not follow from the listed calls: the page must show the server's.
-    month: {
+    period: { kind: '30d', from: '2026-09-25', to: '2026-10-24' },
+    figures: {
       calls: 42,
       answered: 35,
       missed: 5,
@@ -36,7 +37,7 @@ export function overview(over: Partial<AgentPage['agent']> = {}, month: Partial<
       costCents: 1255,
       rates: [10],
       deletedCalls: 0,
-      ...month,
+      ...figures,
     },
     daily: daily(),
     fields: [],
