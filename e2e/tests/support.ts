@@ -206,8 +206,15 @@ export async function signInBuyer(page: Page, lang: Lang = 'en') {
   await expect(page).toHaveURL(lang === 'nl' ? /\/nl\/dashboard$/ : /\/dashboard$/);
 }
 
-/** Posts a server message (`{ message: … }`, e.g. an end-of-call report) to the site's Vapi webhook with the shared secret; the site must take it. */
-export async function postReport(request: APIRequestContext, body: unknown) {
+/**
+ * Posts a server message (`{ message: … }`, e.g. an end-of-call report) to the site's Vapi webhook with the shared secret; the site must take it.
+ * `structuredData`, when given, goes into the report's `message.analysis.structuredData` (the call data the assistant extracted).
+ */
+export async function postReport(request: APIRequestContext, body: unknown, structuredData?: Record<string, unknown>) {
+  if (structuredData) {
+    const message = (body as { message: { analysis?: Record<string, unknown> } }).message;
+    message.analysis = { ...message.analysis, structuredData };
+  }
   const res = await request.post('/api/voice/webhook', { headers: { 'x-vapi-secret': vapiWebhookSecret }, data: body });
   expect(res.status(), await res.text()).toBe(200);
 }

@@ -54,6 +54,10 @@ var (
 	CodeInvalidAssistant    = code("invalid_assistant")     // a Vapi assistant id that is not a UUID
 	CodeAssistantTaken      = code("assistant_taken")       // 409: another order already has that assistant
 	CodeAccountActive       = code("account_active")        // 409: an invitation to an account that has a password already
+	CodeInvalidFieldName    = code("invalid_field_name")    // a call data field's name that is not lowercase letters, digits and _
+	CodeDuplicateField      = code("duplicate_field")       // two call data fields with one name
+	CodeInvalidFieldType    = code("invalid_field_type")    // a call data field's type that is not text, yes_no, number, datetime or choice
+	CodeOptionsRequired     = code("options_required")      // a choice field without options (or with an empty or repeated one)
 )
 
 // Accounts and access.

@@ -22,6 +22,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/belwise/site/internal/apierr"
+	"github.com/belwise/site/internal/calldata"
 	"github.com/belwise/site/internal/console"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/store"
@@ -72,9 +73,22 @@ func New(o Options) *Service {
 }
 
 // Record stores what Vapi reported about a call (see store.RecordCall),
-// the caller's number in E.164 where it can be read.
+// the caller's number in E.164 where it can be read. Its call data is read
+// against the fields of the call's order (calldata.Accept): a value that
+// does not fit its field is logged and left out, the rest is stored.
 func (s *Service) Record(ctx context.Context, r store.CallReport) (store.Call, error) {
 	r.CustomerNumber = NormalizeNumber(r.CustomerNumber)
+	if r.Data != nil {
+		fields, err := s.db.CallFieldsForReport(ctx, r.VapiCallID, r.AssistantID)
+		if err != nil {
+			return store.Call{}, apierr.Wrap("call fields", err)
+		}
+		var refused []string
+		r.Data, refused = calldata.Accept(fields, r.Data)
+		if len(refused) > 0 {
+			s.log.Warn("call data refused: values that do not fit their fields", "call", r.VapiCallID, "fields", strings.Join(refused, ","))
+		}
+	}
 	c, err := s.db.RecordCall(ctx, r, s.now(), Merge)
 	if err != nil {
 		return store.Call{}, apierr.Wrap("record call", err)
@@ -97,6 +111,10 @@ type Summary struct {
 	DurationSeconds int    `json:"durationSeconds"`
 	Outcome         string `json:"outcome"` // answered | missed | failed (console: also pending)
 	Summary         string `json:"summary"`
+	// Data is the call data by field name: the value of each of the
+	// order's fields that the call has (yes/no a boolean, a number a
+	// number, a date/time, choice or text a string); {} in the console's list.
+	Data map[string]any `json:"data"`
 }
 
 // Detail is one call.
@@ -107,25 +125,29 @@ type Detail struct {
 	SuccessEvaluation string                 `json:"successEvaluation"`
 	Transcript        []store.TranscriptLine `json:"transcript"`
 	RecordingURL      *string                `json:"recordingUrl"`
+	// Fields are the order's call data fields, in order, which Data's
+	// values belong to ([] for an unassigned call).
+	Fields []calldata.Field `json:"fields"`
 }
 
 // summary is a call with its full number formatted for lang, for its
 // buyer (and for staff on a call's own page).
-func summary(c store.Call, lang string) Summary {
+func summary(c store.Call, lang string, fields []store.CallField) Summary {
 	n := FormatNumber(c.CustomerNumber, lang)
 	return Summary{ID: strconv.FormatInt(c.ID, 10), StartedAt: c.StartedAt.UTC(), Direction: c.Type, Number: n.E164, NumberDisplay: n.Display,
-		DurationSeconds: c.DurationSeconds, Outcome: c.Outcome, Summary: c.Summary}
+		DurationSeconds: c.DurationSeconds, Outcome: c.Outcome, Summary: c.Summary, Data: calldata.Values(fields, c.Data)}
 }
 
 // maskedSummary is a call in the console's list: the number masked.
 func maskedSummary(c store.Call) Summary {
-	s := summary(c, "")
+	s := summary(c, "", nil)
 	s.Number, s.NumberDisplay = "", MaskNumber(c.CustomerNumber)
 	return s
 }
 
-func detail(c store.Call, lang string) Detail {
-	d := Detail{Summary: summary(c, lang), EndedAt: c.EndedAt, EndedReason: c.EndedReason, SuccessEvaluation: c.SuccessEval, Transcript: c.Transcript}
+func detail(c store.Call, lang string, fields []store.CallField) Detail {
+	d := Detail{Summary: summary(c, lang, fields), EndedAt: c.EndedAt, EndedReason: c.EndedReason, SuccessEvaluation: c.SuccessEval,
+		Transcript: c.Transcript, Fields: calldata.FromStore(fields)}
 	if c.RecordingURL != "" {
 		u := c.RecordingURL
 		d.RecordingURL = &u
@@ -205,6 +227,9 @@ type AgentPage struct {
 	Period  Period    `json:"period"`
 	Figures Figures   `json:"figures"`
 	Daily   []Day     `json:"daily"` // every day of the period, oldest first
+	// Fields are the order's call data fields, in order: the list shows
+	// the first three, and the yes/no and choice ones can filter it.
+	Fields []calldata.Field `json:"fields"`
 }
 
 // Cost is what seconds of calls cost at perMinuteCents a minute, in whole
@@ -257,6 +282,11 @@ func (s *Service) Agent(ctx context.Context, buyerID, orderID, lang string, f Fi
 	name, title, _ := orders.AgentText(o.Agent, text.Lang(lang))
 	page := AgentPage{Agent: AgentInfo{OrderID: o.ID, OrderNumber: orders.Number(o.ID), Name: name, Title: title,
 		Currency: o.Currency, PerMinuteCents: o.PerMinuteCents, Linked: o.AssistantID != ""}, Period: b.period}
+	fields, err := s.fields(ctx, o.ID)
+	if err != nil {
+		return AgentPage{}, err
+	}
+	page.Fields = calldata.FromStore(fields)
 
 	points, err := s.db.OrderUsage(ctx, o.ID, q.From, q.To)
 	if err != nil {
@@ -301,8 +331,19 @@ func (s *Service) Agent(ctx context.Context, buyerID, orderID, lang string, f Fi
 	return page, nil
 }
 
+// fields loads an order's call data fields.
+func (s *Service) fields(ctx context.Context, orderID string) ([]store.CallField, error) {
+	fields, err := s.db.OrderCallFields(ctx, orderID)
+	if err != nil {
+		return nil, apierr.Wrap("call fields", err)
+	}
+	return fields, nil
+}
+
 // List is one page of the buyer's order's ended calls that f selects (this
-// month without a period), newest first, the numbers formatted for lang.
+// month without a period), newest first, the numbers formatted for lang;
+// f's data.<name>=<value> parameters keep the calls whose data holds that
+// value (calldata.ParseFilters).
 func (s *Service) List(ctx context.Context, buyerID, orderID, lang string, f Filter, p store.Page) (console.Page[Summary], error) {
 	q, _, _, err := readFilter(f, s.now(), PeriodMonth)
 	if err != nil {
@@ -312,12 +353,19 @@ func (s *Service) List(ctx context.Context, buyerID, orderID, lang string, f Fil
 	if err != nil {
 		return console.Page[Summary]{}, err
 	}
+	fields, err := s.fields(ctx, o.ID)
+	if err != nil {
+		return console.Page[Summary]{}, err
+	}
+	if q.Data, err = calldata.ParseFilters(fields, f.dataQuery()); err != nil {
+		return console.Page[Summary]{}, err
+	}
 	q.OrderID, q.Ended, q.Page = o.ID, true, p
 	rows, next, err := s.db.Calls(ctx, q)
 	if err != nil {
 		return console.Page[Summary]{}, apierr.Wrap("list calls", err)
 	}
-	return console.PageOf(rows, next, func(c store.Call) Summary { return summary(c, lang) }), nil
+	return console.PageOf(rows, next, func(c store.Call) Summary { return summary(c, lang, fields) }), nil
 }
 
 func callID(s string) (int64, bool) {
@@ -345,7 +393,11 @@ func (s *Service) Call(ctx context.Context, buyerID, orderID, id, lang string) (
 	if err != nil {
 		return OwnCall{}, apierr.Wrap("call neighbours", err)
 	}
-	out := OwnCall{Detail: detail(c, lang)}
+	fields, err := s.fields(ctx, o.ID)
+	if err != nil {
+		return OwnCall{}, err
+	}
+	out := OwnCall{Detail: detail(c, lang, fields)}
 	if older > 0 {
 		out.OlderID = new(strconv.FormatInt(older, 10))
 	}
@@ -504,8 +556,8 @@ const CSVTimeLayout = "2006-01-02T15:04:05-07:00"
 // CSVOptions is how the buyer wants the CSV: lang "nl" writes Dutch
 // headers and words with ; between the cells (as a Dutch spreadsheet
 // opens it), anything else English with a comma; the calls Filter selects
-// (this month without a period), times in its time zone (an IANA name, ""
-// is DefaultTimeZone).
+// (this month without a period, data.<name>=<value> as List), times in its
+// time zone (an IANA name, "" is DefaultTimeZone).
 type CSVOptions struct {
 	Lang string
 	Filter
@@ -536,6 +588,13 @@ func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSV
 	words := csvLanguages[lang]
 	agentName, _, _ := orders.AgentText(o.Agent, lang)
 	number := orders.Number(o.ID)
+	fields, err := s.fields(ctx, o.ID)
+	if err != nil {
+		return err
+	}
+	if q.Data, err = calldata.ParseFilters(fields, opt.Filter.dataQuery()); err != nil {
+		return err
+	}
 	costs, err := s.db.OrderUsageCosts(ctx, o.ID)
 	if err != nil {
 		return apierr.Wrap("calls csv", err)
@@ -550,7 +609,11 @@ func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSV
 	}
 	cw := csv.NewWriter(w)
 	cw.Comma = words.comma
-	if err := cw.Write(words.header); err != nil {
+	header := slices.Clone(words.header)
+	for _, f := range fields {
+		header = append(header, CSVCell(calldata.Label(f, lang)))
+	}
+	if err := cw.Write(header); err != nil {
 		return err
 	}
 	q.OrderID, q.Ended, q.Page = o.ID, true, store.Page{Limit: store.MaxPageLimit}
@@ -566,6 +629,14 @@ func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSV
 			if cents, ok := costs[c.VapiCallID]; ok {
 				rec[len(rec)-1] = words.amount(cents)
 			}
+			values := calldata.Values(fields, c.Data)
+			for _, f := range fields {
+				cell := ""
+				if v, ok := values[f.Name]; ok {
+					cell = calldata.Text(f, v, lang)
+				}
+				rec = append(rec, cell)
+			}
 			if err := writeCSVRow(cw, rec); err != nil {
 				return err
 			}
@@ -579,8 +650,8 @@ func (s *Service) WriteCSV(ctx context.Context, buyerID, orderID string, opt CSV
 		}
 		q.Cursor = next
 	}
-	if err := writeCSVRow(cw, []string{words.total, agentName, "", "", "", strconv.FormatInt(totals.Seconds, 10), "", "", "",
-		words.callCount(totals.Calls, totals.DeletedCalls), words.amount(totals.CostCents)}); err != nil {
+	if err := writeCSVRow(cw, append([]string{words.total, agentName, "", "", "", strconv.FormatInt(totals.Seconds, 10), "", "", "",
+		words.callCount(totals.Calls, totals.DeletedCalls), words.amount(totals.CostCents)}, make([]string, len(fields))...)); err != nil {
 		return err
 	}
 	cw.Flush()
@@ -715,7 +786,13 @@ func (s *Service) ConsoleCall(ctx context.Context, staffID, id, lang string) (Co
 	if err != nil {
 		return ConsoleDetail{}, apierr.Wrap("load call", err)
 	}
-	d := ConsoleDetail{Detail: detail(c, lang), Status: c.Status, AssistantID: c.AssistantID, Order: consoleOrder(c)}
+	var fields []store.CallField
+	if c.OrderID != "" {
+		if fields, err = s.fields(ctx, c.OrderID); err != nil {
+			return ConsoleDetail{}, err
+		}
+	}
+	d := ConsoleDetail{Detail: detail(c, lang, fields), Status: c.Status, AssistantID: c.AssistantID, Order: consoleOrder(c)}
 	switch u, err := s.db.UsageByVapiID(ctx, c.VapiCallID); {
 	case err == nil:
 		d.Usage = &ConsoleUsage{Seconds: u.Seconds, PerMinuteCents: u.PerMinuteCents, Currency: u.Currency, CostCents: u.CostCents,
@@ -769,3 +846,38 @@ func (s *Service) Purge(ctx context.Context) (int64, error) {
 
 // RetentionDays is the retention period in force.
 func (s *Service) RetentionDays() int { return s.retention }
+
+// CallFields is the order's call data fields, for staff.
+func (s *Service) CallFields(ctx context.Context, orderID string) ([]calldata.Field, error) {
+	if _, err := s.db.OrderByID(ctx, orderID); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, orders.ErrNotFound
+		}
+		return nil, apierr.Wrap("load order", err)
+	}
+	fields, err := s.fields(ctx, orderID)
+	if err != nil {
+		return nil, err
+	}
+	return calldata.FromStore(fields), nil
+}
+
+// SetCallFields replaces the order's call data fields with in (checked by
+// calldata.Check), on behalf of staffID. The calls keep their data: a
+// field added later shows (and filters) the values reports already brought
+// under its name, rewritten in its normal form (calldata.Normalize).
+func (s *Service) SetCallFields(ctx context.Context, staffID, orderID string, in []calldata.Field) ([]calldata.Field, error) {
+	fields, err := calldata.Check(in)
+	if err != nil {
+		return nil, err
+	}
+	out, err := s.db.SetOrderCallFields(ctx, orderID, fields, func(d map[string]any) bool { return calldata.Normalize(fields, d) })
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, orders.ErrNotFound
+	}
+	if err != nil {
+		return nil, apierr.Wrap("set call fields", err)
+	}
+	s.log.Info("call data fields changed", "order", orderID, "staff", staffID, "fields", len(out))
+	return calldata.FromStore(out), nil
+}

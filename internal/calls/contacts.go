@@ -88,5 +88,9 @@ func (s *Service) Contact(ctx context.Context, buyerID, orderID, key, lang strin
 	if err != nil {
 		return ContactCalls{}, apierr.Wrap("contact calls", err)
 	}
-	return ContactCalls{Contact: contact(c, lang), Calls: console.PageOf(rows, next, func(c store.Call) Summary { return summary(c, lang) })}, nil
+	fields, err := s.fields(ctx, o.ID)
+	if err != nil {
+		return ContactCalls{}, err
+	}
+	return ContactCalls{Contact: contact(c, lang), Calls: console.PageOf(rows, next, func(c store.Call) Summary { return summary(c, lang, fields) })}, nil
 }

@@ -37,12 +37,31 @@ type Filter struct {
 	Period, From, To, TZ     string
 	Outcome, Direction, Goal string
 	Q                        string
+	// Data are the call data filters, the data.<name>=<value> parameters
+	// URL-encoded (a string keeps a Filter comparable), read against the
+	// order's fields by calldata.ParseFilters.
+	Data string
+}
+
+// dataQuery is f's call data parameters (a Data that is not a query is
+// none: FilterFrom writes it).
+func (f Filter) dataQuery() map[string][]string {
+	v, _ := url.ParseQuery(f.Data)
+	return v
 }
 
 // FilterFrom reads a Filter from a request's query.
 func FilterFrom(v url.Values) Filter {
-	return Filter{Period: v.Get("period"), From: v.Get("from"), To: v.Get("to"), TZ: v.Get("tz"),
+	f := Filter{Period: v.Get("period"), From: v.Get("from"), To: v.Get("to"), TZ: v.Get("tz"),
 		Outcome: v.Get("outcome"), Direction: v.Get("direction"), Goal: v.Get("goal"), Q: v.Get("q")}
+	data := url.Values{}
+	for k, vals := range v {
+		if strings.HasPrefix(k, "data.") {
+			data[k] = vals
+		}
+	}
+	f.Data = data.Encode()
+	return f
 }
 
 // Period is the period a list or the agent page's figures cover.

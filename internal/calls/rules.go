@@ -3,6 +3,7 @@ package calls
 import (
 	"strings"
 
+	"github.com/belwise/site/internal/calldata"
 	"github.com/belwise/site/internal/store"
 )
 
@@ -36,6 +37,8 @@ func Outcome(status, endedReason string, durationSeconds int, report bool) strin
 
 // Merge applies what r tells to c and derives the outcome. A report
 // replaces what it knows; anything else only fills in what is unknown.
+// Call data merges key by key (calldata.Merge): no word ever removes a
+// value.
 // The status never moves back. The store applies it to the call it holds
 // locked (store.DB.RecordCall), and to a new call a first report makes.
 func Merge(c *store.Call, r store.CallReport) {
@@ -72,6 +75,7 @@ func Merge(c *store.Call, r store.CallReport) {
 	if len(r.Transcript) > 0 && (authoritative || len(c.Transcript) == 0) {
 		c.Transcript = r.Transcript
 	}
+	c.Data = calldata.Merge(c.Data, r.Data, authoritative)
 	status := r.Status
 	if r.Report {
 		status = store.StatusEnded

@@ -118,6 +118,15 @@ func SeedCalls(ctx context.Context, db *store.DB, buyerEmail string, now time.Ti
 				return err
 			}
 		}
+		fields, err := db.OrderCallFields(ctx, order.ID)
+		if err != nil {
+			return err
+		}
+		if len(fields) == 0 {
+			if _, err := db.SetOrderCallFields(ctx, order.ID, DemoCallFields, nil); err != nil {
+				return err
+			}
+		}
 		existing, err := db.AssistantHasCalls(ctx, da.AssistantID)
 		if err != nil {
 			return err
@@ -134,10 +143,32 @@ func SeedCalls(ctx context.Context, db *store.DB, buyerEmail string, now time.Ti
 	return nil
 }
 
+// DemoCallFields are the call data fields of the demo's live orders (an
+// order that has none gets them): the caller's name (the convention the
+// contacts read), whether a callback is wanted, the reason and an urgency
+// from 1 to 5.
+var DemoCallFields = []store.CallField{
+	{Name: "caller_name", Type: "text", LabelEn: "Caller's name", LabelNl: "Naam beller"},
+	{Name: "callback_wanted", Type: "yes_no", LabelEn: "Callback wanted", LabelNl: "Terugbellen gewenst"},
+	{Name: "reason", Type: "choice", LabelEn: "Reason", LabelNl: "Reden", Options: []string{"Appointment", "Question", "Order", "Complaint"}},
+	{Name: "urgency", Type: "number", LabelEn: "Urgency (1–5)", LabelNl: "Urgentie (1–5)"},
+}
+
+var demoNames = []string{"Anna de Vries", "Daan Jansen", "Sophie Bakker", "Lucas Visser", "Emma Smit", "James Carter", "Fleur Mulder", "Noah Bos"}
+
+// demoData is an answered demo call's data (from its own generator, so
+// the calls themselves stay what they were before call data existed).
+func demoData(rng *rand.Rand) map[string]any {
+	reasons := DemoCallFields[2].Options
+	return map[string]any{"caller_name": demoNames[rng.IntN(len(demoNames))], "callback_wanted": rng.IntN(3) == 0,
+		"reason": reasons[rng.IntN(len(reasons))], "urgency": float64(1 + rng.IntN(5))}
+}
+
 // demoCalls makes 4 weeks of calls for one agent, the same for the same
 // agent and day.
 func demoCalls(agent int, assistant string, now time.Time) []store.CallReport {
 	rng := rand.New(rand.NewPCG(uint64(agent)+1, 2026))
+	dataRng := rand.New(rand.NewPCG(uint64(agent)+1, 2027))
 	ams, err := time.LoadLocation("Europe/Amsterdam")
 	if err != nil {
 		ams = time.UTC
@@ -190,6 +221,7 @@ func demoCalls(agent int, assistant string, now time.Time) []store.CallReport {
 					r.EndedReason = "assistant-ended-call"
 				}
 				r.Summary, r.SuccessEval = s.summary, "true"
+				r.Data = demoData(dataRng)
 				at := 0.6
 				for j, text := range s.lines {
 					role := "agent"

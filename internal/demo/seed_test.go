@@ -267,6 +267,14 @@ func TestSeedDemoCalls(t *testing.T) {
 				if outcomes[store.OutcomeAnswered] == 0 || outcomes[store.OutcomeMissed]+outcomes[store.OutcomeFailed] == 0 {
 					t.Errorf("%s outcomes %v", o.Agent.NameEn, outcomes)
 				}
+				// Call data: the demo's fields, and values on answered calls a filter finds.
+				if fs, err := db.OrderCallFields(ctx, o.ID); err != nil || len(fs) != len(demo.DemoCallFields) || fs[1].Name != "callback_wanted" {
+					t.Fatalf("%s fields %v %v", o.Agent.NameEn, fs, err)
+				}
+				wanted, _, err := db.Calls(ctx, store.CallQuery{OrderID: o.ID, Data: []store.DataFilter{{Name: "callback_wanted", Value: true}}, Page: store.Page{Limit: 100}})
+				if err != nil || len(wanted) == 0 || wanted[0].Data["caller_name"] == "" {
+					t.Fatalf("%s: %d calls want a callback, %v", o.Agent.NameEn, len(wanted), err)
+				}
 			}
 		}
 		if len(linked) != 3 || linked["a0000000-0000-4000-8000-000000000001"] != "Appointment Setter" {

@@ -31,6 +31,8 @@ type CallQuery struct {
 	// caller's number. "" finds everything.
 	Search   string
 	Assigned *bool // nil: all; true: only calls of an order; false: only unassigned ones
+	// Data keeps the calls whose call data holds each filter's value.
+	Data []DataFilter
 	Page
 }
 
@@ -117,6 +119,9 @@ func (db *DB) filter(l *listQuery, q CallQuery) {
 		} else {
 			l.where(`c.order_id IS NULL`)
 		}
+	}
+	if err := db.whereData(l, q.Data); err != nil {
+		l.where(`1 = 0`) // a name the domain never lets through: nothing matches
 	}
 	if strings.TrimSpace(q.Search) == "" {
 		return

@@ -57,6 +57,10 @@ type CallReport struct {
 	Transcript      []TranscriptLine
 	RecordingURL    string
 	Status          string
+	// Data is the call data the report brought (analysis.structuredData):
+	// calls.Service.Record replaces it by what calldata.Accept accepts of it
+	// before storing; nil when it brought none.
+	Data map[string]any
 	// Report marks a complete account of an ended call (an end-of-call
 	// report, or an ended call from the list-calls API): its values replace
 	// what was known. Otherwise only unknown values are filled in.
@@ -84,8 +88,10 @@ type Call struct {
 	Outcome         string
 	ReportReceived  bool
 	Deleted         bool
-	CreatedAt       time.Time
-	UpdatedAt       time.Time
+	// Data is the call's data by field name (never nil): see calldata.
+	Data      map[string]any
+	CreatedAt time.Time
+	UpdatedAt time.Time
 	// The order's buyer and agent, for the console (empty when unassigned,
 	// and on the buyer's own pages).
 	BuyerEmail  string
@@ -96,17 +102,17 @@ type Call struct {
 
 const callColumns = `c.id, c.vapi_call_id, c.assistant_id, c.order_id, c.type, c.customer_number, c.started_at, c.ended_at,
 	c.duration_seconds, c.ended_reason, c.cost, c.summary, c.success_evaluation, c.transcript, c.recording_url, c.status,
-	c.outcome, c.report_received, c.deleted, c.created_at, c.updated_at`
+	c.outcome, c.report_received, c.deleted, c.created_at, c.updated_at, c.data`
 
 func scanCall(row interface{ Scan(...any) error }, extra ...any) (Call, error) {
 	var c Call
 	var orderID sql.NullString
 	var started, ended, created, updated dbTime
-	var transcript string
+	var transcript, data string
 	var report, deleted int
 	dest := []any{&c.ID, &c.VapiCallID, &c.AssistantID, &orderID, &c.Type, &c.CustomerNumber, &started, &ended,
 		&c.DurationSeconds, &c.EndedReason, &c.Cost, &c.Summary, &c.SuccessEval, &transcript, &c.RecordingURL, &c.Status,
-		&c.Outcome, &report, &deleted, &created, &updated}
+		&c.Outcome, &report, &deleted, &created, &updated, &data}
 	if err := row.Scan(append(dest, extra...)...); err != nil {
 		return Call{}, classify(err)
 	}
@@ -118,6 +124,10 @@ func scanCall(row interface{ Scan(...any) error }, extra ...any) (Call, error) {
 	}
 	if c.Transcript == nil {
 		c.Transcript = []TranscriptLine{}
+	}
+	var err error
+	if c.Data, err = unmarshalData(data); err != nil {
+		return Call{}, fmt.Errorf("store: call %d data: %w", c.ID, err)
 	}
 	return c, nil
 }
@@ -154,14 +164,18 @@ func (db *DB) RecordCall(ctx context.Context, r CallReport, now time.Time, merge
 		if err != nil {
 			return err
 		}
+		data, err := marshalData(c.Data)
+		if err != nil {
+			return err
+		}
 		res, err := db.exec(ctx, tx, `INSERT INTO calls (vapi_call_id, assistant_id, order_id, type, customer_number, started_at, ended_at,
 			duration_seconds, ended_reason, cost, summary, success_evaluation, transcript, recording_url, status, outcome,
-			report_received, deleted, created_at, updated_at)
-			VALUES (?, ?, (SELECT o.id FROM orders o WHERE o.assistant_id = ? AND ? <> ''), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
+			report_received, deleted, created_at, updated_at, data)
+			VALUES (?, ?, (SELECT o.id FROM orders o WHERE o.assistant_id = ? AND ? <> ''), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)
 			ON CONFLICT (vapi_call_id) DO NOTHING`,
 			c.VapiCallID, c.AssistantID, c.AssistantID, c.AssistantID, c.Type, c.CustomerNumber, db.ts(c.StartedAt), db.tsPtr(c.EndedAt),
 			c.DurationSeconds, c.EndedReason, c.Cost, c.Summary, c.SuccessEval, string(transcript), c.RecordingURL, c.Status, c.Outcome,
-			b2i(c.ReportReceived), db.ts(now), db.ts(now))
+			b2i(c.ReportReceived), db.ts(now), db.ts(now), data)
 		if err != nil {
 			return err
 		}
@@ -196,14 +210,18 @@ func (db *DB) RecordCall(ctx context.Context, r CallReport, now time.Time, merge
 			if err != nil {
 				return err
 			}
+			data, err := marshalData(cur.Data)
+			if err != nil {
+				return err
+			}
 			if _, err := db.exec(ctx, tx, `UPDATE calls SET assistant_id = ?,
 				order_id = COALESCE(order_id, (SELECT o.id FROM orders o WHERE o.assistant_id = ? AND ? <> '')),
 				type = ?, customer_number = ?, started_at = ?, ended_at = ?, duration_seconds = ?, ended_reason = ?, cost = ?,
 				summary = ?, success_evaluation = ?, transcript = ?, recording_url = ?, status = ?, outcome = ?, report_received = ?,
-				updated_at = ? WHERE id = ?`,
+				data = ?, updated_at = ? WHERE id = ?`,
 				cur.AssistantID, cur.AssistantID, cur.AssistantID, cur.Type, cur.CustomerNumber, db.ts(cur.StartedAt), db.tsPtr(cur.EndedAt),
 				cur.DurationSeconds, cur.EndedReason, cur.Cost, cur.Summary, cur.SuccessEval, string(transcript), cur.RecordingURL,
-				cur.Status, cur.Outcome, b2i(cur.ReportReceived), db.ts(now), cur.ID); err != nil {
+				cur.Status, cur.Outcome, b2i(cur.ReportReceived), data, db.ts(now), cur.ID); err != nil {
 				return err
 			}
 		}
@@ -359,7 +377,7 @@ func (db *DB) DeleteCall(ctx context.Context, orderID string, callID int64, now 
 	}
 	return db.WithTx(ctx, func(tx *sql.Tx) error {
 		if err := mustAffect(db.exec(ctx, tx, `UPDATE calls SET order_id = NULL, deleted = 1, customer_number = '', summary = '',
-			success_evaluation = '', transcript = '[]', recording_url = '', ended_reason = '', duration_seconds = 0, cost = 0,
+			success_evaluation = '', transcript = '[]', data = '{}', recording_url = '', ended_reason = '', duration_seconds = 0, cost = 0,
 			updated_at = ? WHERE id = ? AND order_id = ?`, db.ts(now), callID, id)); err != nil {
 			return err
 		}
@@ -387,8 +405,9 @@ func (db *DB) ExplainOrderCalls(ctx context.Context, orderID string, from, to ti
 // lost content.
 func (db *DB) PurgeCallContent(ctx context.Context, cutoff, now time.Time) (int64, error) {
 	res, err := db.exec(ctx, db.db, `UPDATE calls SET summary = '', success_evaluation = '', transcript = '[]', recording_url = '',
-		customer_number = '', updated_at = ?
-		WHERE started_at < ? AND (summary <> '' OR success_evaluation <> '' OR transcript <> '[]' OR recording_url <> '' OR customer_number <> '')`,
+		customer_number = '', data = '{}', updated_at = ?
+		WHERE started_at < ? AND (summary <> '' OR success_evaluation <> '' OR transcript <> '[]' OR recording_url <> '' OR customer_number <> ''
+			OR data <> '{}')`,
 		db.ts(now), db.ts(cutoff))
 	if err != nil {
 		return 0, err
@@ -525,7 +544,7 @@ func (db *DB) writeOrderUsage(ctx context.Context, tx *sql.Tx, orderID, assistan
 // newCall is the call a first report makes, with its transcript as JSON:
 // RecordCall and ImportCalls store the same thing.
 func newCall(r CallReport, now time.Time, merge MergeCall) (Call, []byte, error) {
-	c := Call{VapiCallID: r.VapiCallID, Type: CallWeb, Transcript: []TranscriptLine{}, StartedAt: now}
+	c := Call{VapiCallID: r.VapiCallID, Type: CallWeb, Transcript: []TranscriptLine{}, Data: map[string]any{}, StartedAt: now}
 	switch {
 	case r.StartedAt != nil:
 		c.StartedAt = *r.StartedAt
@@ -552,8 +571,8 @@ func (db *DB) ImportCalls(ctx context.Context, reports []CallReport, now time.Ti
 	return db.WithTx(ctx, func(tx *sql.Tx) error {
 		stmt, err := tx.PrepareContext(ctx, db.Rebind(`INSERT INTO calls (vapi_call_id, assistant_id, order_id, type, customer_number, started_at, ended_at,
 			duration_seconds, ended_reason, cost, summary, success_evaluation, transcript, recording_url, status, outcome,
-			report_received, deleted, created_at, updated_at)
-			VALUES (?, ?, (SELECT o.id FROM orders o WHERE o.assistant_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
+			report_received, deleted, created_at, updated_at, data)
+			VALUES (?, ?, (SELECT o.id FROM orders o WHERE o.assistant_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)
 			ON CONFLICT (vapi_call_id) DO NOTHING`))
 		if err != nil {
 			return classify(err)
@@ -564,9 +583,13 @@ func (db *DB) ImportCalls(ctx context.Context, reports []CallReport, now time.Ti
 			if err != nil {
 				return err
 			}
+			data, err := marshalData(c.Data)
+			if err != nil {
+				return err
+			}
 			res, err := stmt.ExecContext(ctx, c.VapiCallID, c.AssistantID, c.AssistantID, c.Type, c.CustomerNumber, db.ts(c.StartedAt), db.tsPtr(c.EndedAt),
 				c.DurationSeconds, c.EndedReason, c.Cost, c.Summary, c.SuccessEval, string(transcript), c.RecordingURL, c.Status, c.Outcome,
-				b2i(c.ReportReceived), db.ts(now), db.ts(now))
+				b2i(c.ReportReceived), db.ts(now), db.ts(now), data)
 			if err != nil {
 				return classify(err)
 			}

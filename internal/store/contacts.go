@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -151,16 +150,11 @@ func (db *DB) scanContacts(ctx context.Context, q string, args ...any) ([]Contac
 }
 
 // contactNames fills in the contacts' names: the caller_name call data
-// value of each one's newest call that has one. Call data is the column
-// calls.data (a JSON object by field name); before the migration that adds
-// it has run, no contact has a name.
+// value of each one's newest call that has one (calls.data, a JSON object
+// by field name).
 func (db *DB) contactNames(ctx context.Context, orderID string, cs []Contact) error {
 	if len(cs) == 0 {
 		return nil
-	}
-	has, err := db.hasCallData(ctx)
-	if err != nil || !has {
-		return err
 	}
 	name := `(c.data::jsonb ->> '` + CallerNameField + `')`
 	if db.Embedded() {
@@ -193,29 +187,6 @@ func (db *DB) contactNames(ctx context.Context, orderID string, cs []Contact) er
 		}
 	}
 	return classify(rows.Err())
-}
-
-// callData remembers, per database, that calls.data exists (once it does,
-// it stays).
-var callData sync.Map // *DB → true
-
-// hasCallData reports whether the calls table has its data column yet.
-func (db *DB) hasCallData(ctx context.Context) (bool, error) {
-	if _, ok := callData.Load(db); ok {
-		return true, nil
-	}
-	q := `SELECT count(*) FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'calls' AND column_name = 'data'`
-	if db.Embedded() {
-		q = `SELECT count(*) FROM pragma_table_info('calls') WHERE name = 'data'`
-	}
-	var n int
-	if err := db.queryRow(ctx, db.db, q).Scan(&n); err != nil {
-		return false, classify(err)
-	}
-	if n > 0 {
-		callData.Store(db, true)
-	}
-	return n > 0, nil
 }
 
 // ContactCalls lists one page of the order's ended calls from or to the

@@ -51,6 +51,11 @@ type vapiAnalysis struct {
 	// successEvaluation is a string in the schema, but its rubric decides
 	// what it holds (true/false, a number, a grade); any scalar is kept as text.
 	SuccessEvaluation json.RawMessage `json:"successEvaluation"`
+	// structuredData is what the assistant's analysis plan extracted, by
+	// key: the call data (package calldata reads it against the order's
+	// fields). Anything but an object is ignored, never a reason to lose
+	// the call; its strings are cleaned as multi-line text.
+	StructuredData json.RawMessage `json:"structuredData"`
 }
 
 type vapiArtifact struct {
@@ -233,6 +238,11 @@ func applyAnalysis(r *store.CallReport, a *vapiAnalysis) error {
 	}
 	if s = text.MultiLine(s); s != "" {
 		r.SuccessEval = s
+	}
+	var data map[string]any
+	if len(a.StructuredData) > 0 && json.Unmarshal(a.StructuredData, &data) == nil && data != nil {
+		text.CleanAll(&data)
+		r.Data = data
 	}
 	return nil
 }

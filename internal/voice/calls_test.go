@@ -45,7 +45,7 @@ func TestParseEndOfCallReport(t *testing.T) {
 		Summary: "The caller booked a cleaning on Tuesday at 10:00.", SuccessEval: "true",
 		Transcript: []store.TranscriptLine{{Role: "agent", Text: "Good morning, Smile Dental, how can I help?", SecondsFromStart: 0.84},
 			{Role: "caller", Text: "I'd like to book a cleaning.", SecondsFromStart: 4.2}},
-		RecordingURL: "https://storage.vapi.ai/6b0f7c1e-mono.wav", Status: store.StatusEnded, Report: true}
+		RecordingURL: "https://storage.vapi.ai/6b0f7c1e-mono.wav", Status: store.StatusEnded, Report: true, Data: map[string]any{}}
 	if msg.Type != TypeEndOfCallReport || msg.Call == nil || !reflect.DeepEqual(*msg.Call, want) {
 		t.Fatalf("got  %+v\nwant %+v", msg.Call, want)
 	}
@@ -156,5 +156,25 @@ func TestParseCleansControlCharacters(t *testing.T) {
 		Transcript: []store.TranscriptLine{{Role: "caller", Text: "I need a\tcleaning."}}, Status: store.StatusEnded, Report: true}
 	if msg.Type != TypeEndOfCallReport || c == nil || !reflect.DeepEqual(*c, want) {
 		t.Fatalf("got  %+v\nwant %+v", c, want)
+	}
+}
+
+// structuredData becomes the report's data, its strings cleaned; anything
+// but an object is ignored and the call still stored.
+func TestParseStructuredData(t *testing.T) {
+	msg, err := ParseMessage([]byte(`{"message":{"type":"end-of-call-report","call":{"id":"c"},
+		"analysis":{"structuredData":{"caller_name":"Anna\u0000 de Vries","callback_wanted":true,"people":3,"extra":{"a":["x\u001by"]}}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"caller_name": "Anna de Vries", "callback_wanted": true, "people": 3.0, "extra": map[string]any{"a": []any{"xy"}}}
+	if !reflect.DeepEqual(msg.Call.Data, want) {
+		t.Fatalf("data = %#v", msg.Call.Data)
+	}
+	for _, sd := range []string{`"text"`, `[1,2]`, `null`, `7`} {
+		msg, err := ParseMessage([]byte(`{"message":{"type":"end-of-call-report","call":{"id":"c"},"analysis":{"summary":"s","structuredData":` + sd + `}}}`))
+		if err != nil || msg.Call.Data != nil || msg.Call.Summary != "s" {
+			t.Errorf("structuredData %s: %v %+v", sd, err, msg.Call)
+		}
 	}
 }

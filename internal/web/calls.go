@@ -19,13 +19,13 @@ type callsAPI struct {
 }
 
 func (c *callsAPI) table() []endpoint {
-	csv := plainOp("GET", "/api/orders/{id}/calls.csv", c.csv).doc("calls", "The order's calls the filters select as CSV (this month without a period), in lang with times in tz; the totals row is the period's usage.",
+	csv := plainOp("GET", "/api/orders/{id}/calls.csv", c.csv).doc("calls", "The order's calls the filters select as CSV (this month without a period; data.<name>=<value> as the list), in lang with times in tz; the totals row is the period's usage.",
 		append([]string{"lang"}, listFilters...)...).as(signedIn)
 	csv.produces = "text/csv"
 	return []endpoint{
 		jsonOp(c.api, "GET", "/api/orders/{id}/agent", 200, 0, c.agent).doc("calls", "The order's agent with the period's figures and calls per day (this month without a period), in tz; the other filters are checked, not applied.",
 			append([]string{"lang"}, listFilters...)...).as(signedIn),
-		jsonOp(c.api, "GET", "/api/orders/{id}/calls", 200, 0, c.list).doc("calls", "A page of the order's calls the filters select (this month without a period), newest first.",
+		jsonOp(c.api, "GET", "/api/orders/{id}/calls", 200, 0, c.list).doc("calls", "A page of the order's calls the filters select (this month without a period; data.<name>=<value> keeps the calls with that call data), newest first.",
 			append([]string{"lang"}, append(listFilters, "cursor", "limit")...)...).as(signedIn),
 		csv,
 		jsonOp(c.api, "GET", "/api/orders/{id}/calls/{callId}", 200, 0, c.get).doc("calls", "One call with its transcript.", "lang").as(signedIn),

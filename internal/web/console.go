@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/belwise/site/internal/apierr"
+	"github.com/belwise/site/internal/calldata"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/console"
@@ -48,6 +49,8 @@ func (c *consoleAPI) table() []endpoint {
 		jsonOp(c.api, "GET", "/api/console/buyers", 200, 0, c.listBuyers).doc("console", "A page of accounts, staff included; q searches email and name.", "q", "cursor", "limit"),
 		jsonOp(c.api, "GET", "/api/console/buyers/{id}", 200, 0, c.getBuyer).doc("console", "One account with its orders, the invitations emailed to it and its last sign-in."),
 		jsonOp(c.api, "POST", "/api/console/buyers/{id}/invite", 200, 0, c.resendInvite).doc("console", "Emails the account's invitation again; 409 account_active when it has a password already."),
+		jsonOp(c.api, "GET", "/api/console/orders/{id}/call-fields", 200, 0, c.getCallFields).doc("console", "The call data fields the order's agent extracts, in order."),
+		jsonOp(c.api, "PUT", "/api/console/orders/{id}/call-fields", 200, lim, c.setCallFields).doc("console", "Replaces the order's call data fields (in the order sent); the calls keep their values."),
 		jsonOp(c.api, "GET", "/api/console/calls", 200, 0, c.listCalls).doc("console", "A page of the calls the filters select (every period without one; one order's, the assigned or the unassigned ones), numbers masked, each with its order's buyer and agent.",
 			append(append([]string{}, listFilters...), "order", "assigned", "cursor", "limit")...),
 		jsonOp(c.api, "GET", "/api/console/calls/{id}", 200, 0, c.getCall).doc("console", "One call with the caller's full number; each opening is logged.", "lang"),
@@ -264,6 +267,27 @@ func (c *consoleAPI) getCall(w http.ResponseWriter, r *http.Request, _ *none) (c
 	}
 	d, err := c.calls.ConsoleCall(r.Context(), request.UserID(r), r.PathValue("id"), r.URL.Query().Get("lang"))
 	return consoleCallAnswer{d}, err
+}
+
+// callFields is the body and the answer of an order's call data fields.
+type callFields struct {
+	Fields []calldata.Field `json:"fields" required:"true"`
+}
+
+func (c *consoleAPI) getCallFields(w http.ResponseWriter, r *http.Request, _ *none) (callFields, error) {
+	if c.calls == nil {
+		return callFields{}, errNoEndpoint
+	}
+	f, err := c.calls.CallFields(r.Context(), r.PathValue("id"))
+	return callFields{f}, err
+}
+
+func (c *consoleAPI) setCallFields(w http.ResponseWriter, r *http.Request, b *callFields) (callFields, error) {
+	if c.calls == nil {
+		return callFields{}, errNoEndpoint
+	}
+	f, err := c.calls.SetCallFields(r.Context(), request.UserID(r), r.PathValue("id"), b.Fields)
+	return callFields{f}, err
 }
 
 var errAssigned = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidField, Field: "assigned",

@@ -344,7 +344,7 @@ func schemaName(t reflect.Type, hint string) string {
 	return qualify(path.Base(t.PkgPath()), name)
 }
 
-var packagePrefix = map[string]string{"calls": "Call", "quote": "Quote", "catalogue": "Catalogue"}
+var packagePrefix = map[string]string{"calls": "Call", "quote": "Quote", "catalogue": "Catalogue", "calldata": "CallData"}
 
 func qualify(pkg, name string) string {
 	name = upperFirst(name)

@@ -167,7 +167,11 @@ function FilterForm() {
           {t('calls.filters.apply')}
         </button>
         {narrowed(filters) && (
-          <button type="button" className="link-button" onClick={() => show({ ...filters, outcome: '', direction: '', goal: '', q: '' })}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => show({ ...filters, outcome: '', direction: '', goal: '', q: '', data: {} })}
+          >
             {t('calls.filters.clear')}
           </button>
         )}

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
 import { browserTimeZone, callsCsvUrl, getCalls } from './api';
+import { CallDataColumns, CallDataFilters, type CallDataField } from './CallData';
 import { CallFilterForm, useCallFilters } from './CallFilters';
 import { narrowed, type CallFilters } from './filters';
 import { OutcomeBadge } from './OutcomeBadge';
@@ -18,7 +19,16 @@ import { durationText, directionText } from './words';
  * each opens its detail as a new document. The first page comes from the route's loader (`firstPage`, null
  * when there is none to show); "load more" appends the next by cursor.
  */
-export function CallList({ orderId, firstPage }: { orderId: string; firstPage: Promise<CallPage | null> }) {
+export function CallList({
+  orderId,
+  firstPage,
+  fields = [],
+}: {
+  orderId: string;
+  firstPage: Promise<CallPage | null>;
+  /** The order's call data fields: the first three are columns, the yes/no and choice ones filters. */
+  fields?: readonly CallDataField[];
+}) {
   const { t } = useLanguage();
   const [filters] = useCallFilters();
   // A new period or filter keeps this list up until the new one is in; meanwhile a line says it is coming.
@@ -31,6 +41,7 @@ export function CallList({ orderId, firstPage }: { orderId: string; firstPage: P
         {t('calls.list.title')} <span className="text-base font-medium text-ink-soft">· {t('calls.list.newestFirst')}</span>
       </h2>
       <CallFilterForm />
+      <CallDataFilters fields={fields} />
       {pending && (
         <p role="status" className="status-line mt-6">
           <span aria-hidden="true" className="pulse-dot" />
@@ -56,13 +67,23 @@ export function CallList({ orderId, firstPage }: { orderId: string; firstPage: P
           </div>
         )}
       >
-        {(page) => page && <Calls orderId={orderId} filters={filters} first={page} />}
+        {(page) => page && <Calls orderId={orderId} filters={filters} first={page} columns={fields.slice(0, 3)} />}
       </Deferred>
     </section>
   );
 }
 
-function Calls({ orderId, filters, first }: { orderId: string; filters: CallFilters; first: CallPage }) {
+function Calls({
+  orderId,
+  filters,
+  first,
+  columns,
+}: {
+  orderId: string;
+  filters: CallFilters;
+  first: CallPage;
+  columns: readonly CallDataField[];
+}) {
   const { lang, t } = useLanguage();
   const pages = useMorePages(orderId, filters, first);
   const listRef = useRef<HTMLUListElement>(null);
@@ -89,7 +110,7 @@ function Calls({ orderId, filters, first }: { orderId: string; filters: CallFilt
           </p>
           <ul ref={listRef} className="mt-3 space-y-3">
             {pages.items.map((call) => (
-              <CallRow key={call.id} orderId={orderId} call={call} />
+              <CallRow key={call.id} orderId={orderId} call={call} columns={columns} />
             ))}
           </ul>
         </>
@@ -135,8 +156,8 @@ function NoCalls({ filters }: { filters: CallFilters }) {
   );
 }
 
-/** One call in a list: its time (a link to its page, as a whole document), outcome, direction, number, duration and summary. */
-export function CallRow({ orderId, call }: { orderId: string; call: CallSummary }) {
+/** One call in a list: its time (a link to its page, as a whole document), outcome, direction, number, duration, summary and the first call data fields (`columns`). */
+export function CallRow({ orderId, call, columns = [] }: { orderId: string; call: CallSummary; columns?: readonly CallDataField[] }) {
   const { lang, t } = useLanguage();
   const href = localePath(lang, `/dashboard/agents/${encodeURIComponent(orderId)}/calls/${encodeURIComponent(call.id)}`);
   return (
@@ -165,6 +186,7 @@ export function CallRow({ orderId, call }: { orderId: string; call: CallSummary 
           <dt className="fact-label">{t('calls.list.duration')}</dt>
           <dd className="mt-0.5 text-sm tabular-nums">{durationText(call.durationSeconds, t)}</dd>
         </div>
+        <CallDataColumns fields={columns} data={call.data} />
       </dl>
       <p className={`mt-3 leading-relaxed ${call.summary ? '' : 'text-ink-soft italic'}`}>{call.summary || t('calls.list.noSummary')}</p>
     </li>

@@ -22,6 +22,8 @@ export interface CallFilters {
   direction: (typeof DIRECTIONS)[number] | '';
   goal: (typeof GOALS)[number] | '';
   q: string;
+  /** The call data filters (issue 20 §2): `data.<name>` → value, as the URL and the API name them. */
+  data: Record<string, string>;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -53,7 +55,15 @@ export function filtersOf(params: URLSearchParams): CallFilters {
     direction: pick(DIRECTIONS, params.get('direction')),
     goal: pick(GOALS, params.get('goal')),
     q: (params.get('q') ?? '').trim().slice(0, MAX_SEARCH),
+    data: dataFilters(params),
   };
+}
+
+/** The call data filters in a URL's query: each non-empty `data.<name>=<value>`. */
+export function dataFilters(params: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of params) if (key.startsWith('data.') && value.trim()) out[key] = value.trim().slice(0, MAX_SEARCH);
+  return out;
 }
 
 /** The period's query parameters, as the API and the URL take them; none for this month. */
@@ -70,11 +80,12 @@ export function filtersQuery(f: CallFilters) {
     ...(f.direction ? { direction: f.direction } : {}),
     ...(f.goal ? { goal: f.goal } : {}),
     ...(f.q ? { q: f.q } : {}),
+    ...f.data,
   };
 }
 
 /** Whether the list is narrowed by more than the period. */
-export const narrowed = (f: CallFilters) => Boolean(f.outcome || f.direction || f.goal || f.q);
+export const narrowed = (f: CallFilters) => Boolean(f.outcome || f.direction || f.goal || f.q || Object.keys(f.data).length);
 
 /** The filters as a URL query string ("" when everything is the default). */
 export function filtersSearch(f: CallFilters): string {

@@ -3,6 +3,7 @@
 // No screen of its own: the dashboard and the console each route to theirs.
 export { browserTimeZone, deleteCall, getAgentPage, getCall, getCalls, getContact, getContacts } from './api';
 export { CallList, CallRow } from './CallList';
+export { CallDataFacts, type CallDataField } from './CallData';
 export { CallFilterForm, PeriodPicker, useCallFilters } from './CallFilters';
 export { filtersOf, filtersQuery, type CallFilters } from './filters';
 export {

@@ -99,6 +99,7 @@ const call = (over: Partial<ConsoleCall> & { id: string }): ConsoleCall => ({
   numberDisplay: '+31 6 •••• 5678',
   durationSeconds: 125,
   outcome: 'answered',
+  data: {},
   summary: 'Booked a cleaning for Tuesday.',
   status: 'ended',
   assistantId: ASSISTANT,

@@ -7,6 +7,7 @@ import { Fact } from '../../shared/ui/Fact';
 import {
   CallBackLink,
   CallColumns,
+  CallDataFacts,
   CallHeader,
   CallNotFound,
   CallNumber,
@@ -86,7 +87,7 @@ function CallView({ call }: { call: ConsoleCallDetail }) {
                 <audio controls preload="none" src={call.recordingUrl} aria-labelledby="call-recording" className="mt-4 w-full" />
               </CallSection>
             )}
-            {/* The call data the agent extracted (issue 20 §2) will show here, as a section of its own. */}
+            <CallDataFacts fields={call.fields} data={call.data} />
             <CallTranscript lines={call.transcript} />
           </>
         }

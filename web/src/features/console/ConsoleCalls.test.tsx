@@ -56,6 +56,7 @@ const call = (over: Partial<ConsoleCall> & { id: string }): ConsoleCall => ({
   status: 'ended',
   assistantId: ASSISTANT,
   order: null,
+  data: {},
   ...over,
 });
 
@@ -204,6 +205,7 @@ describe('/console/calls/:id', () => {
     ],
     recordingUrl: 'https://storage.vapi.ai/9.wav',
     usage: { seconds: 125, perMinuteCents: 12, currency: 'EUR', costCents: 25, open: true, orderId: 'o-1' },
+    fields: [],
   } satisfies ConsoleCallDetail;
 
   it('shows the full number, recording, transcript, ended reason, usage line, order and assistant', async () => {

@@ -9,6 +9,7 @@ import { getConsoleOrder, listCalls, type ConsoleCall, type ConsoleOrder, type O
 import { OrderLinkForm, OrderStatusForm } from './OrderForms';
 import { ConsoleError, ConsoleLoading, ListBody, OrderStatusBadge, orderStatusLabel, personName } from './parts';
 import { usePages } from './usePages';
+import { CallFieldsEditor } from './CallFieldsEditor';
 
 /** The order (with its history and usage by month) and the first page of its calls; neither awaited (<Deferred>). */
 export function loader({ params, request }: LoaderFunctionArgs) {
@@ -130,11 +131,9 @@ function OrderView({ loaded, calls }: { loaded: OrderDetail; calls: Promise<Page
               )}
             </dl>
           </section>
-          {/*
-            CALL DATA: the order's "Call data" field editor goes here. Helper calldata (branch i20-calldata) builds
-            <CallFieldsEditor orderId={order.id} />, mounted in ConsoleOrders.tsx on that branch; the merge moves it
-            to this spot.
-          */}
+          <div className="panel">
+            <CallFieldsEditor orderId={order.id} orderNumber={order.number} />
+          </div>
           <UsageTable usage={detail.usage} />
           <OrderCalls calls={calls} />
         </div>

@@ -134,3 +134,17 @@ export const retryJob = (jobId: number) =>
 /** A pending job → cancelled; 409 in any other state. */
 export const cancelJob = (jobId: number) =>
   call((api) => api.POST('/api/console/jobs/{id}/cancel', { params: { path: { id: String(jobId) } } }));
+
+/** A call data field of an order: the key its agent fills in, its type, its labels and a choice's options. */
+export type CallDataField = Schemas['CallDataField'];
+export type CallDataFieldType = CallDataField['type'];
+/** Every field type (the Go list, through the contract). */
+export { callDataFieldTypeValues as CALL_DATA_FIELD_TYPES } from '../../shared/api/schema';
+
+/** The order's call data fields, in order. */
+export const getCallFields = (orderId: string, signal?: AbortSignal) =>
+  call((api) => api.GET('/api/console/orders/{id}/call-fields', { params: { path: { id: orderId } }, signal }), signal);
+
+/** Replaces the order's call data fields; 400 names the field at fault (`fields[i].name`, …). */
+export const setCallFields = (orderId: string, fields: CallDataField[]) =>
+  call((api) => api.PUT('/api/console/orders/{id}/call-fields', { params: { path: { id: orderId } }, body: { fields } }));

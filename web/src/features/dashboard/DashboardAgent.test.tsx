@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screenRoute } from '../../app/routes';
 import { call, ORDER_ID, overview } from '../../shared/testing/calls';
 import { apiError, json, mockApi, signedIn, signedOut } from '../../shared/testing/mockApi';
+import type { AgentPage } from '../../shared/api/types';
 import { loadedRoute, renderApp } from '../../shared/testing/renderApp';
 
 const renderDashboard = async (url: string, lang: 'en' | 'nl' = 'en') =>
@@ -281,6 +282,55 @@ describe('/dashboard/agents/:orderId', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('shows the first three call data fields as columns and filters the list by a yes/no field, kept in the URL', async () => {
+    const fields: AgentPage['fields'] = [
+      { name: 'caller_name', type: 'text', labelEn: "Caller's name", labelNl: 'Naam beller', options: [] },
+      { name: 'callback_wanted', type: 'yes_no', labelEn: 'Callback wanted', labelNl: 'Terugbellen gewenst', options: [] },
+      { name: 'reason', type: 'choice', labelEn: 'Reason', labelNl: 'Reden', options: ['Booking', 'Question'] },
+      { name: 'urgency', type: 'number', labelEn: 'Urgency', labelNl: 'Urgentie', options: [] },
+    ];
+    const wanted = call({ id: 'c-9', data: { caller_name: 'Anna', callback_wanted: true, reason: 'Booking', urgency: 4 } });
+    const api = mockApi({
+      'GET /api/me': signedIn(),
+      [AGENT('nl')]: json(200, { ...overview(), fields }),
+      [CALLS('nl')]: json(200, { items: [wanted, call({ id: 'c-8', data: { callback_wanted: false } })], nextCursor: null }),
+      [`${CALLS('nl')}&data.callback_wanted=yes`]: json(200, { items: [wanted], nextCursor: null }),
+      [`${CALLS('nl')}&data.callback_wanted=no`]: json(200, { items: [], nextCursor: null }),
+    });
+    const app = await renderDashboard(`/nl/dashboard/agents/${ORDER_ID}`, 'nl');
+    const list = await screen.findByRole('list');
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    const facts = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('term')
+        .map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    expect(facts(rows[0]).slice(3)).toEqual(['Naam beller: Anna', 'Terugbellen gewenst: Ja', 'Reden: Booking']);
+    expect(facts(rows[1]).slice(3)).toEqual(['Naam beller: —', 'Terugbellen gewenst: Nee', 'Reden: —']);
+
+    // Yes/no and choice fields filter; text and number fields do not.
+    const filters = screen.getByRole('group', { name: 'Filteren op gespreksgegevens' });
+    expect(
+      within(filters)
+        .getAllByRole('combobox')
+        .map((s) => s.getAttribute('id') && s.closest('div')?.querySelector('label')?.textContent),
+    ).toEqual(['Terugbellen gewenst', 'Reden']);
+    fireEvent.change(within(filters).getByLabelText('Terugbellen gewenst'), { target: { value: 'yes' } });
+    await waitFor(() => expect(app.location()).toBe(`/nl/dashboard/agents/${ORDER_ID}?data.callback_wanted=yes`));
+    await waitFor(() => expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(1), { timeout: 8000 });
+    expect(screen.getByRole('link', { name: 'Deze gesprekken downloaden (CSV)' }).getAttribute('href')).toContain(
+      'data.callback_wanted=yes',
+    );
+
+    fireEvent.change(within(screen.getByRole('group', { name: 'Filteren op gespreksgegevens' })).getByLabelText('Terugbellen gewenst'), {
+      target: { value: 'no' },
+    });
+    expect(await screen.findByText('Geen gesprekken gevonden met deze filters', {}, { timeout: 8000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Filters op gespreksgegevens wissen' }));
+    await waitFor(() => expect(app.location()).toBe(`/nl/dashboard/agents/${ORDER_ID}`));
+    expect(api.requested()).toContain(`/api/orders/${ORDER_ID}/calls?limit=20&lang=nl&tz=Europe%2FAmsterdam&data.callback_wanted=no`);
+  }, 30_000);
 
   it('reads the period, filters and search from the URL, asks the API for them, and the CSV link carries them', async () => {
     const query = 'period=custom&from=2026-10-01&to=2026-10-24&outcome=answered&direction=inbound&goal=yes&q=check-up';

@@ -87,7 +87,7 @@ function AgentView({ overview, calls }: { overview: AgentPage; calls: Promise<Ca
           <PeriodPicker />
           <MonthStats overview={overview} />
           <DailyChart overview={overview} />
-          <CallList orderId={agent.orderId} firstPage={calls} />
+          <CallList orderId={agent.orderId} firstPage={calls} fields={overview.fields} />
         </>
       ) : (
         <div className="panel mt-10 text-center">

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screenRoute } from '../../app/routes';
 import { callDetail, ORDER_ID } from '../../shared/testing/calls';
 import { apiError, json, mockApi, signedIn } from '../../shared/testing/mockApi';
+import type { CallDetail } from '../../shared/api/types';
 import { loadedRoute, renderApp } from '../../shared/testing/renderApp';
 
 const renderDashboard = async (url: string, lang: 'en' | 'nl' = 'en') =>
@@ -81,6 +82,32 @@ describe('/dashboard/agents/:orderId/calls/:callId', () => {
     expect(fact('Hoe het eindigde')).toBe('Een technisch probleem heeft het gesprek beëindigd.');
     expect(fact('Doel van het gesprek')).toBe('Niet bereikt');
     expect(screen.getByRole('link', { name: /Terug naar de agent/ }).getAttribute('href')).toBe(`/nl/dashboard/agents/${ORDER_ID}`);
+  });
+
+  it("shows the call data in the page's language: labels, Ja/Nee, numbers and dates written for it", async () => {
+    const fields: CallDetail['fields'] = [
+      { name: 'caller_name', type: 'text', labelEn: "Caller's name", labelNl: 'Naam beller', options: [] },
+      { name: 'callback_wanted', type: 'yes_no', labelEn: 'Callback wanted', labelNl: 'Terugbellen gewenst', options: [] },
+      { name: 'people', type: 'number', labelEn: 'People', labelNl: 'Personen', options: [] },
+      { name: 'day', type: 'datetime', labelEn: 'Day', labelNl: 'Dag', options: [] },
+      { name: 'reason', type: 'choice', labelEn: 'Reason', labelNl: 'Reden', options: ['Booking'] },
+    ];
+    mockApi({
+      'GET /api/me': signedIn(),
+      [GET('nl')]: json(200, {
+        call: callDetail({
+          fields,
+          data: { caller_name: 'Anna de Vries', callback_wanted: false, people: 2.5, day: '2026-12-01' },
+        }),
+      }),
+    });
+    await renderDashboard(PAGE('nl'), 'nl');
+    const data = await screen.findByRole('region', { name: 'Gespreksgegevens' });
+    const facts = within(data)
+      .getAllByRole('term')
+      .map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    // A field without a value is left out.
+    expect(facts).toEqual(['Naam beller: Anna de Vries', 'Terugbellen gewenst: Nee', 'Personen: 2,5', 'Dag: 1 december 2026']);
   });
 
   it('asks before deleting; "keep it" changes nothing, "yes" deletes and goes back to the agent page', async () => {

@@ -12,6 +12,7 @@ import { notify } from '../../shared/ui/notify';
 import {
   CallBackLink,
   CallColumns,
+  CallDataFacts,
   CallHeader,
   CallNotFound,
   CallNumber,
@@ -85,6 +86,7 @@ function CallView({ orderId, call }: { orderId: string; call: OwnCall }) {
         main={
           <>
             <CallSummary summary={call.summary} />
+            <CallDataFacts fields={call.fields} data={call.data} />
             {call.recordingUrl && (
               <CallSection id="call-recording" title={t('calls.call.recording')}>
                 <audio controls preload="none" src={call.recordingUrl} aria-labelledby="call-recording" className="mt-4 w-full" />

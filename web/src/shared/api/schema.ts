@@ -507,6 +507,30 @@ export interface paths {
         patch: operations["patchConsoleOrdersId"];
         trace?: never;
     };
+    "/api/console/orders/{id}/call-fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The call data fields the order's agent extracts, in order.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        get: operations["getConsoleOrdersIdCallFields"];
+        /**
+         * Replaces the order's call data fields (in the order sent); the calls keep their values.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        put: operations["putConsoleOrdersIdCallFields"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/quotes": {
         parameters: {
             query?: never;
@@ -693,7 +717,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A page of the order's calls the filters select (this month without a period), newest first.
+         * A page of the order's calls the filters select (this month without a period; data.<name>=<value> keeps the calls with that call data), newest first.
          * @description Signed in only: 401 without a session.
          */
         get: operations["getOrdersIdCalls"];
@@ -713,7 +737,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The order's calls the filters select as CSV (this month without a period), in lang with times in tz; the totals row is the period's usage.
+         * The order's calls the filters select as CSV (this month without a period; data.<name>=<value> as the list), in lang with times in tz; the totals row is the period's usage.
          * @description Signed in only: 401 without a session.
          */
         get: operations["getOrdersIdCallsCsv"];
@@ -963,6 +987,7 @@ export interface components {
         CallAgentPage: {
             agent: components["schemas"]["CallAgentInfo"];
             daily: components["schemas"]["CallDay"][];
+            fields: components["schemas"]["CallDataField"][];
             figures: components["schemas"]["CallFigures"];
             period: components["schemas"]["CallPeriod"];
         };
@@ -971,6 +996,9 @@ export interface components {
         };
         CallConsoleCall: {
             assistantId: string;
+            data: {
+                [key: string]: unknown;
+            };
             direction: string;
             /** Format: int64 */
             durationSeconds: number;
@@ -990,12 +1018,16 @@ export interface components {
         };
         CallConsoleDetail: {
             assistantId: string;
+            data: {
+                [key: string]: unknown;
+            };
             direction: string;
             /** Format: int64 */
             durationSeconds: number;
             /** Format: date-time */
             endedAt: string | null;
             endedReason: string;
+            fields: components["schemas"]["CallDataField"][];
             id: string;
             number: string;
             numberDisplay: string;
@@ -1046,10 +1078,21 @@ export interface components {
             items: components["schemas"]["CallContact"][];
             nextCursor: string | null;
         };
+        CallDataField: {
+            labelEn: string;
+            labelNl: string;
+            name: string;
+            options: string[];
+            /** @enum {string} */
+            type: "text" | "yes_no" | "number" | "datetime" | "choice";
+        };
         CallDay: {
             /** Format: int64 */
             calls: number;
             date: string;
+        };
+        CallFields: {
+            fields: components["schemas"]["CallDataField"][];
         };
         CallFigures: {
             /** Format: int64 */
@@ -1077,12 +1120,16 @@ export interface components {
             startedAt: string;
         };
         CallOwnCall: {
+            data: {
+                [key: string]: unknown;
+            };
             direction: string;
             /** Format: int64 */
             durationSeconds: number;
             /** Format: date-time */
             endedAt: string | null;
             endedReason: string;
+            fields: components["schemas"]["CallDataField"][];
             id: string;
             newerId: string | null;
             number: string;
@@ -1103,6 +1150,9 @@ export interface components {
             to: string;
         };
         CallSummary: {
+            data: {
+                [key: string]: unknown;
+            };
             direction: string;
             /** Format: int64 */
             durationSeconds: number;
@@ -2557,6 +2607,72 @@ export interface operations {
             };
         };
     };
+    getConsoleOrdersIdCallFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallFields"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putConsoleOrdersIdCallFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallFields"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallFields"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getConsoleQuotes: {
         parameters: {
             query?: {
@@ -3270,6 +3386,7 @@ export const buyerDetailLocaleValues: ReadonlyArray<FlattenedDeepRequired<compon
 export const buyerDetailRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerDetail"]["role"]> = ["buyer", "staff"];
 export const buyerSummaryLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerSummary"]["locale"]> = ["en", "nl"];
 export const buyerSummaryRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerSummary"]["role"]> = ["buyer", "staff"];
+export const callDataFieldTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallDataField"]["type"]> = ["text", "yes_no", "number", "datetime", "choice"];
 export const callPeriodKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallPeriod"]["kind"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
 export const checkTokenBodyPurposeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CheckTokenBody"]["purpose"]> = ["reset", "invite"];
 export const consoleOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConsoleOrder"]["status"]> = ["pending", "completed", "cancelled", "refunded"];

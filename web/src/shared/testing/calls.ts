@@ -40,6 +40,7 @@ export function overview(over: Partial<AgentPage['agent']> = {}, figures: Partia
       ...figures,
     },
     daily: daily(),
+    fields: [],
   };
 }
 
@@ -52,6 +53,7 @@ export function call(over: Partial<CallSummary> & { id: string }): CallSummary {
     durationSeconds: 185,
     outcome: 'answered',
     summary: 'Mevrouw Jansen booked a check-up for Tuesday at 10:00.',
+    data: {},
     ...over,
   };
 }
@@ -86,6 +88,7 @@ export function callDetail(over: Partial<CallDetail> = {}): CallDetail {
       { role: 'agent', text: 'Tuesday at 10:00 is free. Shall I book it?', secondsFromStart: 71 },
     ],
     recordingUrl: 'https://storage.vapi.ai/c-1-mono.wav',
+    fields: [],
     ...over,
   };
 }

@@ -172,6 +172,15 @@ const calls = {
       newer: 'Newer call',
       older: 'Older call',
     },
+    data: {
+      title: 'Call data',
+      yes: 'Yes',
+      no: 'No',
+      none: 'Your agent noted nothing for this call.',
+      filters: 'Filter by call data',
+      any: 'Any',
+      clear: 'Clear the call data filters',
+    },
     endedReason: {
       callerHungUp: 'The caller hung up.',
       agentEnded: 'Your agent ended the call once the conversation was done.',

@@ -175,6 +175,15 @@ const calls = {
       newer: 'Nieuwer gesprek',
       older: 'Ouder gesprek',
     },
+    data: {
+      title: 'Gespreksgegevens',
+      yes: 'Ja',
+      no: 'Nee',
+      none: 'Uw agent heeft bij dit gesprek niets genoteerd.',
+      filters: 'Filteren op gespreksgegevens',
+      any: 'Alle',
+      clear: 'Filters op gespreksgegevens wissen',
+    },
     endedReason: {
       callerHungUp: 'De beller heeft opgehangen.',
       agentEnded: 'Uw agent heeft het gesprek beëindigd toen alles besproken was.',
