@@ -82,8 +82,32 @@ func SearchNumber(s string) (string, bool) {
 	return digits, true
 }
 
+// ftsSparse is how many matches SQLite reads by id and sorts (see ftsMatch).
+var ftsSparse = 1000
+
+// ftsMatch is the SQLite condition for calls matching the FTS5 query
+// match. Few matches (a rare word, a number) are read by id and sorted;
+// more (a common word) are tested call by call against the set of matches
+// while the list's index is read newest first, so the page stops at its
+// 20th instead of reading and sorting thousands. A count of at most
+// ftsSparse tells which. (Asking FTS5 about each call instead, with
+// rowid = c.id, costs more than building the set.)
+func (db *DB) ftsMatch(ctx context.Context, l *listQuery, match string) error {
+	var n int
+	if err := db.queryRow(ctx, db.db, `SELECT count(*) FROM (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ? LIMIT ?)`,
+		match, ftsSparse).Scan(&n); err != nil {
+		return classify(err)
+	}
+	id := "c.id"
+	if n >= ftsSparse {
+		id = "+c.id" // not a way in by id: the list's index, testing each call against the matches
+	}
+	l.where(id+` IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?)`, match)
+	return nil
+}
+
 // filter adds q's conditions (all but the page) to l.
-func (db *DB) filter(l *listQuery, q CallQuery) {
+func (db *DB) filter(ctx context.Context, l *listQuery, q CallQuery) error {
 	if q.OrderID != "" {
 		id, ok := normID(q.OrderID)
 		if !ok {
@@ -124,30 +148,21 @@ func (db *DB) filter(l *listQuery, q CallQuery) {
 		l.where(`1 = 0`) // a name the domain never lets through: nothing matches
 	}
 	if strings.TrimSpace(q.Search) == "" {
-		return
-	}
-	// The match is a set of call ids the list is read against. For one
-	// order's list the ids are tested while its index is read newest first
-	// (+c.id keeps SQLite from reading the matches by id and sorting them
-	// all, which a common word makes slow), so the page stops at its 20th.
-	id := "c.id"
-	if q.OrderID != "" {
-		id = "+c.id"
+		return nil
 	}
 	if digits, ok := SearchNumber(q.Search); ok {
 		// The number's digit endings are indexed (migration 00011): a
 		// prefix of one is any run of its digits.
 		if db.Embedded() {
-			l.where(id+` IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?)`, `number : "`+digits+`"*`)
-		} else {
-			l.where(`c.search @@ to_tsquery('simple', ?)`, digits+`:*B`)
+			return db.ftsMatch(ctx, l, `number : "`+digits+`"*`)
 		}
-		return
+		l.where(`c.search @@ to_tsquery('simple', ?)`, digits+`:*B`)
+		return nil
 	}
 	terms := SearchTerms(q.Search)
 	if len(terms) == 0 {
 		l.where(`1 = 0`) // only punctuation: nothing to find
-		return
+		return nil
 	}
 	if db.Embedded() {
 		// FTS5: every term a quoted prefix ("afspr"*) of the summary or
@@ -156,19 +171,42 @@ func (db *DB) filter(l *listQuery, q CallQuery) {
 		for i, t := range terms {
 			parts[i] = `"` + t + `"*`
 		}
-		l.where(id+` IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ?)`, `{summary transcript} : (`+strings.Join(parts, " ")+`)`)
-		return
+		return db.ftsMatch(ctx, l, `{summary transcript} : (`+strings.Join(parts, " ")+`)`)
 	}
-	// tsquery: every term a prefix ('afspraak':*) of the text (weight D,
-	// not the number's B), all required; parsed in both languages, so a call
-	// matches in its own (see migration 00011). Terms are letters and digits
-	// only, so quoting them is enough.
+	// tsquery: every term a prefix ('afspraak':*), all required; parsed in
+	// both languages, so a call matches in its own (see migration 00011).
+	// Terms are letters and digits only, so quoting them is enough. (No
+	// weight: one makes the GIN index recheck every row; a term of digits
+	// may then also match a number's digits, which is no harm.)
 	parts := make([]string, len(terms))
 	for i, t := range terms {
-		parts[i] = `'` + t + `':*D`
+		parts[i] = `'` + t + `':*`
 	}
 	tq := strings.Join(parts, " & ")
-	l.where(`c.search @@ (to_tsquery('dutch', ?) || to_tsquery('english', ?))`, tq, tq)
+	return db.tsMatch(ctx, l, `search @@ (to_tsquery('dutch', ?) || to_tsquery('english', ?))`, tq, tq)
+}
+
+// tsMatch is ftsMatch for PostgreSQL: cond ("search @@ …", on calls
+// unqualified) selects the matches. Few are read through the GIN index
+// alone (OFFSET 0 keeps the planner from folding the subquery into the
+// list's scan) and sorted; more are tested while the list's index is read
+// newest first, so the page stops at its 20th. Left to itself, the planner
+// took the list's index for a rare word (testing thousands of rows) and the
+// GIN index for a common word in a period (reading thousands); the count of
+// at most ftsSparse tells which.
+func (db *DB) tsMatch(ctx context.Context, l *listQuery, cond string, args ...any) error {
+	var n int
+	if err := db.queryRow(ctx, db.db, `SELECT count(*) FROM (SELECT 1 FROM calls WHERE `+cond+` LIMIT ?) m`,
+		append(append([]any{}, args...), ftsSparse)...).Scan(&n); err != nil {
+		return classify(err)
+	}
+	if n < ftsSparse {
+		l.where(`c.id IN (SELECT m.id FROM (SELECT id FROM calls WHERE `+cond+` OFFSET 0) m)`, args...)
+	} else {
+		// search || '' is not what the GIN index holds, so the planner reads the list's own index.
+		l.where(`(c.search || ''::tsvector) `+strings.TrimPrefix(cond, "search "), args...)
+	}
+	return nil
 }
 
 // where starts the conditions of q: a call the buyer deleted is never
@@ -186,21 +224,18 @@ func (q CallQuery) where() listQuery {
 // buyer deleted are never listed.
 func (db *DB) Calls(ctx context.Context, q CallQuery) ([]Call, string, error) {
 	l := q.where()
-	db.filter(&l, q)
+	if err := db.filter(ctx, &l, q); err != nil {
+		return nil, "", err
+	}
 	return db.callPage(ctx, callSelect, l, q.Page)
 }
 
-// CallsQuery is the statement Calls runs for q's first page, with its
-// arguments (for EXPLAIN in the bench).
-func (db *DB) CallsQuery(q CallQuery) (string, []any) {
-	l := q.where()
-	db.filter(&l, q)
-	l.args = append(l.args, q.Page.limit()+1)
-	return callSelect + l.sql() + ` ORDER BY c.started_at DESC, c.id DESC LIMIT ?`, l.args
-}
-
-// ExplainCalls returns the plan of Calls for q's first page.
+// ExplainCalls returns the plan of Calls for q's first page (for the bench).
 func (db *DB) ExplainCalls(ctx context.Context, q CallQuery) (string, error) {
-	sql, args := db.CallsQuery(q)
-	return db.explain(ctx, sql, args, !db.Embedded())
+	l := q.where()
+	if err := db.filter(ctx, &l, q); err != nil {
+		return "", err
+	}
+	l.args = append(l.args, q.Page.limit()+1)
+	return db.explain(ctx, callSelect+l.sql()+` ORDER BY c.started_at DESC, c.id DESC LIMIT ?`, l.args, !db.Embedded())
 }

@@ -54,76 +54,88 @@ func same(t *testing.T, what string, got []string, want ...string) {
 	}
 }
 
-func TestCallSearch(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := ctxT(t)
-		putAgents(t, db, testAgents)
-		o := orderFor(t, db, assistantA)
-		dentist := report("dentist", assistantA, t0)
-		dentist.Summary = "De beller wil twee afspraken verzetten."
-		dentist.Transcript = []store.TranscriptLine{{Role: "agent", Text: "Goedemiddag, tandartspraktijk Zonneveld."},
-			{Role: "caller", Text: "Ik bel over mijn vullingen."}}
-		dentist.CustomerNumber = "+31612345678"
-		plumber := report("plumber", assistantA, t0.Add(time.Minute))
-		plumber.Summary = "Lekkage in de badkamer; loodgieter komt morgen."
-		plumber.Transcript = []store.TranscriptLine{{Role: "caller", Text: "Er staat water onder het bad."}}
-		plumber.CustomerNumber = "+32470123456"
-		other := report("other", assistantB, t0.Add(2*time.Minute)) // unassigned: not the order's
-		other.Summary = "Vullingen voor een andere praktijk."
-		searchCalls(t, db, dentist, plumber, other)
+// Both ways the store reads the matches (by id, or tested while the list's
+// index is read; see ftsMatch) find the same calls.
+func TestCallSearchDense(t *testing.T) {
+	defer store.SetFTSSparse(1)()
+	storetest.Each(t, testCallSearch)
+}
 
-		order := func(search string) []string {
-			return vapiIDs(t, db, store.CallQuery{OrderID: o.ID, Ended: true, Search: search})
-		}
-		same(t, "a word of the transcript", order("Zonneveld"), "dentist")
-		same(t, "a word of the summary", order("badkamer"), "plumber")
-		same(t, "any case, accents folded", order("ZONNEVÉLD"), "dentist")
-		same(t, "two words, both needed", order("water bad"), "plumber")
-		same(t, "two words, one missing", order("water zonneveld"))
-		same(t, "a word prefix", order("tandarts"), "dentist")
-		same(t, "no such word", order("helicopter"))
-		same(t, "punctuation only", order("?!"))
-		same(t, "empty finds everything", order(""), "plumber", "dentist")
-		same(t, "role names are not text", order("caller"))
-		same(t, "another order's call", vapiIDs(t, db, store.CallQuery{Search: "vullingen"}), "other", "dentist")
-		if !db.Embedded() {
-			// Dutch stemming: an inflected form finds the call.
-			same(t, "stemmed singular of afspraken", order("afspraak"), "dentist")
-			same(t, "stemmed vulling", order("vulling"), "dentist")
-		}
+func TestCallPagesDense(t *testing.T) {
+	defer store.SetFTSSparse(1)()
+	storetest.Each(t, testCallPages)
+}
 
-		// The caller's number, as people write it.
-		for _, n := range []string{"+31612345678", "+31 6 12345678", "+31 6 1234 5678", "06 12345678", "06-1234 5678", "0612345678",
-			"0031612345678", "(06) 1234 5678", "5678", "345678"} {
-			same(t, "number "+n, order(n), "dentist")
-		}
-		same(t, "a Belgian number", order("+32 470 12 34 56"), "plumber")
-		same(t, "a number of nobody", order("06 99999999"))
+func TestCallSearch(t *testing.T) { storetest.Each(t, testCallSearch) }
 
-		// Erased content is no longer findable: the buyer's delete...
-		calls1, _, err := db.Calls(ctx, store.CallQuery{OrderID: o.ID, Search: "badkamer"})
-		if err != nil || len(calls1) != 1 {
-			t.Fatalf("before delete: %v %v", calls1, err)
-		}
-		if err := db.DeleteCall(ctx, o.ID, calls1[0].ID, t0); err != nil {
-			t.Fatal(err)
-		}
-		same(t, "deleted call's summary", vapiIDs(t, db, store.CallQuery{Search: "badkamer"}))
-		same(t, "deleted call's transcript", vapiIDs(t, db, store.CallQuery{Search: "water"}))
-		same(t, "deleted call's number", vapiIDs(t, db, store.CallQuery{Search: "+32470123456"}))
-		// ...and a report of it that arrives later does not bring it back.
-		searchCalls(t, db, plumber)
-		same(t, "deleted call reported again", vapiIDs(t, db, store.CallQuery{Search: "badkamer"}))
+func testCallSearch(t *testing.T, db *store.DB) {
+	ctx := ctxT(t)
+	putAgents(t, db, testAgents)
+	o := orderFor(t, db, assistantA)
+	dentist := report("dentist", assistantA, t0)
+	dentist.Summary = "De beller wil twee afspraken verzetten."
+	dentist.Transcript = []store.TranscriptLine{{Role: "agent", Text: "Goedemiddag, tandartspraktijk Zonneveld."},
+		{Role: "caller", Text: "Ik bel over mijn vullingen."}}
+	dentist.CustomerNumber = "+31612345678"
+	plumber := report("plumber", assistantA, t0.Add(time.Minute))
+	plumber.Summary = "Lekkage in de badkamer; loodgieter komt morgen."
+	plumber.Transcript = []store.TranscriptLine{{Role: "caller", Text: "Er staat water onder het bad."}}
+	plumber.CustomerNumber = "+32470123456"
+	other := report("other", assistantB, t0.Add(2*time.Minute)) // unassigned: not the order's
+	other.Summary = "Vullingen voor een andere praktijk."
+	searchCalls(t, db, dentist, plumber, other)
 
-		// ...and the retention worker.
-		if _, err := db.PurgeCallContent(ctx, t0.Add(time.Hour), t0.Add(time.Hour)); err != nil {
-			t.Fatal(err)
-		}
-		same(t, "purged transcript", vapiIDs(t, db, store.CallQuery{Search: "zonneveld"}))
-		same(t, "purged summary", vapiIDs(t, db, store.CallQuery{Search: "vullingen"}))
-		same(t, "purged number", vapiIDs(t, db, store.CallQuery{Search: "0612345678"}))
-		same(t, "the calls stay", vapiIDs(t, db, store.CallQuery{}), "other", "dentist")
-	})
+	order := func(search string) []string {
+		return vapiIDs(t, db, store.CallQuery{OrderID: o.ID, Ended: true, Search: search})
+	}
+	same(t, "a word of the transcript", order("Zonneveld"), "dentist")
+	same(t, "a word of the summary", order("badkamer"), "plumber")
+	same(t, "any case, accents folded", order("ZONNEVÉLD"), "dentist")
+	same(t, "two words, both needed", order("water bad"), "plumber")
+	same(t, "two words, one missing", order("water zonneveld"))
+	same(t, "a word prefix", order("tandarts"), "dentist")
+	same(t, "no such word", order("helicopter"))
+	same(t, "punctuation only", order("?!"))
+	same(t, "empty finds everything", order(""), "plumber", "dentist")
+	same(t, "role names are not text", order("caller"))
+	same(t, "another order's call", vapiIDs(t, db, store.CallQuery{Search: "vullingen"}), "other", "dentist")
+	if !db.Embedded() {
+		// Dutch stemming: an inflected form finds the call.
+		same(t, "stemmed singular of afspraken", order("afspraak"), "dentist")
+		same(t, "stemmed vulling", order("vulling"), "dentist")
+	}
+
+	// The caller's number, as people write it.
+	for _, n := range []string{"+31612345678", "+31 6 12345678", "+31 6 1234 5678", "06 12345678", "06-1234 5678", "0612345678",
+		"0031612345678", "(06) 1234 5678", "5678", "345678"} {
+		same(t, "number "+n, order(n), "dentist")
+	}
+	same(t, "a Belgian number", order("+32 470 12 34 56"), "plumber")
+	same(t, "a number of nobody", order("06 99999999"))
+
+	// Erased content is no longer findable: the buyer's delete...
+	calls1, _, err := db.Calls(ctx, store.CallQuery{OrderID: o.ID, Search: "badkamer"})
+	if err != nil || len(calls1) != 1 {
+		t.Fatalf("before delete: %v %v", calls1, err)
+	}
+	if err := db.DeleteCall(ctx, o.ID, calls1[0].ID, t0); err != nil {
+		t.Fatal(err)
+	}
+	same(t, "deleted call's summary", vapiIDs(t, db, store.CallQuery{Search: "badkamer"}))
+	same(t, "deleted call's transcript", vapiIDs(t, db, store.CallQuery{Search: "water"}))
+	same(t, "deleted call's number", vapiIDs(t, db, store.CallQuery{Search: "+32470123456"}))
+	// ...and a report of it that arrives later does not bring it back.
+	searchCalls(t, db, plumber)
+	same(t, "deleted call reported again", vapiIDs(t, db, store.CallQuery{Search: "badkamer"}))
+
+	// ...and the retention worker.
+	if _, err := db.PurgeCallContent(ctx, t0.Add(time.Hour), t0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	same(t, "purged transcript", vapiIDs(t, db, store.CallQuery{Search: "zonneveld"}))
+	same(t, "purged summary", vapiIDs(t, db, store.CallQuery{Search: "vullingen"}))
+	same(t, "purged number", vapiIDs(t, db, store.CallQuery{Search: "0612345678"}))
+	same(t, "the calls stay", vapiIDs(t, db, store.CallQuery{}), "other", "dentist")
 }
 
 func TestCallFilters(t *testing.T) {
@@ -176,33 +188,33 @@ func TestCallFilters(t *testing.T) {
 	})
 }
 
-func TestCallPagesWithFilters(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		putAgents(t, db, testAgents)
-		o := orderFor(t, db, assistantA)
-		var want []string
-		for i := range 25 {
-			r := report(string(rune('a'+i))+"-call", assistantA, t0.Add(time.Duration(i)*time.Minute))
-			if i%2 == 0 {
-				r.Summary = "Wants a callback about the invoice."
-				want = append([]string{r.VapiCallID}, want...)
-			}
-			if i%4 == 0 {
-				r.Type = store.CallOutbound
-			}
-			searchCalls(t, db, r)
+func TestCallPagesWithFilters(t *testing.T) { storetest.Each(t, testCallPages) }
+
+func testCallPages(t *testing.T, db *store.DB) {
+	putAgents(t, db, testAgents)
+	o := orderFor(t, db, assistantA)
+	var want []string
+	for i := range 25 {
+		r := report(string(rune('a'+i))+"-call", assistantA, t0.Add(time.Duration(i)*time.Minute))
+		if i%2 == 0 {
+			r.Summary = "Wants a callback about the invoice."
+			want = append([]string{r.VapiCallID}, want...)
 		}
-		q := store.CallQuery{OrderID: o.ID, Ended: true, Search: "invoice", Page: store.Page{Limit: 4}}
-		same(t, "pages of a search", vapiIDs(t, db, q), want...)
-		q.Direction = store.CallInbound
-		var inbound []string
-		for i, id := range want {
-			if (len(want)-1-i)%2 == 1 { // every other even index is outbound
-				inbound = append(inbound, id)
-			}
+		if i%4 == 0 {
+			r.Type = store.CallOutbound
 		}
-		same(t, "pages of a search and a filter", vapiIDs(t, db, q), inbound...)
-	})
+		searchCalls(t, db, r)
+	}
+	q := store.CallQuery{OrderID: o.ID, Ended: true, Search: "invoice", Page: store.Page{Limit: 4}}
+	same(t, "pages of a search", vapiIDs(t, db, q), want...)
+	q.Direction = store.CallInbound
+	var inbound []string
+	for i, id := range want {
+		if (len(want)-1-i)%2 == 1 { // every other even index is outbound
+			inbound = append(inbound, id)
+		}
+	}
+	same(t, "pages of a search and a filter", vapiIDs(t, db, q), inbound...)
 }
 
 func TestSearchNumber(t *testing.T) {

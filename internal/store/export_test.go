@@ -29,3 +29,11 @@ func (db *DB) MigrateDownTo(ctx context.Context, version int64) error {
 	}
 	return nil
 }
+
+// SetFTSSparse sets how many matches SQLite reads by id (see ftsMatch), so a
+// test can take the other way with a few calls; it returns the undo.
+func SetFTSSparse(n int) func() {
+	old := ftsSparse
+	ftsSparse = n
+	return func() { ftsSparse = old }
+}

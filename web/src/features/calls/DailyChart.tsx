@@ -59,12 +59,9 @@ export function DailyChart({ overview }: { overview: AgentPage }) {
           </div>
           <div className="relative mt-1.5 h-4 font-mono text-[0.6875rem] leading-4 whitespace-nowrap text-ink-soft">
             {ticks.map(({ index, wide, narrow }) => {
-              const at = index / daily.length;
-              // Under its bar's left edge; one near the right end ends there instead, so it never overflows.
-              const style = at > 0.8 ? { right: `${(1 - (index + 1) / daily.length) * 100}%` } : { left: `${at * 100}%` };
               const shown = wide && narrow ? 'block' : narrow ? 'block sm:hidden' : 'hidden sm:block';
               return (
-                <span key={daily[index].date} className={`absolute top-0 ${shown}`} style={style}>
+                <span key={daily[index].date} className={`absolute top-0 ${shown}`} style={{ left: `${(index / daily.length) * 100}%` }}>
                   {formatDay(daily[index].date, lang)}
                 </span>
               );
@@ -103,8 +100,9 @@ export function DailyChart({ overview }: { overview: AgentPage }) {
 }
 
 /**
- * The days the axis names: the first of every week from the period's first day; on a phone (narrow) at
- * most five, from `sm` up (wide) at most thirteen, every few weeks for a long period.
+ * The days the axis names, each under its bar's left edge: the first of every week from the period's first day; on
+ * a phone (narrow) at most five, from `sm` up (wide) at most thirteen, every few weeks for a long period. A day too
+ * near the right end for its label to fit is left out, so no label runs off the chart or into another.
  */
 export function weekTicks(days: number): { index: number; wide: boolean; narrow: boolean }[] {
   const weeks = Math.ceil(days / 7);
@@ -112,8 +110,8 @@ export function weekTicks(days: number): { index: number; wide: boolean; narrow:
   const narrowStep = 7 * Math.max(1, Math.ceil(weeks / 5));
   const out = [];
   for (let index = 0; index < days; index += 7) {
-    const wide = index % wideStep === 0;
-    const narrow = index % narrowStep === 0;
+    const wide = index % wideStep === 0 && index / days <= 0.92;
+    const narrow = index % narrowStep === 0 && index / days <= 0.85;
     if (wide || narrow) out.push({ index, wide, narrow });
   }
   return out;
