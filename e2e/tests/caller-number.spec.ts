@@ -163,7 +163,9 @@ test('the Dutch CSV opens as columns: a byte-order mark, ; between cells, Dutch 
   const bytes = await readFile(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const rows = parseCsv(bytes.toString('utf8').slice(1), ';');
-  expect(rows[0]).toEqual([
+  // The order's call data fields follow as columns of their own (the Go tests check those; call-data.spec may be
+  // changing this order's fields while this runs).
+  expect(rows[0].slice(0, 11)).toEqual([
     'Bestelling',
     'Agent',
     'Begonnen',
@@ -176,7 +178,7 @@ test('the Dutch CSV opens as columns: a byte-order mark, ; between cells, Dutch 
     'Samenvatting',
     'Kosten excl. btw',
   ]);
-  expect(rows.slice(1).every((r) => r.length === 11)).toBe(true);
+  expect(rows.slice(1).every((r) => r.length === rows[0].length)).toBe(true);
   const ours = rows.filter((r) => r[9] === summary);
   expect(ours.map((r) => r.slice(0, 10))).toEqual([
     [
@@ -206,7 +208,7 @@ test('the Dutch CSV opens as columns: a byte-order mark, ; between cells, Dutch 
   const enText = await en.text();
   expect(enText.charCodeAt(0)).toBe(0xfeff);
   const enRows = parseCsv(enText.slice(1), ',');
-  expect(enRows[0]).toEqual([
+  expect(enRows[0].slice(0, 11)).toEqual([
     'Order',
     'Agent',
     'Started',

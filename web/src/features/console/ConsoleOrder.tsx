@@ -132,7 +132,7 @@ function OrderView({ loaded, calls }: { loaded: OrderDetail; calls: Promise<Page
             </dl>
           </section>
           <div className="panel">
-            <CallFieldsEditor orderId={order.id} orderNumber={order.number} />
+            <CallFieldsEditor orderId={order.id} />
           </div>
           <UsageTable usage={detail.usage} />
           <OrderCalls calls={calls} />
