@@ -208,7 +208,9 @@ async function scrollAndCheck(page: Page, label: string) {
   expect([...seen], label).toEqual([]);
 }
 
-test('at 390 px the voice button never covers a link, button or field, on any public page, and the dashboard has none', async ({ page }) => {
+test('at 390 px the voice button never covers a link, button or field, on any public page, and the dashboard has none', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   for (const lang of languages) {
