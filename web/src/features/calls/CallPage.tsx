@@ -6,6 +6,7 @@ import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { Fact } from '../../shared/ui/Fact';
 import { OutcomeBadge } from './OutcomeBadge';
 import { Transcript } from './Transcript';
+import { NotFoundBlock } from '../../shared/ui/NotFoundBlock';
 
 // The layout of one call's page, which a buyer (/dashboard/agents/:orderId/calls/:callId) and staff
 // (/console/calls/:id) both see: the way back, the heading with the outcome, then the summary and
@@ -24,13 +25,7 @@ export function CallBackLink({ to, label }: { to: string; label: string }) {
 /** A call (or contact) that is not there (deleted, unknown, or not the reader's): the way back, a heading and `text`. */
 export function CallNotFound({ back, text, title }: { back: ReactNode; text: string; title?: string }) {
   const { t } = useLanguage();
-  return (
-    <>
-      {back}
-      <h1 className="display mt-6 text-4xl sm:text-5xl">{title ?? t('calls.call.notFoundTitle')}</h1>
-      <p className="mt-4 text-lg text-ink-soft">{text}</p>
-    </>
-  );
+  return <NotFoundBlock back={back} title={title ?? t('calls.call.notFoundTitle')} text={text} />;
 }
 
 /** The page's heading (when the call started) with its outcome beside it. */

@@ -9,6 +9,7 @@ import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
 import { getBuyer, resendInvite, type BuyerDetail } from './api';
 import { ConsoleError, ConsoleLoading, OrderStatusBadge, personName } from './parts';
+import { NotFoundBlock } from '../../shared/ui/NotFoundBlock';
 
 /** The account; not awaited (<Deferred>). */
 export function loader({ params, request }: LoaderFunctionArgs) {
@@ -35,17 +36,8 @@ function BuyerScreen() {
     <Deferred
       resolve={buyer}
       loading={<ConsoleLoading title={title} text={t('console.buyer.loading')} />}
-      failed={(error, retry) =>
-        error.status !== 404 && error.status !== 400 ? (
-          <ConsoleError title={title} error={error} onRetry={retry} />
-        ) : (
-          <>
-            <BackLink />
-            <h1 className="display mt-6 text-4xl sm:text-5xl">{title}</h1>
-            <p className="mt-4 text-lg text-ink-soft">{t('console.buyer.notFound')}</p>
-          </>
-        )
-      }
+      failed={(error, retry) => <ConsoleError title={title} error={error} onRetry={retry} />}
+      notFound={<NotFoundBlock back={<BackLink />} title={title} text={t('console.buyer.notFound')} />}
     >
       {(data) => <BuyerView loaded={data.buyer} />}
     </Deferred>

@@ -49,13 +49,8 @@ export function Component() {
     <Deferred
       resolve={call}
       loading={<ConsoleLoading title={title} text={t('console.call.loading')} />}
-      failed={(error, retry) =>
-        error.status !== 404 && error.status !== 400 ? (
-          <ConsoleError title={title} error={error} onRetry={retry} />
-        ) : (
-          <CallNotFound back={<BackLink />} text={t('console.call.notFound')} />
-        )
-      }
+      failed={(error, retry) => <ConsoleError title={title} error={error} onRetry={retry} />}
+      notFound={<CallNotFound back={<BackLink />} text={t('console.call.notFound')} />}
     >
       {(data) => <CallView key={data.call.id} call={data.call} />}
     </Deferred>

@@ -10,6 +10,7 @@ import { OrderLinkForm, OrderStatusForm } from './OrderForms';
 import { ConsoleError, ConsoleLoading, ListBody, OrderStatusBadge, orderStatusLabel, personName } from './parts';
 import { usePages } from './usePages';
 import { CallFieldsEditor } from './CallFieldsEditor';
+import { NotFoundBlock } from '../../shared/ui/NotFoundBlock';
 
 /** The order (with its history and usage by month) and the first page of its calls; neither awaited (<Deferred>). */
 export function loader({ params, request }: LoaderFunctionArgs) {
@@ -40,17 +41,8 @@ function OrderScreen() {
     <Deferred
       resolve={order}
       loading={<ConsoleLoading title={title} text={t('console.order.loading')} />}
-      failed={(error, retry) =>
-        error.status !== 404 && error.status !== 400 ? (
-          <ConsoleError title={title} error={error} onRetry={retry} />
-        ) : (
-          <>
-            <BackLink />
-            <h1 className="display mt-6 text-4xl sm:text-5xl">{title}</h1>
-            <p className="mt-4 text-lg text-ink-soft">{t('console.order.notFound')}</p>
-          </>
-        )
-      }
+      failed={(error, retry) => <ConsoleError title={title} error={error} onRetry={retry} />}
+      notFound={<NotFoundBlock back={<BackLink />} title={title} text={t('console.order.notFound')} />}
     >
       {(detail) => <OrderView loaded={detail} calls={calls} />}
     </Deferred>

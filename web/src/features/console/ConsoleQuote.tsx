@@ -12,6 +12,7 @@ import { getQuote, listAgents, QUOTE_STATUSES, setQuoteStatus, type CatalogueAge
 import { ConsoleError, ConsoleLoading, personName, QuoteStatusBadge, quoteStatusLabel } from './parts';
 import { QuoteNotes } from './QuoteNotes';
 import { QuoteToOrder } from './QuoteToOrder';
+import { NotFoundBlock } from '../../shared/ui/NotFoundBlock';
 
 /** The request, and the catalogue for its order form; neither awaited (<Deferred>). */
 export function loader({ params, request }: LoaderFunctionArgs) {
@@ -48,17 +49,8 @@ function QuoteScreen() {
     <Deferred
       resolve={loaded}
       loading={<ConsoleLoading title={title} text={t('console.quote.loading')} />}
-      failed={(error, retry) =>
-        error.status !== 404 && error.status !== 400 ? (
-          <ConsoleError title={title} error={error} onRetry={retry} />
-        ) : (
-          <>
-            <BackLink />
-            <h1 className="display mt-6 text-4xl sm:text-5xl">{title}</h1>
-            <p className="mt-4 text-lg text-ink-soft">{t('console.quote.notFound')}</p>
-          </>
-        )
-      }
+      failed={(error, retry) => <ConsoleError title={title} error={error} onRetry={retry} />}
+      notFound={<NotFoundBlock back={<BackLink />} title={title} text={t('console.quote.notFound')} />}
     >
       {(base) => {
         const quote = fresh?.base === base ? fresh.quote : base.quote;

@@ -1,5 +1,4 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { ApiError } from '../../shared/api/client';
 import type { AgentPage, CallPage } from '../../shared/api/types';
 import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { softHyphens } from '../../shared/i18n/hyphenate';
@@ -7,6 +6,7 @@ import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
 import { browserTimeZone, CallList, DailyChart, filtersOf, getAgentPage, getCalls, MonthStats, PeriodPicker } from '../calls';
 import { Loading, LoadError } from './LoadState';
+import { NotFoundBlock } from '../../shared/ui/NotFoundBlock';
 
 /**
  * The agent's page for the URL's period and, for a linked agent, the first page of the calls its filters
@@ -36,23 +36,12 @@ export function Component() {
     <Deferred
       resolve={overview}
       loading={<Loading text={t('calls.loading')} />}
-      failed={(error, retry) => <AgentFailed error={error} retry={retry} />}
+      failed={(error, retry) => <LoadError error={error} onRetry={retry} />}
+      // 404 for another buyer's order as for a missing one; 400 for an id that is not even one.
+      notFound={<NotFoundBlock back={<BackLink />} title={t('calls.notFoundTitle')} text={t('calls.notFoundText')} />}
     >
       {(data) => <AgentView overview={data} calls={calls} />}
     </Deferred>
-  );
-}
-
-function AgentFailed({ error, retry }: { error: ApiError; retry: () => void }) {
-  const { t } = useLanguage();
-  // 404 for another buyer's order as for a missing one; 400 for an id that is not even one.
-  if (error.status !== 404 && error.status !== 400) return <LoadError error={error} onRetry={retry} />;
-  return (
-    <>
-      <BackLink />
-      <h1 className="display mt-6 text-4xl sm:text-5xl">{t('calls.notFoundTitle')}</h1>
-      <p className="mt-4 text-lg text-ink-soft">{t('calls.notFoundText')}</p>
-    </>
   );
 }
 

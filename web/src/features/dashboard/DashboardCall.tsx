@@ -52,14 +52,9 @@ export function Component() {
     <Deferred
       resolve={call}
       loading={<Loading text={t('calls.call.loading')} />}
-      failed={(error, retry) =>
-        // 404 for a call of someone else's order, or of another order, as for a deleted one.
-        error.status !== 404 && error.status !== 400 ? (
-          <LoadError error={error} onRetry={retry} />
-        ) : (
-          <CallNotFound back={<BackLink orderId={orderId} />} text={t('calls.call.notFoundText')} />
-        )
-      }
+      failed={(error, retry) => <LoadError error={error} onRetry={retry} />}
+      // 404 for a call of someone else's order, or of another order, as for a deleted one.
+      notFound={<CallNotFound back={<BackLink orderId={orderId} />} text={t('calls.call.notFoundText')} />}
     >
       {(data) => <CallView key={data.call.id} orderId={orderId} call={data.call} />}
     </Deferred>

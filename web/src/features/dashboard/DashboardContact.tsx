@@ -32,16 +32,13 @@ export function Component() {
     <Deferred
       resolve={contact}
       loading={<Loading text={t('calls.contact.loading')} />}
-      failed={(error, retry) =>
-        error.status !== 404 && error.status !== 400 ? (
-          <LoadError error={error} onRetry={retry} />
-        ) : (
-          <CallNotFound
-            back={<BackLink orderId={orderId} />}
-            text={t('calls.contact.notFoundText')}
-            title={t('calls.contact.notFoundTitle')}
-          />
-        )
+      failed={(error, retry) => <LoadError error={error} onRetry={retry} />}
+      notFound={
+        <CallNotFound
+          back={<BackLink orderId={orderId} />}
+          text={t('calls.contact.notFoundText')}
+          title={t('calls.contact.notFoundTitle')}
+        />
       }
     >
       {(data) => <ContactView key={data.contact.key} orderId={orderId} data={data} />}

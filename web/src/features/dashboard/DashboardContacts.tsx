@@ -10,6 +10,7 @@ import { CallBackLink, getContacts, OutcomeBadge } from '../calls';
 import { Loading, LoadError } from './LoadState';
 import { useMore } from './useMore';
 import { agentPath, callCount, contactPath } from './contacts';
+import { NotFoundBlock } from '../../shared/ui/NotFoundBlock';
 
 /** The first page of the order's contacts; not awaited (<Deferred>). */
 export function loader({ params, request }: LoaderFunctionArgs) {
@@ -31,17 +32,8 @@ export function Component() {
     <Deferred
       resolve={contacts}
       loading={<Loading text={t('calls.contacts.loading')} />}
-      failed={(error, retry) =>
-        error.status !== 404 && error.status !== 400 ? (
-          <LoadError error={error} onRetry={retry} />
-        ) : (
-          <>
-            <BackLink orderId={orderId} />
-            <h1 className="display mt-6 text-4xl sm:text-5xl">{t('calls.notFoundTitle')}</h1>
-            <p className="mt-4 text-lg text-ink-soft">{t('calls.notFoundText')}</p>
-          </>
-        )
-      }
+      failed={(error, retry) => <LoadError error={error} onRetry={retry} />}
+      notFound={<NotFoundBlock back={<BackLink orderId={orderId} />} title={t('calls.notFoundTitle')} text={t('calls.notFoundText')} />}
     >
       {(page) => <Contacts orderId={orderId} first={page} />}
     </Deferred>

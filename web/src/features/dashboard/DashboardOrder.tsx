@@ -10,6 +10,7 @@ import { Fact } from '../../shared/ui/Fact';
 import { Amount } from './Amount';
 import { Loading, LoadError } from './LoadState';
 import { StatusBadge } from './StatusBadge';
+import { NotFoundBlock } from '../../shared/ui/NotFoundBlock';
 
 /** The order; not awaited (<Deferred>). The API answers 404 for someone else's order as for a missing one. */
 export function loader({ params, request }: LoaderFunctionArgs) {
@@ -30,18 +31,9 @@ export function Component() {
     <Deferred
       resolve={order}
       loading={<Loading text={t('dashboard.order.loading')} />}
-      failed={(error, retry) =>
-        // 400: an id that is not even a valid one, which is just as missing.
-        error.status !== 404 && error.status !== 400 ? (
-          <LoadError error={error} onRetry={retry} />
-        ) : (
-          <>
-            <BackLink />
-            <h1 className="display mt-6 text-4xl sm:text-5xl">{t('dashboard.order.notFoundTitle')}</h1>
-            <p className="mt-4 text-lg text-ink-soft">{t('dashboard.order.notFoundText')}</p>
-          </>
-        )
-      }
+      failed={(error, retry) => <LoadError error={error} onRetry={retry} />}
+      // 400: an id that is not even a valid one, which is just as missing.
+      notFound={<NotFoundBlock back={<BackLink />} title={t('dashboard.order.notFoundTitle')} text={t('dashboard.order.notFoundText')} />}
     >
       {(data) => <OrderView order={data.order} />}
     </Deferred>

@@ -43,13 +43,20 @@ export interface DeferredProps<T> {
   resolve: Promise<T>;
   /** Shown while the promise is pending. */
   loading: ReactNode;
-  /** Shown when it failed (never for 401); `retry` runs the route's loaders again. */
+  /** Shown when it failed (never for 401, nor for 404/400 when `notFound` is given); `retry` runs the route's loaders again. */
   failed: (error: ApiError, retry: () => void) => ReactNode;
+  /** A record's page: shown instead of `failed` when the record is not there (404, or 400 for an id that cannot be one). */
+  notFound?: ReactNode;
   children: (data: T) => ReactNode;
 }
 
+/** A failure that means the record asked for is not there (or the id cannot be one): nothing to try again. */
+export function isNotFound(error: ApiError): boolean {
+  return error.status === 404 || error.status === 400;
+}
+
 /** One loader promise on screen: its loading line, its failure, or `children` with its data. */
-export function Deferred<T>({ resolve, loading, failed, children }: DeferredProps<T>) {
+export function Deferred<T>({ resolve, loading, failed, notFound, children }: DeferredProps<T>) {
   return (
     <Suspense
       key={idOf(resolve)}
@@ -60,7 +67,10 @@ export function Deferred<T>({ resolve, loading, failed, children }: DeferredProp
         </>
       }
     >
-      <Settled resolve={resolve} failed={failed}>
+      <Settled
+        resolve={resolve}
+        failed={notFound === undefined ? failed : (error, retry) => (isNotFound(error) ? notFound : failed(error, retry))}
+      >
         {children}
       </Settled>
     </Suspense>
@@ -113,7 +123,7 @@ function Failed({ error, render }: { error: ApiError; render: DeferredProps<unkn
   const status = error.status;
   useEffect(() => {
     if (status === 401) void navigate(signIn, { replace: true });
-    else if (status !== 404 && status !== 400) console.error(error);
+    else if (!isNotFound(error)) console.error(error);
   }, [error, status, signIn, navigate]);
   if (status === 401) return null;
   return render(error, reload);
