@@ -23,9 +23,9 @@ func (g *integrationsAPI) table() []endpoint {
 		jsonOp(g.api, "PATCH", "/api/integrations/webhooks/{id}", 200, lim, g.update).doc("integrations", "Switches an endpoint on or off, or sets its events or agents (absent fields stay).").as(signedIn),
 		jsonOp(g.api, "DELETE", "/api/integrations/webhooks/{id}", 204, 0, g.remove).doc("integrations", "Deletes an endpoint with its delivery log.").as(signedIn),
 		jsonOp(g.api, "POST", "/api/integrations/webhooks/{id}/secret", 200, 0, g.roll).doc("integrations", "Gives the endpoint a new signing secret, shown only this once; the old one stops at once.").as(signedIn),
-		jsonOp(g.api, "POST", "/api/integrations/webhooks/{id}/test", 202, 0, g.test).doc("integrations", "Queues a test event (a made-up call marked test) to the endpoint, sent once even when it is off.").as(signedIn),
+		jsonOp(g.api, "POST", "/api/integrations/webhooks/{id}/test", 204, 0, g.test).doc("integrations", "Queues a test event (a made-up call marked test) to the endpoint, sent once even when it is off.").as(signedIn),
 		jsonOp(g.api, "GET", "/api/integrations/webhooks/{id}/deliveries", 200, 0, g.deliveries).doc("integrations", "The endpoint's last 100 delivery attempts, newest first.").as(signedIn),
-		jsonOp(g.api, "POST", "/api/integrations/webhooks/{id}/deliveries/{deliveryId}/redeliver", 202, 0, g.redeliver).doc("integrations", "Queues the delivery's message once more (same webhook-id, a new attempt).").as(signedIn),
+		jsonOp(g.api, "POST", "/api/integrations/webhooks/{id}/deliveries/{deliveryId}/redeliver", 204, 0, g.redeliver).doc("integrations", "Queues the delivery's message once more (same webhook-id, a new attempt).").as(signedIn),
 	}
 }
 
