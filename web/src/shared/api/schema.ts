@@ -1002,6 +1002,7 @@ export interface components {
             direction: string;
             /** Format: int64 */
             durationSeconds: number;
+            followUp: boolean;
             id: string;
             number: string;
             numberDisplay: string;
@@ -1028,6 +1029,7 @@ export interface components {
             endedAt: string | null;
             endedReason: string;
             fields: components["schemas"]["CallDataField"][];
+            followUp: boolean;
             id: string;
             number: string;
             numberDisplay: string;
@@ -1079,6 +1081,8 @@ export interface components {
             nextCursor: string | null;
         };
         CallDataField: {
+            followUp: boolean;
+            followUpOptions: string[];
             labelEn: string;
             labelNl: string;
             name: string;
@@ -1130,6 +1134,7 @@ export interface components {
             endedAt: string | null;
             endedReason: string;
             fields: components["schemas"]["CallDataField"][];
+            followUp: boolean;
             id: string;
             newerId: string | null;
             number: string;
@@ -1156,6 +1161,7 @@ export interface components {
             direction: string;
             /** Format: int64 */
             durationSeconds: number;
+            followUp: boolean;
             id: string;
             number: string;
             numberDisplay: string;
