@@ -1130,6 +1130,7 @@ export interface components {
             direction: string;
             /** Format: int64 */
             durationSeconds: number;
+            followUp: boolean;
             id: string;
             number: string;
             numberDisplay: string;
@@ -1156,6 +1157,7 @@ export interface components {
             endedAt: string | null;
             endedReason: string;
             fields: components["schemas"]["CallDataField"][];
+            followUp: boolean;
             id: string;
             number: string;
             numberDisplay: string;
@@ -1207,6 +1209,8 @@ export interface components {
             nextCursor: string | null;
         };
         CallDataField: {
+            followUp: boolean;
+            followUpOptions: string[];
             labelEn: string;
             labelNl: string;
             name: string;
@@ -1258,6 +1262,7 @@ export interface components {
             endedAt: string | null;
             endedReason: string;
             fields: components["schemas"]["CallDataField"][];
+            followUp: boolean;
             id: string;
             newerId: string | null;
             number: string;
@@ -1284,6 +1289,7 @@ export interface components {
             direction: string;
             /** Format: int64 */
             durationSeconds: number;
+            followUp: boolean;
             id: string;
             number: string;
             numberDisplay: string;
