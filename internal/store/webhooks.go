@@ -421,3 +421,16 @@ func (db *DB) runCallHooks(ctx context.Context, tx *sql.Tx, c Call, now time.Tim
 	}
 	return nil
 }
+
+// OrderCallFields is DB.OrderCallFields inside the transaction.
+func (t *Tx) OrderCallFields(ctx context.Context, orderID string) ([]CallField, error) {
+	id, ok := normID(orderID)
+	if !ok {
+		return []CallField{}, nil
+	}
+	rows, err := t.db.query(ctx, t.tx, `SELECT `+callFieldColumns+` FROM call_fields f WHERE f.order_id = ? ORDER BY f.position, f.name`, id)
+	if err != nil {
+		return nil, err
+	}
+	return scanCallFields(rows)
+}

@@ -100,7 +100,7 @@ func (s *Service) payload(ctx context.Context, m store.WebhookMessage, e store.W
 	id := strconv.FormatInt(c.ID, 10)
 	ev := CallEvent{
 		Call: EventCall{ID: id, StartedAt: c.StartedAt.UTC(), EndedAt: c.EndedAt, Direction: c.Type, DurationSeconds: c.DurationSeconds,
-			Outcome: c.Outcome, EndedReason: c.EndedReason, Summary: c.Summary, FollowUp: needsFollowUp(c),
+			Outcome: c.Outcome, EndedReason: c.EndedReason, Summary: c.Summary, FollowUp: calls.NeedsFollowUp(c.Outcome, fields, c.Data),
 			URL: s.siteURL + prefix + "/dashboard/agents/" + o.ID + "/calls/" + id},
 		Caller: EventCaller{Number: calls.FormatNumber(c.CustomerNumber, lang).E164},
 		Data:   data,

@@ -385,7 +385,8 @@ func success(status int) bool { return status >= 200 && status < 300 }
 // Hook registers the messages a stored end-of-call report makes: run in
 // the report's transaction (store.DB.OnCallRecorded), it adds call.ended
 // for every enabled endpoint of the order's buyer listening to it, and
-// call.followup when the call needs follow-up. A call's event reaches an
+// call.followup when the call needs follow-up (calls.NeedsFollowUp:
+// missed, failed, or a call data value staff marked). A call's event reaches an
 // endpoint once: a report posted again adds nothing.
 func (s *Service) Hook() store.CallHook {
 	return func(ctx context.Context, tx *store.Tx, c store.Call, now time.Time) error {
@@ -393,10 +394,18 @@ func (s *Service) Hook() store.CallHook {
 		if err != nil {
 			return err
 		}
+		if len(es) == 0 {
+			return nil
+		}
+		fields, err := tx.OrderCallFields(ctx, c.OrderID)
+		if err != nil {
+			return err
+		}
+		followUp := calls.NeedsFollowUp(c.Outcome, fields, c.Data)
 		added := false
 		for _, e := range es {
 			for _, ev := range e.Events {
-				if ev == store.EventCallFollowUp && !needsFollowUp(c) {
+				if ev == store.EventCallFollowUp && !followUp {
 					continue
 				}
 				ok, err := tx.AddWebhookMessage(ctx, store.WebhookMessage{EndpointID: e.ID, Event: ev, CallID: c.ID}, false, now)
@@ -418,11 +427,3 @@ func (s *Service) Hook() store.CallHook {
 func (s *Service) RegisterJobs(w *jobs.Worker) {
 	w.Register(store.JobWebhook, s.deliver)
 }
-
-// needsFollowUp is the follow-up rule. Until calls.NeedsFollowUp exists
-// (issue 21 §1, branch i21-alerts), a missed or failed call needs it.
-var needsFollowUp = func(c store.Call) bool {
-	return c.Outcome == store.OutcomeMissed || c.Outcome == store.OutcomeFailed
-}
-
-var _ = calls.NormalizeNumber

@@ -456,3 +456,35 @@ func isCode(err error, c apierr.Code) bool {
 	a, ok := apierr.As(err)
 	return ok && a.Code == c
 }
+
+// A call staff's call data marks as needing follow-up (an answered call
+// whose "callback" is yes) is call.followup too, with its data labelled.
+func TestFollowUpByCallData(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, http.StatusOK)
+		ctx := context.Background()
+		if _, err := db.SetOrderCallFields(ctx, e.order.ID, []store.CallField{
+			{Name: "callback", Type: "yes_no", LabelEn: "Callback wanted", LabelNl: "Terugbellen gewenst", FollowUp: true},
+		}, nil); err != nil {
+			t.Fatal(err)
+		}
+		e.endpoint(t, store.EventCallFollowUp)
+		end := e.clock.Now()
+		start := end.Add(-time.Minute)
+		if _, err := e.calls.Record(ctx, store.CallReport{VapiCallID: "vapi-cb", AssistantID: assistant, Type: store.CallInbound,
+			CustomerNumber: "+31612345678", StartedAt: &start, EndedAt: &end, DurationSeconds: 60, EndedReason: "customer-ended-call",
+			Status: store.StatusEnded, Report: true, Data: map[string]any{"callback": "yes"}}); err != nil {
+			t.Fatal(err)
+		}
+		e.report(t, "vapi-plain", "customer-ended-call", 60) // answered, no data: no follow-up
+		e.run(t)
+		got := e.recv.deliveries()
+		if len(got) != 1 || got[0].body.Type != store.EventCallFollowUp || !got[0].body.Data.Call.FollowUp || !got[0].verified {
+			t.Fatalf("deliveries %+v", got)
+		}
+		v := got[0].body.Data.Data["callback"]
+		if v.Label != "Callback wanted" || v.LabelNl != "Terugbellen gewenst" || v.Value != true {
+			t.Fatalf("call data %+v", got[0].body.Data.Data)
+		}
+	})
+}
