@@ -315,10 +315,13 @@ func (s *Service) RollSecret(ctx context.Context, userID, id string) (CreatedEnd
 // Delete removes an endpoint with its log.
 func (s *Service) Delete(ctx context.Context, userID, id string) error {
 	err := s.db.DeleteWebhookEndpoint(ctx, userID, id)
-	if errors.Is(err, store.ErrNotFound) {
+	switch {
+	case errors.Is(err, store.ErrNotFound):
 		return errNoEndpoint
+	case err != nil:
+		return apierr.Wrap("delete endpoint", err)
 	}
-	return apierr.Wrap("delete endpoint", err)
+	return nil
 }
 
 // Deliveries are the endpoint's last 100 delivery attempts, newest first.

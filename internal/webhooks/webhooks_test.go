@@ -345,6 +345,16 @@ func TestCallEndedOncePerCallVerifiable(t *testing.T) {
 		if len(got) != 5 || !got[4].body.Data.Test || !got[4].verified {
 			t.Fatalf("test event %+v", got[len(got)-1])
 		}
+		// Deleting it takes its log along; a second delete is not found.
+		if err := e.svc.Delete(context.Background(), e.buyer, ep.Endpoint.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.svc.Delete(context.Background(), e.buyer, ep.Endpoint.ID); !isCode(err, apierr.CodeNotFound) {
+			t.Fatalf("second delete: %v", err)
+		}
+		if list, _ := e.svc.List(context.Background(), e.buyer); len(list) != 0 {
+			t.Fatalf("left %+v", list)
+		}
 	})
 }
 
