@@ -101,7 +101,7 @@ export function IntegrationsView({ data }: { data: IntegrationsData }) {
       <h1 className="display text-4xl sm:text-5xl">{t('integrations.title')}</h1>
       <p className="mt-4 max-w-3xl text-lg text-ink-soft">{t('integrations.intro')}</p>
       {secret && <SecretPanel url={secret.url} secret={secret.secret} onDone={() => setSecret(null)} />}
-      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
+      <div className="mt-8 grid grid-cols-1 gap-6">
         <AddForm
           orders={data.orders}
           onAdded={(e, s) => {
@@ -225,11 +225,11 @@ function AddForm({ orders, onAdded }: { orders: Order[]; onAdded: (e: WebhookEnd
   const toggle = <T,>(list: T[], v: T, on: boolean) => (on ? [...list, v] : list.filter((x) => x !== v));
 
   return (
-    <section aria-labelledby="integrations-add" className="panel min-w-0 self-start">
+    <section aria-labelledby="integrations-add" className="panel min-w-0">
       <h2 id="integrations-add" className="text-2xl font-bold tracking-tight">
         {t('integrations.add.title')}
       </h2>
-      <form method="post" onSubmit={onSubmit} className="mt-6 space-y-5" noValidate>
+      <form method="post" onSubmit={onSubmit} className="mt-6 max-w-2xl space-y-5" noValidate>
         <Field
           id={`${id}-url`}
           label={t('integrations.add.url')}
@@ -493,7 +493,12 @@ function Deliveries({ endpoint, reload }: { endpoint: WebhookEndpoint; reload: n
       {list === null && !problem && <p className="mt-2 text-ink-soft">{t('integrations.deliveries.loading')}</p>}
       {list?.length === 0 && <p className="mt-2 text-ink-soft">{t('integrations.deliveries.none')}</p>}
       {list && list.length > 0 && (
-        <div className="mt-2 overflow-x-auto rounded-xl border border-line" role="region" aria-labelledby={`${id}-title`} tabIndex={0}>
+        <div
+          className="relative mt-2 overflow-x-auto rounded-xl border border-line"
+          role="region"
+          aria-labelledby={`${id}-title`}
+          tabIndex={0}
+        >
           <table className="deliveries-table">
             <caption className="sr-only">{t('integrations.deliveries.caption')}</caption>
             <thead>
