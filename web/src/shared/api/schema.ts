@@ -1745,7 +1745,7 @@ export interface components {
             createdAt: string;
             /** Format: int64 */
             id: number;
-            /** @description mail, cleanup, calls.retention, calls.backfill… */
+            /** @description mail, cleanup, calls.retention, calls.backfill, webhook… */
             kind: string;
             /** @description Why the last attempt failed, if it did. */
             lastError: string | null;

@@ -385,6 +385,7 @@ const consoleStrings = {
         cleanup: 'Clean-up',
         retention: 'Call retention',
         backfill: 'Call backfill',
+        webhook: 'Webhook delivery',
       },
       number: 'Job {id}',
       mailTo: '{kind} to an address at {domain}',

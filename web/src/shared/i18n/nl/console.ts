@@ -392,6 +392,7 @@ const consoleStrings = {
         cleanup: 'Opschonen',
         retention: 'Bewaartermijn gesprekken',
         backfill: 'Gesprekken aanvullen',
+        webhook: 'Webhooklevering',
       },
       number: 'Taak {id}',
       mailTo: '{kind} aan een adres bij {domain}',
