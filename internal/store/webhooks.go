@@ -434,3 +434,23 @@ func (t *Tx) OrderCallFields(ctx context.Context, orderID string) ([]CallField, 
 	}
 	return scanCallFields(rows)
 }
+
+// PruneWebhookMessages deletes the messages made before cutoff with their
+// deliveries: their bodies hold call content (a summary, the caller's
+// number), which is not kept longer than needed to deliver and redeliver.
+func (db *DB) PruneWebhookMessages(ctx context.Context, cutoff time.Time) (int64, error) {
+	var n int64
+	err := db.WithTx(ctx, func(tx *sql.Tx) error {
+		old := `SELECT id FROM webhook_messages WHERE created_at < ?`
+		if _, err := db.exec(ctx, tx, `DELETE FROM webhook_deliveries WHERE message_id IN (`+old+`)`, db.ts(cutoff)); err != nil {
+			return err
+		}
+		res, err := db.exec(ctx, tx, `DELETE FROM webhook_messages WHERE created_at < ?`, db.ts(cutoff))
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return n, classify(err)
+}

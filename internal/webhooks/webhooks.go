@@ -426,7 +426,24 @@ func (s *Service) Hook() store.CallHook {
 	}
 }
 
-// RegisterJobs teaches the worker to deliver messages.
+// KeepMessages is how long a message (its body holds the call's summary
+// and the caller's number) and its deliveries are kept: past the retries,
+// long enough to redeliver from the log.
+const KeepMessages = 30 * 24 * time.Hour
+
+// JobPrune is the periodic job that deletes older messages.
+const JobPrune = "webhooks.prune"
+
+// RegisterJobs teaches the worker to deliver messages, and to delete them
+// after KeepMessages (hourly). A call whose report came again after that
+// would be sent again: Vapi retries within minutes, not a month.
 func (s *Service) RegisterJobs(w *jobs.Worker) {
 	w.Register(store.JobWebhook, s.deliver)
+	w.Every(JobPrune, time.Hour, func(ctx context.Context, _ store.Job) error {
+		n, err := s.db.PruneWebhookMessages(ctx, s.now().Add(-KeepMessages))
+		if n > 0 {
+			s.log.Info("webhooks: old messages deleted", "messages", n)
+		}
+		return err
+	})
 }

@@ -345,6 +345,12 @@ func TestCallEndedOncePerCallVerifiable(t *testing.T) {
 		if len(got) != 5 || !got[4].body.Data.Test || !got[4].verified {
 			t.Fatalf("test event %+v", got[len(got)-1])
 		}
+		// Thirty days on, the messages (call content) and their log are gone.
+		e.clock.Advance(webhooks.KeepMessages + time.Hour)
+		e.run(t)
+		if ds, _ := e.svc.Deliveries(context.Background(), e.buyer, ep.Endpoint.ID); len(ds) != 0 {
+			t.Fatalf("after 30 days: %d deliveries kept", len(ds))
+		}
 		// Deleting it takes its log along; a second delete is not found.
 		if err := e.svc.Delete(context.Background(), e.buyer, ep.Endpoint.ID); err != nil {
 			t.Fatal(err)

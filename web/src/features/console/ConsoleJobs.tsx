@@ -185,6 +185,7 @@ const KINDS: Record<string, TKey> = {
   'calls.retention': 'console.jobs.kinds.retention',
   'calls.backfill': 'console.jobs.kinds.backfill',
   webhook: 'console.jobs.kinds.webhook',
+  'webhooks.prune': 'console.jobs.kinds.webhookPrune',
 };
 
 function JobRow({ job, busy, onAct }: { job: Job; busy: boolean; onAct: QueueProps['onAct'] }) {

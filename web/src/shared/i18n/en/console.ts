@@ -386,6 +386,7 @@ const consoleStrings = {
         retention: 'Call retention',
         backfill: 'Call backfill',
         webhook: 'Webhook delivery',
+        webhookPrune: 'Webhook log clean-up',
       },
       number: 'Job {id}',
       mailTo: '{kind} to an address at {domain}',

@@ -393,6 +393,7 @@ const consoleStrings = {
         retention: 'Bewaartermijn gesprekken',
         backfill: 'Gesprekken aanvullen',
         webhook: 'Webhooklevering',
+        webhookPrune: 'Webhooklogboek opschonen',
       },
       number: 'Taak {id}',
       mailTo: '{kind} aan een adres bij {domain}',
