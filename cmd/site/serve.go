@@ -82,7 +82,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		log.Warn("WEBHOOK_ALLOW_PRIVATE=true: webhook endpoints may reach loopback and private addresses (development and tests only)")
 	}
 	hooks := webhooks.New(webhooks.Options{DB: db.DB, SiteURL: cfg.SiteURL, Guard: webhooks.Guard{AllowPrivate: cfg.WebhookAllowPrivate},
-		Notify: worker.Notify, Logger: log})
+		Notify: worker.Notify, Logger: log, Keep: time.Duration(cfg.CallRetentionDays) * 24 * time.Hour})
 	db.DB.OnCallRecorded(hooks.Hook())
 	hooks.RegisterJobs(worker)
 	hooks.RegisterMail(mailer)

@@ -61,6 +61,9 @@ type Options struct {
 	// Client sends the deliveries; nil: one with the Guard's dialer, a
 	// 10 s timeout and no redirects followed.
 	Client *http.Client
+	// Keep is how long messages are kept: KeepMessages, or less (the
+	// call retention, when shorter). Zero: KeepMessages.
+	Keep time.Duration
 }
 
 // Service manages endpoints and delivers messages.
@@ -72,11 +75,15 @@ type Service struct {
 	log     *slog.Logger
 	now     func() time.Time
 	client  *http.Client
+	keep    time.Duration
 }
 
 // New returns a Service; call Hook (once) and RegisterJobs to wire it.
 func New(o Options) *Service {
-	s := &Service{db: o.DB, siteURL: strings.TrimSuffix(o.SiteURL, "/"), guard: o.Guard, notify: o.Notify, log: o.Logger, now: o.Now, client: o.Client}
+	s := &Service{db: o.DB, siteURL: strings.TrimSuffix(o.SiteURL, "/"), guard: o.Guard, notify: o.Notify, log: o.Logger, now: o.Now, client: o.Client, keep: o.Keep}
+	if s.keep <= 0 || s.keep > KeepMessages {
+		s.keep = KeepMessages
+	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -435,12 +442,12 @@ const KeepMessages = 30 * 24 * time.Hour
 const JobPrune = "webhooks.prune"
 
 // RegisterJobs teaches the worker to deliver messages, and to delete them
-// after KeepMessages (hourly). A call whose report came again after that
+// after Options.Keep (hourly). A call whose report came again after that
 // would be sent again: Vapi retries within minutes, not a month.
 func (s *Service) RegisterJobs(w *jobs.Worker) {
 	w.Register(store.JobWebhook, s.deliver)
 	w.Every(JobPrune, time.Hour, func(ctx context.Context, _ store.Job) error {
-		n, err := s.db.PruneWebhookMessages(ctx, s.now().Add(-KeepMessages))
+		n, err := s.db.PruneWebhookMessages(ctx, s.now().Add(-s.keep))
 		if n > 0 {
 			s.log.Info("webhooks: old messages deleted", "messages", n)
 		}
