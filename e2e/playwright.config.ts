@@ -82,6 +82,9 @@ export default defineConfig({
         // Every test signs in from 127.0.0.1; the limits themselves are tested in Go.
         RATE_LIMIT_SCALE: '50',
         VAPI_WEBHOOK_SECRET: vapiWebhookSecret,
+        // The webhooks test's receiver listens on 127.0.0.1, which the SSRF guard refuses otherwise
+        // (development and tests only; see the README).
+        WEBHOOK_ALLOW_PRIVATE: 'true',
       },
     },
     {

@@ -25,6 +25,7 @@ import (
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/voice"
 	"github.com/belwise/site/internal/web"
+	"github.com/belwise/site/internal/webhooks"
 )
 
 // shutdownTimeout bounds how long in-flight requests may finish after
@@ -75,6 +76,17 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 
 	callLog := calls.New(calls.Options{DB: db.DB, RetentionDays: cfg.CallRetentionDays, Logger: log})
 
+	// Webhooks: a stored end-of-call report queues the buyers' messages in
+	// its own transaction; the worker delivers them.
+	if cfg.WebhookAllowPrivate {
+		log.Warn("WEBHOOK_ALLOW_PRIVATE=true: webhook endpoints may reach loopback and private addresses (development and tests only)")
+	}
+	hooks := webhooks.New(webhooks.Options{DB: db.DB, SiteURL: cfg.SiteURL, Guard: webhooks.Guard{AllowPrivate: cfg.WebhookAllowPrivate},
+		Notify: worker.Notify, Logger: log, Keep: time.Duration(cfg.CallRetentionDays) * 24 * time.Hour})
+	db.DB.OnCallRecorded(hooks.Hook())
+	hooks.RegisterJobs(worker)
+	hooks.RegisterMail(mailer)
+
 	// The periodic work is jobs too, scheduled by the worker itself.
 	worker.Every(jobCleanup, time.Hour, db.cleanUp)
 	callLog.RegisterJobs(worker, vapiLister(cfg))
@@ -87,7 +99,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		Company: web.Company(cfg.Company), CallRetentionDays: cfg.CallRetentionDays,
 		Auth: accounts, Orders: sales, Quotes: quotes, Catalogue: catalogue.New(db.DB, nil),
 		Voice: voice.Config{PublicKey: cfg.VapiPublicKey, AssistantID: cfg.VapiAssistantID, WebhookSecret: cfg.VapiWebhookSecret}, DBReady: db.ready.Load, TrustProxy: cfg.TrustProxy,
-		Calls: callLog, Jobs: &jobs.Console{DB: db.DB},
+		Calls: callLog, Jobs: &jobs.Console{DB: db.DB}, Webhooks: hooks,
 	})
 	if err != nil {
 		return err

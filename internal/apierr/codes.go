@@ -60,6 +60,13 @@ var (
 	CodeOptionsRequired     = code("options_required")      // a choice field without options (or with an empty or repeated one)
 )
 
+// Webhooks (the buyer's integrations).
+var (
+	CodeInvalidWebhookURL   = code("invalid_webhook_url")    // not an absolute https URL without credentials
+	CodeWebhookURLNotPublic = code("webhook_url_not_public") // the URL's host is (or resolves to) an address that is not public
+	CodeInvalidEvent        = code("invalid_event")          // no events, or one that is not call.ended or call.followup
+)
+
 // Accounts and access.
 var (
 	CodeInvalidCredentials = code("invalid_credentials") // 401: wrong email or password

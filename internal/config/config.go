@@ -63,6 +63,12 @@ type Config struct {
 	// VapiAPIURL is Vapi's API base (tests point it at a fake).
 	VapiAPIURL string
 
+	// WebhookAllowPrivate lets buyers' webhook endpoints be http and reach
+	// loopback and private addresses (WEBHOOK_ALLOW_PRIVATE), for local
+	// development and tests only: it is refused with a public https
+	// SITE_URL, the one sign of a production site this config has.
+	WebhookAllowPrivate bool
+
 	// CallRetentionDays is how long call transcripts, summaries and
 	// recording links are kept (CALL_RETENTION_DAYS, default 90).
 	CallRetentionDays int
@@ -180,6 +186,11 @@ func Load(getenv func(string) string) (Config, error) {
 
 	errs = append(errs, c.loadVapi(getenv)...)
 	errs = append(errs, c.loadCompany(getenv)...)
+
+	c.WebhookAllowPrivate = parseBool(get("WEBHOOK_ALLOW_PRIVATE", "false"), func(v string) { bad("WEBHOOK_ALLOW_PRIVATE", v, "must be true or false") })
+	if c.WebhookAllowPrivate && productionSite(c.SiteURL) {
+		errs = append(errs, errors.New("WEBHOOK_ALLOW_PRIVATE: only for local development and tests; refused with a public https SITE_URL"))
+	}
 
 	retention := get("CALL_RETENTION_DAYS", "90")
 	if days, err := strconv.Atoi(retention); err != nil || days < 1 || days > 3650 {
@@ -343,4 +354,22 @@ func parseSiteURL(raw string) (string, string) {
 		return "", expected
 	}
 	return u.Scheme + "://" + u.Host, ""
+}
+
+// productionSite reports whether the site is served at a public https
+// address: not localhost, a .localhost or .test name, or a loopback or
+// private address.
+func productionSite(siteURL string) bool {
+	u, err := url.Parse(siteURL)
+	if err != nil || u.Scheme != "https" {
+		return false
+	}
+	h := strings.ToLower(u.Hostname())
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") || strings.HasSuffix(h, ".test") {
+		return false
+	}
+	if ip := net.ParseIP(h); ip != nil && (ip.IsLoopback() || ip.IsPrivate()) {
+		return false
+	}
+	return true
 }

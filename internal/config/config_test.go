@@ -277,3 +277,25 @@ func TestLoadCallSettings(t *testing.T) {
 		}
 	}
 }
+
+// WEBHOOK_ALLOW_PRIVATE is for development and tests: off by default, and
+// refused when SITE_URL is a public https address (a production site).
+func TestLoadWebhookAllowPrivate(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil || c.WebhookAllowPrivate {
+		t.Fatalf("default: %v %v", c.WebhookAllowPrivate, err)
+	}
+	for _, site := range []string{"", "http://127.0.0.1:3990", "https://localhost:8443", "https://belwise.test", "http://belwise.nl"} {
+		c, err := Load(env(map[string]string{"WEBHOOK_ALLOW_PRIVATE": "true", "SITE_URL": site}))
+		if err != nil || !c.WebhookAllowPrivate {
+			t.Errorf("SITE_URL %q: %v %v", site, c.WebhookAllowPrivate, err)
+		}
+	}
+	if _, err := Load(env(map[string]string{"WEBHOOK_ALLOW_PRIVATE": "true", "SITE_URL": "https://belwise.nl"})); err == nil ||
+		!strings.Contains(err.Error(), "WEBHOOK_ALLOW_PRIVATE") {
+		t.Errorf("accepted with a production SITE_URL: %v", err)
+	}
+	if _, err := Load(env(map[string]string{"WEBHOOK_ALLOW_PRIVATE": "yes please"})); err == nil {
+		t.Error("a value that is not a boolean was accepted")
+	}
+}

@@ -30,7 +30,7 @@ type Console struct {
 // may lead to a token); an email shows its kind and the recipient's domain.
 type Summary struct {
 	ID        int64        `json:"id"`
-	Kind      string       `json:"kind" doc:"mail, cleanup, calls.retention, calls.backfill…"`
+	Kind      string       `json:"kind" doc:"mail, cleanup, calls.retention, calls.backfill, webhook…"`
 	State     string       `json:"state" enum:"pending,running,done,failed,cancelled"`
 	Attempts  int          `json:"attempts"`
 	RunAt     time.Time    `json:"runAt" doc:"When it is due (again)."`

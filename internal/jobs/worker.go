@@ -301,6 +301,13 @@ func (w *Worker) failed(ctx context.Context, log *slog.Logger, j store.Job, err 
 		return w.mark(ctx, j, "retry", func(c context.Context) error {
 			return w.q.MarkJobRetry(c, j.ID, text, w.opts.Now(), w.opts.Now())
 		})
+	case retryAt(err) != nil:
+		// The handler keeps its own schedule (webhooks retry over 24 h).
+		at := *retryAt(err)
+		log.Warn("job failed; will retry", "retry_at", at, "err", err)
+		return w.mark(ctx, j, "retry", func(c context.Context) error {
+			return w.q.MarkJobRetry(c, j.ID, text, at, w.opts.Now())
+		})
 	case j.Attempts >= w.opts.MaxAttempts:
 		log.Error("job failed: no attempts left", "max_attempts", w.opts.MaxAttempts, "err", err)
 	default:
@@ -429,3 +436,24 @@ type marked struct{ err, mark error }
 func (m marked) Error() string        { return m.err.Error() }
 func (m marked) Is(target error) bool { return target == m.mark }
 func (m marked) Unwrap() error        { return m.err }
+
+// RetryAt marks err as one to retry at a time the handler chose, whatever
+// the Worker's own backoff and MaxAttempts: the handler decides when to
+// stop (by returning Permanent).
+func RetryAt(err error, at time.Time) error { return retryErr{err, at} }
+
+type retryErr struct {
+	err error
+	at  time.Time
+}
+
+func (r retryErr) Error() string { return r.err.Error() }
+func (r retryErr) Unwrap() error { return r.err }
+
+func retryAt(err error) *time.Time {
+	var r retryErr
+	if errors.As(err, &r) {
+		return &r.at
+	}
+	return nil
+}

@@ -2,6 +2,7 @@ package jobs_test
 
 import (
 	"context"
+	"errors"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -112,4 +113,43 @@ func TestRegisterPanicsOnMistakes(t *testing.T) {
 			f()
 		}()
 	}
+}
+
+// A handler's RetryAt picks the next attempt's time, past the Worker's own
+// backoff and MaxAttempts; Permanent then ends it.
+func TestRetryAtKeepsTheHandlersSchedule(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		now := t0
+		w := jobs.New(db, nil, jobs.Options{Now: func() time.Time { return now }, MaxAttempts: 1})
+		var runs atomic.Int32
+		w.Register("hook", func(context.Context, store.Job) error {
+			if runs.Add(1) < 3 {
+				return jobs.RetryAt(errors.New("503"), now.Add(5*time.Hour))
+			}
+			return jobs.Permanent(errors.New("gave up"))
+		})
+		if err := db.EnqueueJobs(ctx, now, store.NewJob{Kind: "hook"}); err != nil {
+			t.Fatal(err)
+		}
+		step := func(d time.Duration, want int32) {
+			t.Helper()
+			now = now.Add(d)
+			if _, err := w.RunOnce(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if n := runs.Load(); n != want {
+				t.Fatalf("after %v: %d runs, want %d", d, n, want)
+			}
+		}
+		step(0, 1)
+		step(4*time.Hour, 1) // not due yet
+		step(time.Hour, 2)   // due at +5 h, though MaxAttempts is 1
+		step(5*time.Hour, 3)
+		step(24*time.Hour, 3) // Permanent: never again
+		failed, _, err := db.ListJobs(ctx, store.JobFailed, store.Page{})
+		if err != nil || len(failed) != 1 || failed[0].Attempts != 3 {
+			t.Fatalf("%+v %v", failed, err)
+		}
+	})
 }

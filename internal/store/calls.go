@@ -228,7 +228,10 @@ func (db *DB) RecordCall(ctx context.Context, r CallReport, now time.Time, merge
 		if out, err = db.callByVapiID(ctx, tx, r.VapiCallID); err != nil {
 			return err
 		}
-		return db.writeUsage(ctx, tx, out, now)
+		if err := db.writeUsage(ctx, tx, out, now); err != nil {
+			return err
+		}
+		return db.runCallHooks(ctx, tx, out, now)
 	})
 	return out, classify(err)
 }

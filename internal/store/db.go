@@ -40,6 +40,8 @@ type Config struct {
 type DB struct {
 	db      *sql.DB
 	dialect string
+	// callHooks run in RecordCall's transaction (see OnCallRecorded).
+	callHooks []CallHook
 }
 
 // querier is what *sql.DB and *sql.Tx have in common, so one query function

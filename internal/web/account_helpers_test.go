@@ -23,6 +23,7 @@ import (
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/voice"
+	"github.com/belwise/site/internal/webhooks"
 )
 
 // outboxCapture is a mail.Sender that keeps what the outbox worker sends.
@@ -60,6 +61,7 @@ type envOptions struct {
 	trustProxy bool
 	now        func() time.Time // the auth service's clock; default time.Now
 	site       fs.FS            // default fakeDist()
+	guard      webhooks.Guard   // the webhooks' guard; the zero value refuses private addresses
 }
 
 // newEnv builds the API through web.New. With a nil db there is no
@@ -94,6 +96,9 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 		opts.Auth, opts.Orders, opts.Quotes, opts.Catalogue, opts.DBReady = accounts, sales, quotes, catalogue.New(db, nil), o.ready
 		opts.Calls = calls.New(calls.Options{DB: db, Logger: log, Now: o.now})
 		opts.Jobs = &jobs.Console{DB: db, Now: o.now}
+		opts.Webhooks = webhooks.New(webhooks.Options{DB: db, SiteURL: o.siteURL, Guard: o.guard, Notify: e.worker.Notify, Logger: log, Now: o.now})
+		opts.Webhooks.RegisterJobs(e.worker)
+		opts.Webhooks.RegisterMail(mailer)
 	}
 	h, err := New(opts)
 	if err != nil {

@@ -140,6 +140,7 @@ func contract() []endpoint {
 	eps = append(eps, voices.table()...)
 	eps = append(eps, voices.webhooks()...)
 	eps = append(eps, (&consoleAPI{api: base}).table()...)
+	eps = append(eps, (&integrationsAPI{api: base}).table()...)
 	eps = append(eps, openAPIEndpoint())
 	return eps
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/voice"
+	"github.com/belwise/site/internal/webhooks"
 )
 
 // Options configures New.
@@ -66,6 +67,9 @@ type Options struct {
 	// Jobs is the staff's view of the job queue; nil: its endpoints
 	// answer 404.
 	Jobs *jobs.Console
+	// Webhooks serves the buyer's integrations; nil: those endpoints
+	// answer 404.
+	Webhooks *webhooks.Service
 }
 
 // New loads the site into memory and returns the server's root handler.
@@ -98,11 +102,12 @@ func New(opts Options) (http.Handler, error) {
 	voices := newVoiceAPI(base, opts.Voice, opts.Quotes, opts.Calls)
 	staff := &consoleAPI{api: base, quotes: opts.Quotes, orders: opts.Orders, catalogue: opts.Catalogue, calls: opts.Calls, jobs: opts.Jobs}
 	callPages := &callsAPI{api: base, calls: opts.Calls}
+	integrations := &integrationsAPI{api: base, hooks: opts.Webhooks}
 	ident := identify{auth: opts.Auth, ready: ready, cookie: cookie, trustProxy: opts.TrustProxy}
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
-	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages))))))
+	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations))))))
 	pages := &pageHandler{site: s, log: log}
 	if opts.Calls != nil && opts.DBReady != nil {
 		pages.callCSP = &callPageCSP{api: base, ident: ident, calls: opts.Calls, scriptHashes: s.scriptHashes, extra: voiceCSP(opts.Voice)}

@@ -81,6 +81,8 @@ export const SCREENS = {
       { path: '', load: () => import('../features/dashboard/DashboardOverview') },
       // The profile page, also the console's (below): the same module.
       { path: 'profile', load: () => import('../features/dashboard/Profile') },
+      // Webhooks to the buyer's own tools (Zapier, Make, n8n).
+      { path: 'integrations', load: () => import('../features/dashboard/Integrations') },
       { path: 'orders/:id', load: () => import('../features/dashboard/DashboardOrder') },
       { path: 'agents/:orderId', load: () => import('../features/dashboard/DashboardAgent') },
       { path: 'agents/:orderId/calls/:callId', load: () => import('../features/dashboard/DashboardCall') },

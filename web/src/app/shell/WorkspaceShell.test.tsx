@@ -114,6 +114,7 @@ describe('the sections', () => {
     expect(current('/dashboard/agents/o-1/contacts')).toEqual(['/dashboard']);
     expect(current('/dashboard/profile')).toEqual(['/dashboard/profile']);
     expect(current('/dashboard/profiles')).toEqual(['/dashboard']);
+    expect(current('/dashboard/integrations')).toEqual(['/dashboard/integrations']);
     expect(current('/console')).toEqual(['/console']);
     expect(current('/console/quotes/q-1')).toEqual(['/console']);
     expect(current('/console/orders/o-1')).toEqual(['/console/orders']);

@@ -27,7 +27,9 @@ interface Section {
 export const SECTIONS: Record<Workspace, readonly Section[]> = {
   dashboard: [
     // The overview, with everything below it: an order, an agent and its calls and contacts.
-    { path: '/dashboard', label: 'workspace.sections.overview', owns: /^\/dashboard(?!\/profile(\/|$))(\/.*)?$/ },
+    { path: '/dashboard', label: 'workspace.sections.overview', owns: /^\/dashboard(?!\/(profile|integrations)(\/|$))(\/.*)?$/ },
+    // Webhooks to the buyer's own tools.
+    { path: '/dashboard/integrations', label: 'workspace.sections.integrations', owns: /^\/dashboard\/integrations\/?$/ },
     { path: '/dashboard/profile', label: 'workspace.sections.profile', owns: /^\/dashboard\/profile\/?$/ },
   ],
   console: [

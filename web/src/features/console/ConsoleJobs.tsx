@@ -184,6 +184,8 @@ const KINDS: Record<string, TKey> = {
   cleanup: 'console.jobs.kinds.cleanup',
   'calls.retention': 'console.jobs.kinds.retention',
   'calls.backfill': 'console.jobs.kinds.backfill',
+  webhook: 'console.jobs.kinds.webhook',
+  'webhooks.prune': 'console.jobs.kinds.webhookPrune',
 };
 
 function JobRow({ job, busy, onAct }: { job: Job; busy: boolean; onAct: QueueProps['onAct'] }) {

@@ -166,3 +166,32 @@ export const getDevices = (signal?: AbortSignal) => call((api) => api.GET('/api/
 /** Signs one of the user's devices out (404 for one that is not theirs, or gone). */
 export const signOutDevice = (id: string): Promise<void> =>
   call((api) => api.DELETE('/api/account/devices/{id}', { params: { path: { id } } }));
+
+/** The buyer's webhook endpoints (never their secrets) and the events an endpoint may listen to. */
+export const getWebhooks = (signal?: AbortSignal) => call((api) => api.GET('/api/integrations/webhooks', { signal }), signal);
+
+/** Adds an endpoint; the answer holds its signing secret, shown only this once. */
+export const createWebhook = (body: Schemas['EndpointBody']) => call((api) => api.POST('/api/integrations/webhooks', { body }));
+
+/** Switches an endpoint on or off, or sets its events or agents. */
+export const updateWebhook = (id: string, body: Schemas['EndpointChangeBody']) =>
+  call((api) => api.PATCH('/api/integrations/webhooks/{id}', { params: { path: { id } }, body }));
+
+export const deleteWebhook = (id: string): Promise<void> =>
+  call((api) => api.DELETE('/api/integrations/webhooks/{id}', { params: { path: { id } } }));
+
+/** A new signing secret for the endpoint, shown only this once. */
+export const rollWebhookSecret = (id: string) =>
+  call((api) => api.POST('/api/integrations/webhooks/{id}/secret', { params: { path: { id } } }));
+
+/** Queues a test event to the endpoint. */
+export const testWebhook = (id: string): Promise<void> =>
+  call((api) => api.POST('/api/integrations/webhooks/{id}/test', { params: { path: { id } } }));
+
+/** The endpoint's last 100 delivery attempts, newest first. */
+export const getWebhookDeliveries = (id: string, signal?: AbortSignal) =>
+  call((api) => api.GET('/api/integrations/webhooks/{id}/deliveries', { params: { path: { id } }, signal }), signal);
+
+/** Sends a delivery's message once more (the same webhook-id). */
+export const redeliverWebhook = (id: string, deliveryId: string): Promise<void> =>
+  call((api) => api.POST('/api/integrations/webhooks/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id, deliveryId } } }));

@@ -635,6 +635,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/integrations/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The buyer's webhook endpoints (never their secrets).
+         * @description Signed in only: 401 without a session.
+         */
+        get: operations["getIntegrationsWebhooks"];
+        put?: never;
+        /**
+         * Adds an https endpoint; the answer holds its signing secret, shown only this once. 400 webhook_url_not_public when its host is not a public address.
+         * @description Signed in only: 401 without a session.
+         */
+        post: operations["postIntegrationsWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes an endpoint with its delivery log.
+         * @description Signed in only: 401 without a session.
+         */
+        delete: operations["deleteIntegrationsWebhooksId"];
+        options?: never;
+        head?: never;
+        /**
+         * Switches an endpoint on or off, or sets its events or agents (absent fields stay).
+         * @description Signed in only: 401 without a session.
+         */
+        patch: operations["patchIntegrationsWebhooksId"];
+        trace?: never;
+    };
+    "/api/integrations/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The endpoint's last 100 delivery attempts, newest first.
+         * @description Signed in only: 401 without a session.
+         */
+        get: operations["getIntegrationsWebhooksIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queues the delivery's message once more (same webhook-id, a new attempt).
+         * @description Signed in only: 401 without a session.
+         */
+        post: operations["postIntegrationsWebhooksIdDeliveriesDeliveryIdRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/webhooks/{id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives the endpoint a new signing secret, shown only this once; the old one stops at once.
+         * @description Signed in only: 401 without a session.
+         */
+        post: operations["postIntegrationsWebhooksIdSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queues a test event (a made-up call marked test) to the endpoint, sent once even when it is off.
+         * @description Signed in only: 401 without a session.
+         */
+        post: operations["postIntegrationsWebhooksIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;
@@ -1002,6 +1130,7 @@ export interface components {
             direction: string;
             /** Format: int64 */
             durationSeconds: number;
+            followUp: boolean;
             id: string;
             number: string;
             numberDisplay: string;
@@ -1028,6 +1157,7 @@ export interface components {
             endedAt: string | null;
             endedReason: string;
             fields: components["schemas"]["CallDataField"][];
+            followUp: boolean;
             id: string;
             number: string;
             numberDisplay: string;
@@ -1079,6 +1209,8 @@ export interface components {
             nextCursor: string | null;
         };
         CallDataField: {
+            followUp: boolean;
+            followUpOptions: string[];
             labelEn: string;
             labelNl: string;
             name: string;
@@ -1130,6 +1262,7 @@ export interface components {
             endedAt: string | null;
             endedReason: string;
             fields: components["schemas"]["CallDataField"][];
+            followUp: boolean;
             id: string;
             newerId: string | null;
             number: string;
@@ -1156,6 +1289,7 @@ export interface components {
             direction: string;
             /** Format: int64 */
             durationSeconds: number;
+            followUp: boolean;
             id: string;
             number: string;
             numberDisplay: string;
@@ -1229,6 +1363,11 @@ export interface components {
             items: components["schemas"]["ConsoleOrder"][];
             nextCursor: string | null;
         };
+        CreatedEndpoint: {
+            endpoint: components["schemas"]["Endpoint"];
+            /** @description The signing secret (whsec_…), shown only now. */
+            secret: string;
+        };
         Credentials: {
             email: string;
             password: string;
@@ -1237,6 +1376,27 @@ export interface components {
             orders: components["schemas"]["Order"][];
             stats: components["schemas"]["Stats"];
             user: components["schemas"]["User"];
+        };
+        DeliveriesAnswer: {
+            deliveries: components["schemas"]["Delivery"][];
+        };
+        Delivery: {
+            /** Format: date-time */
+            at: string;
+            /** Format: int64 */
+            attempt: number;
+            /** Format: int64 */
+            durationMs: number;
+            error: string;
+            event: string;
+            id: string;
+            messageId: string;
+            ok: boolean;
+            /**
+             * Format: int64
+             * @description 0 when no answer came.
+             */
+            statusCode: number;
         };
         Device: {
             /** @description The browser it signed in with, such as "Chrome"; empty when not recognised. */
@@ -1268,6 +1428,39 @@ export interface components {
              * @enum {string}
              */
             locale: "en" | "nl";
+        };
+        Endpoint: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {string} */
+            disabledReason: "" | "failing";
+            enabled: boolean;
+            events: ("call.ended" | "call.followup")[];
+            /** Format: date-time */
+            failingSince: string | null;
+            id: string;
+            /** @description The agents (orders) it is limited to; [] for every agent. */
+            orderIds: string[];
+            url: string;
+        };
+        EndpointAnswer: {
+            endpoint: components["schemas"]["Endpoint"];
+        };
+        EndpointBody: {
+            events: ("call.ended" | "call.followup")[];
+            /** @description Limit it to these agents (order ids); absent or [] for every agent. */
+            orderIds?: string[];
+            url: string;
+        };
+        EndpointChangeBody: {
+            enabled?: boolean;
+            events?: ("call.ended" | "call.followup")[];
+            orderIds?: string[];
+        };
+        EndpointsAnswer: {
+            endpoints: components["schemas"]["Endpoint"][];
+            /** @description The events an endpoint may listen to. */
+            events: string[];
         };
         ErrorBody: {
             error: components["schemas"]["ErrorDetail"];
@@ -1552,7 +1745,7 @@ export interface components {
             createdAt: string;
             /** Format: int64 */
             id: number;
-            /** @description mail, cleanup, calls.retention, calls.backfill… */
+            /** @description mail, cleanup, calls.retention, calls.backfill, webhook… */
             kind: string;
             /** @description Why the last attempt failed, if it did. */
             lastError: string | null;
@@ -2874,6 +3067,253 @@ export interface operations {
             };
         };
     };
+    getIntegrationsWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointsAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postIntegrationsWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndpointBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedEndpoint"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteIntegrationsWebhooksId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patchIntegrationsWebhooksId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndpointChangeBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getIntegrationsWebhooksIdDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveriesAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postIntegrationsWebhooksIdDeliveriesDeliveryIdRedeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postIntegrationsWebhooksIdSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedEndpoint"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postIntegrationsWebhooksIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getMe: {
         parameters: {
             query?: never;
@@ -3391,6 +3831,10 @@ export const callPeriodKindValues: ReadonlyArray<FlattenedDeepRequired<component
 export const checkTokenBodyPurposeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CheckTokenBody"]["purpose"]> = ["reset", "invite"];
 export const consoleOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConsoleOrder"]["status"]> = ["pending", "completed", "cancelled", "refunded"];
 export const emailBodyLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmailBody"]["locale"]> = ["en", "nl"];
+export const endpointDisabledReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Endpoint"]["disabledReason"]> = ["", "failing"];
+export const endpointEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Endpoint"]["events"]> = ["call.ended", "call.followup"];
+export const endpointBodyEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EndpointBody"]["events"]> = ["call.ended", "call.followup"];
+export const endpointChangeBodyEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EndpointChangeBody"]["events"]> = ["call.ended", "call.followup"];
 export const invitationStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Invitation"]["state"]> = ["pending", "running", "done", "failed", "cancelled"];
 export const orderChangeStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderChange"]["status"]> = ["pending", "completed", "cancelled", "refunded"];
 export const profileLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Profile"]["locale"]> = ["en", "nl"];

@@ -33,6 +33,10 @@ export type Locale = Schemas['SignUpBody']['locale'];
 /** The profile page's account details, and one signed-in device (session) of the user. */
 export type Profile = Schemas['Profile'];
 export type Device = Schemas['Device'];
+/** A webhook endpoint of the buyer (integrations), and one delivery attempt to it. */
+export type WebhookEndpoint = Schemas['Endpoint'];
+export type WebhookDelivery = Schemas['Delivery'];
+export type WebhookEvent = WebhookEndpoint['events'][number];
 /** The language the agent should speak on calls. */
 export type QuoteLanguage = Schemas['QuoteBody']['language'];
 /** Body of POST /api/quotes. */
