@@ -90,13 +90,13 @@ var unsubscribeTemplate = template.Must(template.New("unsubscribe").Parse(`<!doc
 <meta name="robots" content="noindex">
 <title>{{.Heading}} · Belwise</title>
 <style>
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#f6f4ef;color:#1d1b16;line-height:1.5}
+body{margin:0;padding:0 1rem;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#f6f4ef;color:#1d1b16;line-height:1.5}
 main{max-width:32rem;margin:4rem auto;padding:2rem 1.5rem;background:#fff;border-radius:1rem;border:1px solid #ddd6c8}
 h1{font-size:1.5rem;line-height:1.25;margin:0 0 1rem}
-p{margin:0 0 1rem}
+p,form{margin:0 0 1rem}
 button{font:inherit;font-weight:600;padding:.75rem 1.25rem;border-radius:999px;border:0;background:#1d1b16;color:#fff;cursor:pointer;min-height:44px}
 button:focus-visible,a:focus-visible{outline:3px solid #2f5fd0;outline-offset:2px}
-a{color:#1d1b16}
+a{color:#1d1b16;display:inline-block;min-height:24px;padding:.25rem 0}
 </style>
 </head>
 <body>

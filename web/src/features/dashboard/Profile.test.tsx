@@ -191,6 +191,6 @@ describe('the profile page', () => {
       within(select)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Elk gesprek', 'Alleen gesprekken die opvolging nodig hebben', 'Geen gesprekken']);
+    ).toEqual(['Elk gesprek', 'Alleen als opvolging nodig is', 'Geen gesprekken']);
   });
 });

@@ -32,7 +32,7 @@ const common = {
     labelFor: 'Mail mij over gesprekken van {agent}',
     modes: {
       all: 'Elk gesprek',
-      followup: 'Alleen gesprekken die opvolging nodig hebben',
+      followup: 'Alleen als opvolging nodig is',
       none: 'Geen gesprekken',
     },
     hint: 'Een gesprek heeft opvolging nodig als het gemist of mislukt is, of als de agent iets noteerde om op te pakken, zoals een verzoek om terug te bellen.',
