@@ -32,9 +32,9 @@ import (
 
 // Message is one message the sink accepted.
 type Message struct {
-	From string   // MAIL FROM address
-	To   []string // RCPT TO addresses
-	Raw  []byte   // the DATA, dot-unstuffed, CRLF line endings
+	From string    // MAIL FROM address
+	To   []string  // RCPT TO addresses
+	Raw  []byte    // the DATA, dot-unstuffed, CRLF line endings
 	At   time.Time // when the sink accepted it (the end of DATA)
 }
 
