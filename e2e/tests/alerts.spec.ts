@@ -11,7 +11,15 @@ import { DEMO_BUYER, gotoHydrated, languages, localized, postReport, signInBuyer
 // agent's alerts off without signing in. The settings' screens pass axe at 390 and 1280 px in both languages.
 const APPOINTMENT_SETTER = 'a0000000-0000-4000-8000-000000000001';
 
-type Field = { name: string; type: string; labelEn: string; labelNl: string; options: string[]; followUp: boolean; followUpOptions: string[] };
+type Field = {
+  name: string;
+  type: string;
+  labelEn: string;
+  labelNl: string;
+  options: string[];
+  followUp: boolean;
+  followUpOptions: string[];
+};
 
 test.describe.configure({ mode: 'serial' });
 
@@ -89,7 +97,15 @@ test.beforeAll(async ({ request }) => {
     ? original.map((f) => (f.name === 'callback_wanted' ? { ...f, followUp: true } : f))
     : [
         ...original,
-        { name: 'callback_wanted', type: 'yes_no', labelEn: 'Callback wanted', labelNl: 'Terugbellen gewenst', options: [], followUp: true, followUpOptions: [] },
+        {
+          name: 'callback_wanted',
+          type: 'yes_no',
+          labelEn: 'Callback wanted',
+          labelNl: 'Terugbellen gewenst',
+          options: [],
+          followUp: true,
+          followUpOptions: [],
+        },
       ];
   const put = await request.put(`/api/console/orders/${order.id}/call-fields`, { ...auth, data: { fields } });
   expect(put.status(), await put.text()).toBe(200);
@@ -97,7 +113,10 @@ test.beforeAll(async ({ request }) => {
 
 test.afterAll(async ({ request }) => {
   if (!order.id) return;
-  const res = await request.put(`/api/console/orders/${order.id}/call-fields`, { ...(await staffApi(request)), data: { fields: original } });
+  const res = await request.put(`/api/console/orders/${order.id}/call-fields`, {
+    ...(await staffApi(request)),
+    data: { fields: original },
+  });
   expect(res.status()).toBe(200);
 });
 
@@ -185,6 +204,17 @@ test('a retried report sends one alert', async ({ page, request }) => {
     await postReport(request, body());
     const mail = await alertFor(number, 60_000);
     expect(mail.subject).toMatch(/^New call: \+31 6 \d{8} — Appointment Setter$/);
+    // The unsubscribe page in English (the buyer's language now), axe at both widths; GET changes nothing.
+    const path = new URL(/^<([^>]+)>$/.exec(mail.listUnsubscribe)![1]).pathname;
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.getByRole('button', { name: 'Stop these alerts' })).toBeVisible();
+      await page.screenshot({ path: `test-results/alerts-unsubscribe-en-${width}.png` });
+      await axe(page, `the unsubscribe page, en at ${width} px`);
+    }
+    expect(((await (await page.request.get(`/api/orders/${order.id}/alerts`)).json()) as { effective: string }).effective).toBe('all');
     await postReport(request, body());
     await page.waitForTimeout(5_000);
     expect((await messagesTo(DEMO_BUYER.email)).filter((m) => m.subject.includes(number.slice(-4)))).toHaveLength(1);
@@ -193,7 +223,7 @@ test('a retried report sends one alert', async ({ page, request }) => {
   }
 });
 
-test('the alert settings pass axe at 390 and 1280 px in both languages (profile, agent page, console order page)', async ({ page, browser }) => {
+test('the alert settings pass axe at 390 and 1280 px in both languages (profile, agent page)', async ({ page }) => {
   test.slow();
   await signInBuyer(page);
   for (const lang of languages) {
@@ -220,7 +250,10 @@ test('the alert settings pass axe at 390 and 1280 px in both languages (profile,
   await choice.selectOption('all');
   await expect(section.getByText(t('en', 'alerts.saved').replace('{mode}', t('en', 'alerts.modes.all')))).toBeVisible();
   await page.request.put(`/api/orders/${order.id}/alerts`, { data: { mode: '' } });
+});
 
+test("the console order page's alert default passes axe at 390 and 1280 px in both languages", async ({ browser }) => {
+  test.slow();
   const staff = await browser.newContext();
   const console = await staff.newPage();
   await signInStaff(console);

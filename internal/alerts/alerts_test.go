@@ -152,7 +152,7 @@ func TestAlertOncePerCallInDutch(t *testing.T) {
 			t.Errorf("List-Unsubscribe-Post %q", m.Header.Get("List-Unsubscribe-Post"))
 		}
 		raw := string(r.sink.Messages()[0].Raw)
-		for _, want := range []string{"Terugbellen gewenst", "Naam beller", "Mevrouw Jansen", "Beantwoord", "Samenvatting",
+		for _, want := range []string{"Beste Anna,", "Terugbellen gewenst", "Naam beller", "Mevrouw Jansen", "Beantwoord", "Samenvatting",
 			"/nl/dashboard/agents/" + r.orders[0].ID + "/calls/"} {
 			if !strings.Contains(strings.ReplaceAll(raw, "=\r\n", ""), want) {
 				t.Errorf("body lacks %q", want)

@@ -158,6 +158,7 @@ func (s *Service) message(o store.Order, c store.Call, fields []store.CallField,
 		Subject:    mail.CleanLine(head + ": " + caller + " — " + agent),
 		Preheader:  mail.CleanLine(firstLine(c.Summary)),
 		Heading:    head,
+		Greeting:   mail.Greeting(lang, o.Buyer.FullName),
 		Paragraphs: []string{fill(w.Intro, vars)},
 		Footer:     w.Footer,
 	}
