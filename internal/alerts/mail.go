@@ -92,7 +92,7 @@ func fill(s string, vars map[string]string) string {
 
 // render writes the alert of one call to its buyer, in the buyer's
 // language, or does not send it (mail.ErrNotSent): the call is gone or has
-// no order, its buyer chose none, or chose follow-up only and it needs none.
+// no order, the order was cancelled or refunded, its buyer chose none, or chose follow-up only and it needs none.
 func (s *Service) render(ctx context.Context, _ store.OutboxMessage, p alertPayload) (mail.Message, error) {
 	c, err := s.db.CallByVapiID(ctx, p.Call)
 	if errors.Is(err, store.ErrNotFound) {
@@ -107,6 +107,9 @@ func (s *Service) render(ctx context.Context, _ store.OutboxMessage, p alertPayl
 	o, err := s.db.OrderByID(ctx, c.OrderID)
 	if err != nil {
 		return mail.Message{}, err
+	}
+	if o.Status == orders.StatusCancelled || o.Status == orders.StatusRefunded {
+		return mail.Message{}, fmt.Errorf("%w: order %s is %s", mail.ErrNotSent, o.ID, o.Status)
 	}
 	a, err := s.db.OrderAlertSetting(ctx, o.ID)
 	if err != nil {
