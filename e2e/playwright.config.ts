@@ -85,6 +85,8 @@ export default defineConfig({
         // The webhooks test's receiver listens on 127.0.0.1, which the SSRF guard refuses otherwise
         // (development and tests only; see the README).
         WEBHOOK_ALLOW_PRIVATE: 'true',
+        // Signs the alerts' unsubscribe links; required with SMTP_URL.
+        ALERTS_SECRET: 'e2e0alerts0secret0e2e0alerts0secret0e2e0',
       },
     },
     {

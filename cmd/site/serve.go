@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/belwise/site/internal/alerts"
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
@@ -74,7 +75,10 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	sales := orders.New(orders.Options{DB: db.DB, SiteURL: cfg.SiteURL, Notify: worker.Notify, Logger: log})
 	sales.RegisterMail(mailer)
 
-	callLog := calls.New(calls.Options{DB: db.DB, RetentionDays: cfg.CallRetentionDays, Logger: log})
+	callLog := calls.New(calls.Options{DB: db.DB, RetentionDays: cfg.CallRetentionDays, Logger: log, Notify: worker.Notify})
+	// The buyer's call alerts: a mail job per end-of-call report.
+	callAlerts := alerts.New(alerts.Options{DB: db.DB, SiteURL: cfg.SiteURL, Secret: cfg.AlertsSecret, Logger: log})
+	callAlerts.Register(callLog, mailer)
 
 	// Webhooks: a stored end-of-call report queues the buyers' messages in
 	// its own transaction; the worker delivers them.
@@ -99,7 +103,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		Company: web.Company(cfg.Company), CallRetentionDays: cfg.CallRetentionDays,
 		Auth: accounts, Orders: sales, Quotes: quotes, Catalogue: catalogue.New(db.DB, nil),
 		Voice: voice.Config{PublicKey: cfg.VapiPublicKey, AssistantID: cfg.VapiAssistantID, WebhookSecret: cfg.VapiWebhookSecret}, DBReady: db.ready.Load, TrustProxy: cfg.TrustProxy,
-		Calls: callLog, Jobs: &jobs.Console{DB: db.DB}, Webhooks: hooks,
+		Calls: callLog, Alerts: callAlerts, Jobs: &jobs.Console{DB: db.DB}, Webhooks: hooks,
 	})
 	if err != nil {
 		return err

@@ -68,6 +68,11 @@ type Config struct {
 	// development and tests only: it is refused with a public https
 	// SITE_URL, the one sign of a production site this config has.
 	WebhookAllowPrivate bool
+	// AlertsSecret signs the links in call alerts that turn an agent's
+	// alerts off without signing in (ALERTS_SECRET, at least 32
+	// characters). Required with SMTP_URL (real mail); without it a
+	// development default is used. Never echoed.
+	AlertsSecret string
 
 	// CallRetentionDays is how long call transcripts, summaries and
 	// recording links are kept (CALL_RETENTION_DAYS, default 90).
@@ -184,6 +189,15 @@ func Load(getenv func(string) string) (Config, error) {
 		c.RateLimitScale = scale
 	}
 
+	c.AlertsSecret = getenv("ALERTS_SECRET")
+	switch {
+	case c.AlertsSecret != "" && (len(c.AlertsSecret) < minAlertsSecret || strings.IndexFunc(c.AlertsSecret, func(r rune) bool { return r <= ' ' || r > '~' }) >= 0):
+		errs = append(errs, fmt.Errorf("ALERTS_SECRET: must be at least %d visible ASCII characters without spaces, such as the output of `openssl rand -hex 32`", minAlertsSecret))
+	case c.AlertsSecret == "" && c.SMTPURL != "":
+		// Real mail must not carry links signed with the development default.
+		errs = append(errs, errors.New("ALERTS_SECRET: required when SMTP_URL is set (for example the output of `openssl rand -hex 32`)"))
+	}
+
 	errs = append(errs, c.loadVapi(getenv)...)
 	errs = append(errs, c.loadCompany(getenv)...)
 
@@ -247,6 +261,9 @@ func (c *Config) loadCompany(getenv func(string) string) []error {
 	}
 	return errs
 }
+
+// minAlertsSecret is the shortest ALERTS_SECRET accepted.
+const minAlertsSecret = 32
 
 // minWebhookSecret is the shortest VAPI_WEBHOOK_SECRET accepted: a shared
 // secret anyone could guess in a few tries protects nothing.

@@ -32,9 +32,10 @@ import (
 
 // Message is one message the sink accepted.
 type Message struct {
-	From string   // MAIL FROM address
-	To   []string // RCPT TO addresses
-	Raw  []byte   // the DATA, dot-unstuffed, CRLF line endings
+	From string    // MAIL FROM address
+	To   []string  // RCPT TO addresses
+	Raw  []byte    // the DATA, dot-unstuffed, CRLF line endings
+	At   time.Time // when the sink accepted it (the end of DATA)
 }
 
 // Sink is a running SMTP server on 127.0.0.1.
@@ -343,6 +344,9 @@ func (s *Sink) handle(c net.Conn) {
 func (s *Sink) add(m Message) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if m.At.IsZero() {
+		m.At = time.Now()
+	}
 	s.msgs = append(s.msgs, m)
 	close(s.changed)
 	s.changed = make(chan struct{})

@@ -9,6 +9,7 @@ import { getConsoleOrder, listCalls, type ConsoleCall, type ConsoleOrder, type O
 import { OrderLinkForm, OrderStatusForm } from './OrderForms';
 import { ConsoleError, ConsoleLoading, ListBody, OrderStatusBadge, orderStatusLabel, personName } from './parts';
 import { usePages } from './usePages';
+import { ConsoleAlertDefault } from '../alerts';
 import { CallFieldsEditor } from './CallFieldsEditor';
 import { NotFoundBlock } from '../../shared/ui/NotFoundBlock';
 
@@ -125,6 +126,9 @@ function OrderView({ loaded, calls }: { loaded: OrderDetail; calls: Promise<Page
           </section>
           <div className="panel">
             <CallFieldsEditor orderId={order.id} />
+          </div>
+          <div className="panel">
+            <ConsoleAlertDefault orderId={order.id} />
           </div>
           <UsageTable usage={detail.usage} />
           <OrderCalls calls={calls} />

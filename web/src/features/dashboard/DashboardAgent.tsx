@@ -4,6 +4,7 @@ import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { softHyphens } from '../../shared/i18n/hyphenate';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
+import { AgentAlerts } from '../alerts';
 import { browserTimeZone, CallList, DailyChart, filtersOf, getAgentPage, getCalls, MonthStats, PeriodPicker } from '../calls';
 import { Loading, LoadError } from './LoadState';
 import { NotFoundBlock } from '../../shared/ui/NotFoundBlock';
@@ -73,6 +74,9 @@ function AgentView({ overview, calls }: { overview: AgentPage; calls: Promise<Ca
               <span aria-hidden="true">→</span>
             </Link>
           </p>
+          <div className="mt-4">
+            <AgentAlerts orderId={agent.orderId} />
+          </div>
           <PeriodPicker />
           <MonthStats overview={overview} />
           <DailyChart overview={overview} />

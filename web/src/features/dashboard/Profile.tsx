@@ -3,7 +3,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ApiError, changePassword, getDevices, getProfile, signOutDevice, updateProfile } from '../../shared/api/client';
 import type { Device, Locale, Profile } from '../../shared/api/types';
 import { useAuth } from '../../shared/auth/AuthContext';
-import { Deferred, deferred } from '../../shared/data/Deferred';
+import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { describeError, type Problem } from '../../shared/form/errors';
 import { Field, SelectField } from '../../shared/form/Field';
 import { FormAlert } from '../../shared/form/FormAlert';
@@ -12,6 +12,7 @@ import { useSubmit } from '../../shared/form/useSubmit';
 import { checkFullName, checkPassword } from '../../shared/form/validate';
 import { formatDateTime } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
+import { AlertSettingsSection, getAlertSettings, type AlertSetting } from '../alerts';
 import { NewPasswordField, PasswordField } from '../auth';
 
 // The profile page (/dashboard/profile, and /console/profile for staff: one module, registered under
@@ -21,15 +22,20 @@ import { NewPasswordField, PasswordField } from '../auth';
 interface ProfileData {
   profile: Profile;
   devices: Device[];
+  /** The call alert setting of each of the buyer's agents (none for staff). */
+  alerts: AlertSetting[];
 }
 
 /** The profile and the devices together; not awaited (<Deferred>). */
 export function loader({ request }: LoaderFunctionArgs) {
   const { signal } = request;
-  const data = Promise.all([getProfile(signal), getDevices(signal)]).then(([p, d]): ProfileData => ({
-    profile: p.profile,
-    devices: d.devices,
-  }));
+  const data = Promise.all([getProfile(signal), getDevices(signal), getAlertSettings(requestLang(request), signal)]).then(
+    ([p, d, a]): ProfileData => ({
+      profile: p.profile,
+      devices: d.devices,
+      alerts: a.items,
+    }),
+  );
   return { data: deferred(data) };
 }
 
@@ -84,6 +90,7 @@ function ProfileView({ data }: { data: ProfileData }) {
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <DetailsForm profile={data.profile} />
         <PasswordForm onChanged={() => setDevices((list) => list.filter((d) => d.current))} />
+        <AlertSettingsSection settings={data.alerts} />
         <DeviceList devices={devices} onSignedOut={(id) => setDevices((list) => list.filter((d) => d.id !== id))} />
       </div>
     </>
