@@ -49,6 +49,9 @@ type Options struct {
 	RetentionDays int // 0: DefaultRetentionDays
 	Logger        *slog.Logger
 	Now           func() time.Time
+	// Stored, when set, hears of every call a report stored (after its
+	// transaction), e.g. to check whether the agent's calls are failing.
+	Stored func(ctx context.Context, c store.Call)
 }
 
 type Service struct {
@@ -56,10 +59,11 @@ type Service struct {
 	retention int
 	log       *slog.Logger
 	now       func() time.Time
+	stored    func(ctx context.Context, c store.Call)
 }
 
 func New(o Options) *Service {
-	s := &Service{db: o.DB, retention: o.RetentionDays, log: o.Logger, now: o.Now}
+	s := &Service{db: o.DB, retention: o.RetentionDays, log: o.Logger, now: o.Now, stored: o.Stored}
 	if s.retention <= 0 {
 		s.retention = DefaultRetentionDays
 	}
@@ -92,6 +96,9 @@ func (s *Service) Record(ctx context.Context, r store.CallReport) (store.Call, e
 	c, err := s.db.RecordCall(ctx, r, s.now(), Merge)
 	if err != nil {
 		return store.Call{}, apierr.Wrap("record call", err)
+	}
+	if s.stored != nil {
+		s.stored(ctx, c)
 	}
 	return c, nil
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
+	"github.com/belwise/site/internal/reports"
 	"github.com/belwise/site/internal/voice"
 )
 
@@ -66,6 +67,9 @@ type Options struct {
 	// Jobs is the staff's view of the job queue; nil: its endpoints
 	// answer 404.
 	Jobs *jobs.Console
+	// Reports serves the monthly reports, the digest settings and the
+	// digest's one-click "off" link; nil: those endpoints answer 404.
+	Reports *reports.Service
 }
 
 // New loads the site into memory and returns the server's root handler.
@@ -102,7 +106,7 @@ func New(opts Options) (http.Handler, error) {
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
-	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages))))))
+	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, &reportsAPI{api: base, reports: opts.Reports}))))))
 	pages := &pageHandler{site: s, log: log}
 	if opts.Calls != nil && opts.DBReady != nil {
 		pages.callCSP = &callPageCSP{api: base, ident: ident, calls: opts.Calls, scriptHashes: s.scriptHashes, extra: voiceCSP(opts.Voice)}
