@@ -21,7 +21,7 @@ CREATE TABLE site_keys (
     created_at timestamptz NOT NULL
 );
 CREATE TABLE agent_failing_alerts (
-    order_id text PRIMARY KEY REFERENCES orders (id) ON DELETE CASCADE,
+    order_id uuid PRIMARY KEY REFERENCES orders (id) ON DELETE CASCADE,
     sent_at  timestamptz NOT NULL
 );
 
