@@ -179,7 +179,7 @@ func TestWeeklyDigestOncePerWeek(t *testing.T) {
 			"Afsprakenplanner · Gesprekken: 3 (+2 t.o.v. de week ervoor)",
 			"Beantwoord / gemist / mislukt: 1 / 1 / 1",
 			"Minuten: 2 (+1 t.o.v. de week ervoor)", // 130 s ≈ 2 min against 60 s
-			"Kosten (excl. btw): €\u00a00,26",            // 125 s + 5 s at 12 cents: 25 + 1 cents
+			"Kosten (excl. btw): €\u00a00,26",       // 125 s + 5 s at 12 cents: 25 + 1 cents
 			"Op te volgen gesprekken: 2",
 		} {
 			if !strings.Contains(m.Text, want) {
@@ -289,7 +289,7 @@ func TestMonthlyReport(t *testing.T) {
 		e.call("a", utc(2, 3, 30), 60, answered, map[string]any{"reason": "Booking"})
 		e.call("b", utc(2, 14, 5), 60, answered, map[string]any{"reason": " booking "})   // Monday 09:05
 		e.call("c", utc(9, 14, 50), 0, missed, map[string]any{"reason": "Opening hours"}) // Monday 09:50
-		e.call("d", utc(30, 20, 0), 5, failed, nil)                                         // Monday 15:00
+		e.call("d", utc(30, 20, 0), 5, failed, nil)                                       // Monday 15:00
 		r, err := e.svc.BuyerReport(ctx, e.buyer, e.order.ID, "2026-11", "nl")
 		if err != nil {
 			t.Fatal(err)
