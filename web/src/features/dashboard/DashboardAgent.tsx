@@ -6,6 +6,7 @@ import { softHyphens } from '../../shared/i18n/hyphenate';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
 import { browserTimeZone, CallList, DailyChart, filtersOf, getAgentPage, getCalls, MonthStats, PeriodPicker } from '../calls';
+import { currentMonth, monthName, shiftMonth } from './reportMonths';
 import { Loading, LoadError } from './LoadState';
 
 /**
@@ -84,6 +85,7 @@ function AgentView({ overview, calls }: { overview: AgentPage; calls: Promise<Ca
               <span aria-hidden="true">→</span>
             </Link>
           </p>
+          <ReportLink orderId={agent.orderId} />
           <PeriodPicker />
           <MonthStats overview={overview} />
           <DailyChart overview={overview} />
@@ -96,5 +98,20 @@ function AgentView({ overview, calls }: { overview: AgentPage; calls: Promise<Ca
         </div>
       )}
     </>
+  );
+}
+
+/** The last full month's report; the report page leads to the other months. */
+function ReportLink({ orderId }: { orderId: string }) {
+  const { lang, t } = useLanguage();
+  const month = shiftMonth(currentMonth(), -1);
+  return (
+    <p className="mt-2">
+      <Link to={localePath(lang, `/dashboard/agents/${encodeURIComponent(orderId)}/reports/${month}`)} className="link-button gap-1.5">
+        {t('calls.report.link')}
+        <span className="font-normal text-ink-soft">· {t('calls.report.linkText', { month: monthName(month, lang) })}</span>
+        <span aria-hidden="true">→</span>
+      </Link>
+    </p>
   );
 }

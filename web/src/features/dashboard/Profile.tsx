@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { ApiError, changePassword, getDevices, getProfile, signOutDevice, updateProfile } from '../../shared/api/client';
-import type { Device, Locale, Profile } from '../../shared/api/types';
+import { ApiError, changePassword, getDevices, getProfile, signOutDevice, updateDigests, updateProfile } from '../../shared/api/client';
+import type { Device, DigestPrefs, Locale, Profile } from '../../shared/api/types';
 import { useAuth } from '../../shared/auth/AuthContext';
 import { Deferred, deferred } from '../../shared/data/Deferred';
 import { describeError, type Problem } from '../../shared/form/errors';
@@ -13,6 +13,7 @@ import { checkFullName, checkPassword } from '../../shared/form/validate';
 import { formatDateTime } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { NewPasswordField, PasswordField } from '../auth';
+import { browserTimeZone } from '../calls';
 
 // The profile page (/dashboard/profile, and /console/profile for staff: one module, registered under
 // both workspaces; the account menu leads here): the name and the language of our emails, the password
@@ -21,14 +22,24 @@ import { NewPasswordField, PasswordField } from '../auth';
 interface ProfileData {
   profile: Profile;
   devices: Device[];
+  /** null when they could not be read: the rest of the page still works. */
+  digests: DigestPrefs | null;
 }
 
-/** The profile and the devices together; not awaited (<Deferred>). */
+/**
+ * The profile, the devices and the digest settings together; not awaited (<Deferred>). The browser's time
+ * zone goes along: the server keeps it only while the account has none (digests and reports use it).
+ */
 export function loader({ request }: LoaderFunctionArgs) {
   const { signal } = request;
-  const data = Promise.all([getProfile(signal), getDevices(signal)]).then(([p, d]): ProfileData => ({
+  const data = Promise.all([
+    getProfile(signal),
+    getDevices(signal),
+    updateDigests({ browserTimeZone: browserTimeZone() }, signal).catch(() => null),
+  ]).then(([p, d, g]): ProfileData => ({
     profile: p.profile,
     devices: d.devices,
+    digests: g?.digests ?? null,
   }));
   return { data: deferred(data) };
 }
@@ -76,6 +87,8 @@ export function Component() {
 
 function ProfileView({ data }: { data: ProfileData }) {
   const { t } = useLanguage();
+  const auth = useAuth();
+  const buyer = auth.status === 'signedIn' && auth.user.role !== 'staff';
   // The list as the page knows it: a device signed out here, or by a password change, leaves it at once.
   const [devices, setDevices] = useState(data.devices);
   return (
@@ -83,6 +96,7 @@ function ProfileView({ data }: { data: ProfileData }) {
       <h1 className="display text-4xl sm:text-5xl">{t('profile.title')}</h1>
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <DetailsForm profile={data.profile} />
+        {buyer && data.digests && <DigestForm digests={data.digests} />}
         <PasswordForm onChanged={() => setDevices((list) => list.filter((d) => d.current))} />
         <DeviceList devices={devices} onSignedOut={(id) => setDevices((list) => list.filter((d) => d.id !== id))} />
       </div>
@@ -158,6 +172,70 @@ function DetailsForm({ profile }: { profile: Profile }) {
           {saved ? t('profile.details.saved') : ''}
         </p>
       </form>
+    </section>
+  );
+}
+
+/**
+ * The weekly digest: one click turns it on or off (saved at once), and the time zone its Monday 08:00 and the
+ * monthly reports' hours are read in, with this device's zone a click away when it differs.
+ */
+function DigestForm({ digests }: { digests: DigestPrefs }) {
+  const { t } = useLanguage();
+  const [prefs, setPrefs] = useState(digests);
+  const [status, setStatus] = useState('');
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const here = browserTimeZone();
+  const save = async (body: { weeklyDigest?: boolean; timeZone?: string }, said: (p: DigestPrefs) => string) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const { digests: next } = await updateDigests(body);
+      setPrefs(next);
+      setStatus(said(next));
+    } catch (e) {
+      setProblem(describeError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="profile-digest" className="panel">
+      <h2 id="profile-digest" className="text-2xl font-bold tracking-tight">
+        {t('profile.digest.title')}
+      </h2>
+      <p className="mt-2 text-ink-soft">{t('profile.digest.text')}</p>
+      <label className="mt-5 flex min-h-11 cursor-pointer items-center gap-3 font-semibold">
+        <input
+          type="checkbox"
+          className="size-5 accent-ink"
+          checked={prefs.weeklyDigest}
+          disabled={busy}
+          onChange={(e) =>
+            void save({ weeklyDigest: e.target.checked }, (p) => t(p.weeklyDigest ? 'profile.digest.on' : 'profile.digest.off'))
+          }
+        />
+        {t('profile.digest.toggle')}
+      </label>
+      <div className="mt-4">
+        <p className="fact-label">{t('profile.digest.zone')}</p>
+        <p className="mt-1 font-medium">{t('profile.digest.zoneValue', { zone: prefs.timeZone })}</p>
+        {here !== prefs.timeZone && (
+          <button
+            type="button"
+            className="link-button mt-2"
+            disabled={busy}
+            onClick={() => void save({ timeZone: here }, (p) => t('profile.digest.zoneSaved', { zone: p.timeZone }))}
+          >
+            {t('profile.digest.useBrowser', { zone: here })}
+          </button>
+        )}
+      </div>
+      <FormAlert problem={problem} />
+      <p role="status" className={status ? 'notice notice-ok mt-4' : 'sr-only'}>
+        {status}
+      </p>
     </section>
   );
 }

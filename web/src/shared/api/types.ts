@@ -33,6 +33,10 @@ export type Locale = Schemas['SignUpBody']['locale'];
 /** The profile page's account details, and one signed-in device (session) of the user. */
 export type Profile = Schemas['Profile'];
 export type Device = Schemas['Device'];
+/** The weekly digest switch and the time zone digests and monthly reports use. */
+export type DigestPrefs = Schemas['ReportPrefs'];
+/** An order's monthly report: `hours[0]` is Monday, hours in the buyer's `timeZone`. */
+export type MonthlyReport = Schemas['Report'];
 /** The language the agent should speak on calls. */
 export type QuoteLanguage = Schemas['QuoteBody']['language'];
 /** Body of POST /api/quotes. */
