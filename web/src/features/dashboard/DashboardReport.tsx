@@ -125,7 +125,7 @@ function HoursTable({ report: r }: { report: MonthlyReport }) {
   const { lang, t } = useLanguage();
   const max = Math.max(0, ...r.hours.flat());
   return (
-    <section aria-labelledby="report-hours" className="report-section mt-10">
+    <section className="report-section mt-10">
       <h2 id="report-hours" className="text-2xl font-bold tracking-tight">
         {t('calls.report.hoursTitle')}
       </h2>
