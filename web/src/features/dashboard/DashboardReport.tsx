@@ -74,12 +74,14 @@ function ReportView({ report: r }: { report: MonthlyReport }) {
         <button type="button" className="btn btn-ink" onClick={() => window.print()}>
           {t('calls.report.print')}
         </button>
-        <Link to={localePath(lang, `${agentPath}/reports/${shiftMonth(r.month, -1)}`)} className="link-button">
-          <span aria-hidden="true">←</span> {t('calls.report.previous')}
+        <Link to={localePath(lang, `${agentPath}/reports/${shiftMonth(r.month, -1)}`)} className="link-button gap-1.5">
+          <span aria-hidden="true">←</span>
+          {t('calls.report.previous')}
         </Link>
         {next <= currentMonth() && (
-          <Link to={localePath(lang, `${agentPath}/reports/${next}`)} className="link-button">
-            {t('calls.report.next')} <span aria-hidden="true">→</span>
+          <Link to={localePath(lang, `${agentPath}/reports/${next}`)} className="link-button gap-1.5">
+            {t('calls.report.next')}
+            <span aria-hidden="true">→</span>
           </Link>
         )}
       </div>
@@ -111,7 +113,7 @@ function Figure({ label, note, children }: { label: string; note?: string; child
   return (
     <div className="stat-card">
       <dt>{label}</dt>
-      <dd className="text-right sm:text-left">
+      <dd className={`text-right sm:text-left ${note ? 'min-w-0 flex-1' : ''}`}>
         {children}
         {note && <span className="mt-1 block text-sm font-medium tracking-normal text-ink-soft">{note}</span>}
       </dd>
@@ -132,35 +134,41 @@ function HoursTable({ report: r }: { report: MonthlyReport }) {
       {max === 0 ? (
         <p className="mt-3 text-ink-soft">{t('calls.report.hoursEmpty')}</p>
       ) : (
-        <div className="report-hours-scroll mt-4" tabIndex={0} role="region" aria-labelledby="report-hours">
-          <table className="report-hours">
-            <caption>{t('calls.report.hoursCaption', { zone: r.timeZone })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('calls.report.weekday')}</th>
-                {Array.from({ length: 24 }, (_, h) => (
-                  <th key={h} scope="col">
-                    {String(h).padStart(2, '0')}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {DAYS.map((d, i) => (
-                <tr key={d}>
-                  <th scope="row">
-                    <abbr title={t(`calls.report.weekdaysLong.${d}`)}>{t(`calls.report.weekdays.${d}`)}</abbr>
-                  </th>
-                  {r.hours[i].map((n, h) => (
-                    <td key={h} data-level={level(n, max)}>
-                      {n > 0 ? formatNumber(n, lang) : <span className="text-ink-soft">·</span>}
-                    </td>
+        <>
+          {/* A phone scrolls the table sideways: its caption is written above it there, to stay in view. */}
+          <p aria-hidden="true" className="mt-3 text-sm text-ink-soft sm:hidden">
+            {t('calls.report.hoursCaption', { zone: r.timeZone })}
+          </p>
+          <div className="report-hours-scroll mt-3 sm:mt-4" tabIndex={0} role="region" aria-labelledby="report-hours">
+            <table className="report-hours">
+              <caption className="max-sm:sr-only">{t('calls.report.hoursCaption', { zone: r.timeZone })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('calls.report.weekday')}</th>
+                  {Array.from({ length: 24 }, (_, h) => (
+                    <th key={h} scope="col">
+                      {String(h).padStart(2, '0')}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {DAYS.map((d, i) => (
+                  <tr key={d}>
+                    <th scope="row">
+                      <abbr title={t(`calls.report.weekdaysLong.${d}`)}>{t(`calls.report.weekdays.${d}`)}</abbr>
+                    </th>
+                    {r.hours[i].map((n, h) => (
+                      <td key={h} data-level={level(n, max)}>
+                        {n > 0 ? formatNumber(n, lang) : <span className="text-ink-soft">·</span>}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </section>
   );
