@@ -63,6 +63,12 @@ type Field struct {
 	LabelEn string   `json:"labelEn"`
 	LabelNl string   `json:"labelNl"`
 	Options []string `json:"options"` // choice only; [] otherwise
+	// FollowUp: staff marked the field "needs follow-up" (yes/no and
+	// choice only): a call whose yes/no value is yes, or whose choice is
+	// one of FollowUpOptions, needs follow-up (calls.NeedsFollowUp). For a
+	// choice it is true exactly when FollowUpOptions is not empty.
+	FollowUp        bool     `json:"followUp"`
+	FollowUpOptions []string `json:"followUpOptions"` // choice only: the options that flag a call; [] otherwise
 }
 
 // FromStore is the API's form of stored fields.
@@ -73,7 +79,12 @@ func FromStore(fs []store.CallField) []Field {
 		if opts == nil {
 			opts = []string{}
 		}
-		out = append(out, Field{Name: f.Name, Type: f.Type, LabelEn: f.LabelEn, LabelNl: f.LabelNl, Options: opts})
+		follow := f.FollowUpOptions
+		if follow == nil {
+			follow = []string{}
+		}
+		out = append(out, Field{Name: f.Name, Type: f.Type, LabelEn: f.LabelEn, LabelNl: f.LabelNl, Options: opts,
+			FollowUp: f.FollowUp, FollowUpOptions: follow})
 	}
 	return out
 }
@@ -88,7 +99,10 @@ func invalid(code apierr.Code, field, format string, args ...any) error {
 // labels (at most 60 characters), and for a choice 1–20 distinct
 // non-empty options. A problem is a 400 naming the field as
 // fields[i].name, fields[i].type, fields[i].labelEn, fields[i].labelNl or
-// fields[i].options.
+// fields[i].options. A follow-up mark (followUp) is only for a yes/no or
+// a choice field (else fields[i].followUp); a choice's followUpOptions are
+// some of its options (else fields[i].followUpOptions), and they alone
+// decide its mark.
 func Check(in []Field) ([]store.CallField, error) {
 	if len(in) > MaxFields {
 		return nil, invalid(apierr.CodeTooLong, "fields", "An order has at most %d call data fields.", MaxFields)
@@ -134,7 +148,34 @@ func Check(in []Field) ([]store.CallField, error) {
 				return nil, invalid(apierr.CodeOptionsRequired, at("options"), "A choice needs 1 to %d options.", MaxOptions)
 			}
 		}
-		out = append(out, store.CallField{Name: name, Type: f.Type, LabelEn: labels[0], LabelNl: labels[1], Options: options, Position: i})
+		follow := []string{}
+		followUp := f.FollowUp
+		switch f.Type {
+		case TypeChoice:
+			for _, o := range f.FollowUpOptions {
+				o = text.Squash(o)
+				j := slices.IndexFunc(options, func(x string) bool { return strings.EqualFold(x, o) })
+				if j < 0 {
+					return nil, invalid(apierr.CodeInvalidField, at("followUpOptions"),
+						"%q is not one of the options of field %q.", o, name)
+				}
+				if !slices.Contains(follow, options[j]) {
+					follow = append(follow, options[j])
+				}
+			}
+			followUp = len(follow) > 0
+		case TypeYesNo:
+			if len(f.FollowUpOptions) > 0 {
+				return nil, invalid(apierr.CodeInvalidField, at("followUpOptions"), "Only a choice field has follow-up options.")
+			}
+		default:
+			if followUp || len(f.FollowUpOptions) > 0 {
+				return nil, invalid(apierr.CodeInvalidField, at("followUp"),
+					"Only a yes/no or a choice field can mark a call as needing follow-up.")
+			}
+		}
+		out = append(out, store.CallField{Name: name, Type: f.Type, LabelEn: labels[0], LabelNl: labels[1], Options: options, Position: i,
+			FollowUp: followUp, FollowUpOptions: follow})
 	}
 	return out, nil
 }

@@ -122,6 +122,9 @@ type Summary struct {
 	// order's fields that the call has (yes/no a boolean, a number a
 	// number, a date/time, choice or text a string); {} in the console's list.
 	Data map[string]any `json:"data"`
+	// FollowUp: the call needs follow-up (NeedsFollowUp): missed, failed,
+	// or a value of a field staff marked "needs follow-up" flags it.
+	FollowUp bool `json:"followUp"`
 }
 
 // Detail is one call.
@@ -142,13 +145,16 @@ type Detail struct {
 func summary(c store.Call, lang string, fields []store.CallField) Summary {
 	n := FormatNumber(c.CustomerNumber, lang)
 	return Summary{ID: strconv.FormatInt(c.ID, 10), StartedAt: c.StartedAt.UTC(), Direction: c.Type, Number: n.E164, NumberDisplay: n.Display,
-		DurationSeconds: c.DurationSeconds, Outcome: c.Outcome, Summary: c.Summary, Data: calldata.Values(fields, c.Data)}
+		DurationSeconds: c.DurationSeconds, Outcome: c.Outcome, Summary: c.Summary, Data: calldata.Values(fields, c.Data),
+		FollowUp: NeedsFollowUp(c.Outcome, fields, c.Data)}
 }
 
-// maskedSummary is a call in the console's list: the number masked.
-func maskedSummary(c store.Call) Summary {
+// maskedSummary is a call in the console's list: the number masked, no
+// data shown (fields, its order's, only decide FollowUp).
+func maskedSummary(c store.Call, fields []store.CallField) Summary {
 	s := summary(c, "", nil)
 	s.Number, s.NumberDisplay = "", MaskNumber(c.CustomerNumber)
+	s.FollowUp = NeedsFollowUp(c.Outcome, fields, c.Data)
 	return s
 }
 
@@ -750,8 +756,18 @@ func (s *Service) ConsoleList(ctx context.Context, f Filter, orderID string, ass
 	if err != nil {
 		return console.Page[ConsoleCall]{}, apierr.Wrap("list calls", err)
 	}
+	// The fields of the page's orders, for its calls' FollowUp.
+	fields := map[string][]store.CallField{}
+	for _, c := range rows {
+		if _, ok := fields[c.OrderID]; ok || c.OrderID == "" {
+			continue
+		}
+		if fields[c.OrderID], err = s.fields(ctx, c.OrderID); err != nil {
+			return console.Page[ConsoleCall]{}, err
+		}
+	}
 	return console.PageOf(rows, next, func(c store.Call) ConsoleCall {
-		return ConsoleCall{Summary: maskedSummary(c), Status: c.Status, AssistantID: c.AssistantID, Order: consoleOrder(c)}
+		return ConsoleCall{Summary: maskedSummary(c, fields[c.OrderID]), Status: c.Status, AssistantID: c.AssistantID, Order: consoleOrder(c)}
 	}), nil
 }
 

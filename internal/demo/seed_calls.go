@@ -149,8 +149,9 @@ func SeedCalls(ctx context.Context, db *store.DB, buyerEmail string, now time.Ti
 // from 1 to 5.
 var DemoCallFields = []store.CallField{
 	{Name: "caller_name", Type: "text", LabelEn: "Caller's name", LabelNl: "Naam beller"},
-	{Name: "callback_wanted", Type: "yes_no", LabelEn: "Callback wanted", LabelNl: "Terugbellen gewenst"},
-	{Name: "reason", Type: "choice", LabelEn: "Reason", LabelNl: "Reden", Options: []string{"Appointment", "Question", "Order", "Complaint"}},
+	{Name: "callback_wanted", Type: "yes_no", LabelEn: "Callback wanted", LabelNl: "Terugbellen gewenst", FollowUp: true},
+	{Name: "reason", Type: "choice", LabelEn: "Reason", LabelNl: "Reden", Options: []string{"Appointment", "Question", "Order", "Complaint"},
+		FollowUp: true, FollowUpOptions: []string{"Complaint"}},
 	{Name: "urgency", Type: "number", LabelEn: "Urgency (1–5)", LabelNl: "Urgentie (1–5)"},
 }
 

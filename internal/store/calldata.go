@@ -18,6 +18,11 @@ type CallField struct {
 	LabelNl  string
 	Options  []string // choice only
 	Position int
+	// FollowUp: staff marked the field "needs follow-up": a yes/no field
+	// flags a call whose value is yes, a choice one whose value is one of
+	// FollowUpOptions (see calls.NeedsFollowUp).
+	FollowUp        bool
+	FollowUpOptions []string // choice only, a subset of Options
 }
 
 func scanCallFields(rows *sql.Rows) ([]CallField, error) {
@@ -25,22 +30,30 @@ func scanCallFields(rows *sql.Rows) ([]CallField, error) {
 	out := []CallField{}
 	for rows.Next() {
 		var f CallField
-		var options string
-		if err := rows.Scan(&f.Name, &f.Type, &f.LabelEn, &f.LabelNl, &options, &f.Position); err != nil {
+		var options, followOptions string
+		var followUp int
+		if err := rows.Scan(&f.Name, &f.Type, &f.LabelEn, &f.LabelNl, &options, &f.Position, &followUp, &followOptions); err != nil {
 			return nil, classify(err)
 		}
 		if err := json.Unmarshal([]byte(options), &f.Options); err != nil {
 			return nil, fmt.Errorf("store: call field %s options: %w", f.Name, err)
 		}
+		if err := json.Unmarshal([]byte(followOptions), &f.FollowUpOptions); err != nil {
+			return nil, fmt.Errorf("store: call field %s follow-up options: %w", f.Name, err)
+		}
 		if f.Options == nil {
 			f.Options = []string{}
 		}
+		if f.FollowUpOptions == nil {
+			f.FollowUpOptions = []string{}
+		}
+		f.FollowUp = followUp == 1
 		out = append(out, f)
 	}
 	return out, classify(rows.Err())
 }
 
-const callFieldColumns = `f.name, f.type, f.label_en, f.label_nl, f.options, f.position`
+const callFieldColumns = `f.name, f.type, f.label_en, f.label_nl, f.options, f.position, f.follow_up, f.follow_up_options`
 
 // OrderCallFields lists an order's call data fields in position order
 // (none for an order that does not exist).
@@ -106,8 +119,17 @@ func (db *DB) SetOrderCallFields(ctx context.Context, orderID string, fields []C
 			if err != nil {
 				return err
 			}
-			if _, err := db.exec(ctx, tx, `INSERT INTO call_fields (order_id, name, position, type, label_en, label_nl, options)
-				VALUES (?, ?, ?, ?, ?, ?, ?)`, id, f.Name, i, f.Type, f.LabelEn, f.LabelNl, string(o)); err != nil {
+			follow := f.FollowUpOptions
+			if follow == nil {
+				follow = []string{}
+			}
+			fo, err := json.Marshal(follow)
+			if err != nil {
+				return err
+			}
+			if _, err := db.exec(ctx, tx, `INSERT INTO call_fields (order_id, name, position, type, label_en, label_nl, options,
+				follow_up, follow_up_options) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				id, f.Name, i, f.Type, f.LabelEn, f.LabelNl, string(o), b2i(f.FollowUp), string(fo)); err != nil {
 				return err
 			}
 		}

@@ -12,8 +12,24 @@ const render = (lang: 'en' | 'nl' = 'en') =>
 
 const mockApi = (handlers: Parameters<typeof mockAll>[0]) => mockAll({ 'GET /api/me': signedIn(), ...handlers });
 
-const CALLER: CallDataField = { name: 'caller_name', type: 'text', labelEn: "Caller's name", labelNl: 'Naam beller', options: [] };
-const REASON: CallDataField = { name: 'reason', type: 'choice', labelEn: 'Reason', labelNl: 'Reden', options: ['Booking', 'Question'] };
+const CALLER: CallDataField = {
+  name: 'caller_name',
+  type: 'text',
+  labelEn: "Caller's name",
+  labelNl: 'Naam beller',
+  options: [],
+  followUp: false,
+  followUpOptions: [],
+};
+const REASON: CallDataField = {
+  name: 'reason',
+  type: 'choice',
+  labelEn: 'Reason',
+  labelNl: 'Reden',
+  options: ['Booking', 'Question'],
+  followUp: false,
+  followUpOptions: [],
+};
 
 afterEach(() => {
   cleanup();
@@ -22,6 +38,26 @@ afterEach(() => {
 });
 
 describe('CallFieldsEditor', () => {
+  it('marks a yes/no field and some options of a choice as needing follow-up', async () => {
+    const api = mockApi({
+      [`GET ${KEY}`]: json(200, { fields: [REASON, { ...CALLER, name: 'callback_wanted', type: 'yes_no' }] }),
+      [`PUT ${KEY}`]: (body) => json(200, body),
+    });
+    render();
+    const reason = await screen.findByRole('group', { name: 'Field 1' });
+    const marks = within(reason).getByRole('group', { name: 'These answers mean the call needs follow-up (the buyer is alerted)' });
+    fireEvent.click(within(marks).getByLabelText('Question'));
+    const wanted = screen.getByRole('group', { name: 'Field 2' });
+    fireEvent.click(within(wanted).getByLabelText('A yes means the call needs follow-up (the buyer is alerted)'));
+    // A text field offers no mark.
+    expect(within(reason).queryByLabelText('A yes means the call needs follow-up (the buyer is alerted)')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save fields' }));
+    expect(await screen.findByText('Saved. New calls are read with these fields.')).toBeTruthy();
+    const [sent] = api.sent(`PUT ${KEY}`) as { fields: CallDataField[] }[];
+    expect(sent.fields[0]).toMatchObject({ name: 'reason', followUp: true, followUpOptions: ['Question'] });
+    expect(sent.fields[1]).toMatchObject({ name: 'callback_wanted', followUp: true, followUpOptions: [] });
+  });
+
   it('loads the fields, adds a yes/no field and saves the whole list in order', async () => {
     const api = mockApi({
       [`GET ${KEY}`]: json(200, { fields: [CALLER, REASON] }),
@@ -50,7 +86,15 @@ describe('CallFieldsEditor', () => {
     expect(api.sent(`PUT ${KEY}`)).toEqual([
       {
         fields: [
-          { name: 'callback_wanted', type: 'yes_no', labelEn: 'Callback wanted', labelNl: 'Terugbellen gewenst', options: [] },
+          {
+            name: 'callback_wanted',
+            type: 'yes_no',
+            labelEn: 'Callback wanted',
+            labelNl: 'Terugbellen gewenst',
+            options: [],
+            followUp: false,
+            followUpOptions: [],
+          },
           CALLER,
           REASON,
         ],

@@ -20,28 +20,46 @@ interface Row {
   labelNl: string;
   /** A choice's options, one per line. */
   options: string;
+  /** A yes/no field: a yes means the call needs follow-up. */
+  followUp: boolean;
+  /** A choice: the options that mean the call needs follow-up. */
+  followUpOptions: string[];
 }
 
-type Part = 'name' | 'type' | 'labelEn' | 'labelNl' | 'options';
+type Part = 'name' | 'type' | 'labelEn' | 'labelNl' | 'options' | 'followUp' | 'followUpOptions';
 
 let nextKey = 1;
 const toRow = (f: CallDataField): Row => ({ key: nextKey++, ...f, options: f.options.join('\n') });
-const emptyRow = (): Row => ({ key: nextKey++, name: '', type: 'text', labelEn: '', labelNl: '', options: '' });
-const toField = (r: Row): CallDataField => ({
-  name: r.name.trim(),
-  type: r.type,
-  labelEn: r.labelEn,
-  labelNl: r.labelNl,
-  options:
-    r.type === 'choice'
-      ? r.options
-          .split('\n')
-          .map((o) => o.trim())
-          .filter(Boolean)
-      : [],
+const emptyRow = (): Row => ({
+  key: nextKey++,
+  name: '',
+  type: 'text',
+  labelEn: '',
+  labelNl: '',
+  options: '',
+  followUp: false,
+  followUpOptions: [],
 });
+const optionList = (r: Row) =>
+  r.options
+    .split('\n')
+    .map((o) => o.trim())
+    .filter(Boolean);
+const toField = (r: Row): CallDataField => {
+  const options = r.type === 'choice' ? optionList(r) : [];
+  const followUpOptions = r.type === 'choice' ? r.followUpOptions.filter((o) => options.includes(o)) : [];
+  return {
+    name: r.name.trim(),
+    type: r.type,
+    labelEn: r.labelEn,
+    labelNl: r.labelNl,
+    options,
+    followUp: r.type === 'yes_no' ? r.followUp : followUpOptions.length > 0,
+    followUpOptions,
+  };
+};
 
-const FIELD_PATH = /^fields\[(\d+)\]\.(name|type|labelEn|labelNl|options)$/;
+const FIELD_PATH = /^fields\[(\d+)\]\.(name|type|labelEn|labelNl|options|followUp|followUpOptions)$/;
 
 export function CallFieldsEditor({
   orderId,
@@ -137,7 +155,7 @@ function FieldsForm({ orderId, initial }: { orderId: string; initial: Row[] }) {
     },
   });
 
-  function update(key: number, part: Part, value: string) {
+  function update(key: number, part: Part, value: string | boolean | string[]) {
     setSaved(false);
     setRows((rs) => rs.map((r) => (r.key === key ? { ...r, [part]: value } : r)));
     setErrors((e) => ({ ...e, [`${key}-${part}`]: undefined }));
@@ -241,6 +259,54 @@ function FieldsForm({ orderId, initial }: { orderId: string; initial: Row[] }) {
                   rows={3}
                   className="@lg:col-span-2"
                 />
+              )}
+              {row.type === 'yes_no' && (
+                <div className="@lg:col-span-2">
+                  <label className="flex items-start gap-2 text-sm">
+                    <input
+                      id={inputId(row, 'followUp')}
+                      type="checkbox"
+                      className="mt-0.5 size-4"
+                      checked={row.followUp}
+                      onChange={(e) => update(row.key, 'followUp', e.target.checked)}
+                    />
+                    <span>{t('console.callFields.followUpYes')}</span>
+                  </label>
+                  {err(row, 'followUp') && (
+                    <p role="alert" className="field-error">
+                      {err(row, 'followUp')}
+                    </p>
+                  )}
+                </div>
+              )}
+              {row.type === 'choice' && optionList(row).length > 0 && (
+                <fieldset className="@lg:col-span-2">
+                  <legend className="text-sm font-semibold">{t('console.callFields.followUpOptions')}</legend>
+                  <div id={inputId(row, 'followUpOptions')} tabIndex={-1} className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+                    {optionList(row).map((o) => (
+                      <label key={o} className="flex items-center gap-2 text-sm">
+                        <input
+                          type="checkbox"
+                          className="size-4"
+                          checked={row.followUpOptions.includes(o)}
+                          onChange={(e) =>
+                            update(
+                              row.key,
+                              'followUpOptions',
+                              e.target.checked ? [...row.followUpOptions, o] : row.followUpOptions.filter((x) => x !== o),
+                            )
+                          }
+                        />
+                        <span>{o}</span>
+                      </label>
+                    ))}
+                  </div>
+                  {err(row, 'followUpOptions') && (
+                    <p role="alert" className="field-error">
+                      {err(row, 'followUpOptions')}
+                    </p>
+                  )}
+                </fieldset>
               )}
             </div>
             <div className="mt-3 flex flex-wrap gap-2">

@@ -104,6 +104,7 @@ const call = (over: Partial<ConsoleCall> & { id: string }): ConsoleCall => ({
   status: 'ended',
   assistantId: ASSISTANT,
   order: null,
+  followUp: false,
   ...over,
 });
 

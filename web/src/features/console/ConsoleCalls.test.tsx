@@ -57,6 +57,7 @@ const call = (over: Partial<ConsoleCall> & { id: string }): ConsoleCall => ({
   assistantId: ASSISTANT,
   order: null,
   data: {},
+  followUp: false,
   ...over,
 });
 

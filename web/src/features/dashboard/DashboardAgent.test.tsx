@@ -285,10 +285,34 @@ describe('/dashboard/agents/:orderId', () => {
 
   it('shows the first three call data fields as columns and filters the list by a yes/no field, kept in the URL', async () => {
     const fields: AgentPage['fields'] = [
-      { name: 'caller_name', type: 'text', labelEn: "Caller's name", labelNl: 'Naam beller', options: [] },
-      { name: 'callback_wanted', type: 'yes_no', labelEn: 'Callback wanted', labelNl: 'Terugbellen gewenst', options: [] },
-      { name: 'reason', type: 'choice', labelEn: 'Reason', labelNl: 'Reden', options: ['Booking', 'Question'] },
-      { name: 'urgency', type: 'number', labelEn: 'Urgency', labelNl: 'Urgentie', options: [] },
+      {
+        name: 'caller_name',
+        type: 'text',
+        labelEn: "Caller's name",
+        labelNl: 'Naam beller',
+        options: [],
+        followUp: false,
+        followUpOptions: [],
+      },
+      {
+        name: 'callback_wanted',
+        type: 'yes_no',
+        labelEn: 'Callback wanted',
+        labelNl: 'Terugbellen gewenst',
+        options: [],
+        followUp: false,
+        followUpOptions: [],
+      },
+      {
+        name: 'reason',
+        type: 'choice',
+        labelEn: 'Reason',
+        labelNl: 'Reden',
+        options: ['Booking', 'Question'],
+        followUp: false,
+        followUpOptions: [],
+      },
+      { name: 'urgency', type: 'number', labelEn: 'Urgency', labelNl: 'Urgentie', options: [], followUp: false, followUpOptions: [] },
     ];
     const wanted = call({ id: 'c-9', data: { caller_name: 'Anna', callback_wanted: true, reason: 'Booking', urgency: 4 } });
     const api = mockApi({

@@ -86,11 +86,27 @@ describe('/dashboard/agents/:orderId/calls/:callId', () => {
 
   it("shows the call data in the page's language: labels, Ja/Nee, numbers and dates written for it", async () => {
     const fields: CallDetail['fields'] = [
-      { name: 'caller_name', type: 'text', labelEn: "Caller's name", labelNl: 'Naam beller', options: [] },
-      { name: 'callback_wanted', type: 'yes_no', labelEn: 'Callback wanted', labelNl: 'Terugbellen gewenst', options: [] },
-      { name: 'people', type: 'number', labelEn: 'People', labelNl: 'Personen', options: [] },
-      { name: 'day', type: 'datetime', labelEn: 'Day', labelNl: 'Dag', options: [] },
-      { name: 'reason', type: 'choice', labelEn: 'Reason', labelNl: 'Reden', options: ['Booking'] },
+      {
+        name: 'caller_name',
+        type: 'text',
+        labelEn: "Caller's name",
+        labelNl: 'Naam beller',
+        options: [],
+        followUp: false,
+        followUpOptions: [],
+      },
+      {
+        name: 'callback_wanted',
+        type: 'yes_no',
+        labelEn: 'Callback wanted',
+        labelNl: 'Terugbellen gewenst',
+        options: [],
+        followUp: false,
+        followUpOptions: [],
+      },
+      { name: 'people', type: 'number', labelEn: 'People', labelNl: 'Personen', options: [], followUp: false, followUpOptions: [] },
+      { name: 'day', type: 'datetime', labelEn: 'Day', labelNl: 'Dag', options: [], followUp: false, followUpOptions: [] },
+      { name: 'reason', type: 'choice', labelEn: 'Reason', labelNl: 'Reden', options: ['Booking'], followUp: false, followUpOptions: [] },
     ];
     mockApi({
       'GET /api/me': signedIn(),

@@ -1064,6 +1064,7 @@ export interface components {
             direction: string;
             /** Format: int64 */
             durationSeconds: number;
+            followUp: boolean;
             id: string;
             number: string;
             numberDisplay: string;
@@ -1090,6 +1091,7 @@ export interface components {
             endedAt: string | null;
             endedReason: string;
             fields: components["schemas"]["CallDataField"][];
+            followUp: boolean;
             id: string;
             number: string;
             numberDisplay: string;
@@ -1141,6 +1143,8 @@ export interface components {
             nextCursor: string | null;
         };
         CallDataField: {
+            followUp: boolean;
+            followUpOptions: string[];
             labelEn: string;
             labelNl: string;
             name: string;
@@ -1192,6 +1196,7 @@ export interface components {
             endedAt: string | null;
             endedReason: string;
             fields: components["schemas"]["CallDataField"][];
+            followUp: boolean;
             id: string;
             newerId: string | null;
             number: string;
@@ -1218,6 +1223,7 @@ export interface components {
             direction: string;
             /** Format: int64 */
             durationSeconds: number;
+            followUp: boolean;
             id: string;
             number: string;
             numberDisplay: string;

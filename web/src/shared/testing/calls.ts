@@ -54,6 +54,7 @@ export function call(over: Partial<CallSummary> & { id: string }): CallSummary {
     outcome: 'answered',
     summary: 'Mevrouw Jansen booked a check-up for Tuesday at 10:00.',
     data: {},
+    followUp: false,
     ...over,
   };
 }

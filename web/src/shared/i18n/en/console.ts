@@ -267,6 +267,8 @@ const consoleStrings = {
       downFor: 'Move field {n} down',
       save: 'Save fields',
       busy: 'Saving...',
+      followUpYes: 'A yes means the call needs follow-up (the buyer is alerted)',
+      followUpOptions: 'These answers mean the call needs follow-up (the buyer is alerted)',
       saved: 'Saved. New calls are read with these fields.',
       error: "We couldn't save the fields.",
     },

@@ -273,6 +273,8 @@ const consoleStrings = {
       downFor: 'Veld {n} omlaag',
       save: 'Velden opslaan',
       busy: 'Opslaan...',
+      followUpYes: 'Een ja betekent dat het gesprek opvolging nodig heeft (de klant krijgt een melding)',
+      followUpOptions: 'Deze antwoorden betekenen dat het gesprek opvolging nodig heeft (de klant krijgt een melding)',
       saved: 'Opgeslagen. Nieuwe gesprekken worden met deze velden gelezen.',
       error: 'We konden de velden niet opslaan.',
     },
