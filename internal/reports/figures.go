@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/belwise/site/internal/apierr"
+	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/store"
 )
@@ -19,7 +20,8 @@ type AgentWeek struct {
 	OrderID, Name  string
 	Currency       string
 	Week, Previous store.UsageFigures
-	// FollowUps counts the week's calls that need a follow-up.
+	// FollowUps counts the week's calls that need follow-up
+	// (calls.NeedsFollowUp: missed, failed, or flagged by call data).
 	FollowUps int
 }
 
@@ -48,8 +50,12 @@ func (s *Service) Digest(ctx context.Context, buyerID, lang string, start time.T
 		if err != nil {
 			return nil, err
 		}
+		fields, err := s.db.OrderCallFields(ctx, o.ID)
+		if err != nil {
+			return nil, err
+		}
 		for _, c := range cs {
-			if needsFollowUp(ctx, o.ID, c) {
+			if calls.NeedsFollowUp(c.Outcome, fields, c.Data) {
 				a.FollowUps++
 			}
 		}

@@ -64,12 +64,6 @@ func New(o Options) *Service {
 	return s
 }
 
-// needsFollowUp is the follow-up rule the digest counts. Until the alerts
-// branch's calls.NeedsFollowUp lands it is "missed or failed".
-var needsFollowUp = func(_ context.Context, _ string, c store.ReportCall) bool {
-	return c.Outcome == "missed" || c.Outcome == "failed"
-}
-
 // location is a stored time zone, the default when unknown or unreadable.
 func location(tz string) *time.Location {
 	if tz != "" {

@@ -143,8 +143,13 @@ func TestWeeklyDigestOncePerWeek(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newEnv(t, db, "", time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC))
 		e.now = time.Date(2026, 11, 29, 12, 0, 0, 0, ams)
+		// Staff marked "callback wanted" as needing follow-up.
+		if _, err := db.SetOrderCallFields(context.Background(), e.order.ID, []store.CallField{
+			{Name: "callback_wanted", Type: "yes_no", LabelEn: "Callback wanted", LabelNl: "Wil teruggebeld worden", FollowUp: true}}, nil); err != nil {
+			t.Fatal(err)
+		}
 		// The week of 23–29 November 2026 (Monday to Sunday, Amsterdam).
-		e.call("w1", time.Date(2026, 11, 23, 0, 30, 0, 0, ams), 125, answered, nil) // 22 Nov 23:30 UTC: still this week
+		e.call("w1", time.Date(2026, 11, 23, 0, 30, 0, 0, ams), 125, answered, map[string]any{"callback_wanted": true}) // 22 Nov 23:30 UTC: still this week
 		e.call("w2", time.Date(2026, 11, 25, 10, 0, 0, 0, ams), 0, missed, nil)
 		e.call("w3", time.Date(2026, 11, 29, 23, 0, 0, 0, ams), 5, failed, nil)
 		// The week before: one call; the next week: one that does not count.
@@ -180,7 +185,7 @@ func TestWeeklyDigestOncePerWeek(t *testing.T) {
 			"Beantwoord / gemist / mislukt: 1 / 1 / 1",
 			"Minuten: 2 (+1 t.o.v. de week ervoor)", // 130 s ≈ 2 min against 60 s
 			"Kosten (excl. btw): €\u00a00,26",       // 125 s + 5 s at 12 cents: 25 + 1 cents
-			"Op te volgen gesprekken: 2",
+			"Op te volgen gesprekken: 3",            // missed, failed, and the answered call that wants a callback
 		} {
 			if !strings.Contains(m.Text, want) {
 				t.Errorf("digest lacks %q:\n%s", want, m.Text)

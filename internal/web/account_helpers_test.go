@@ -21,6 +21,7 @@ import (
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
+	"github.com/belwise/site/internal/reports"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/voice"
 )
@@ -92,7 +93,9 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 		sales := orders.New(orders.Options{DB: db, SiteURL: o.siteURL, Notify: e.worker.Notify, Logger: log})
 		sales.RegisterMail(mailer)
 		opts.Auth, opts.Orders, opts.Quotes, opts.Catalogue, opts.DBReady = accounts, sales, quotes, catalogue.New(db, nil), o.ready
-		opts.Calls = calls.New(calls.Options{DB: db, Logger: log, Now: o.now})
+		opts.Reports = reports.New(reports.Options{DB: db, SiteURL: o.siteURL, Notify: e.worker.Notify, Logger: log, Now: o.now})
+		opts.Reports.RegisterMail(mailer)
+		opts.Calls = calls.New(calls.Options{DB: db, Logger: log, Now: o.now, Stored: opts.Reports.CallStored})
 		opts.Jobs = &jobs.Console{DB: db, Now: o.now}
 	}
 	h, err := New(opts)
