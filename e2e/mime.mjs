@@ -73,6 +73,9 @@ export function parseMessage(raw) {
     to: decodeHeader(headers.to),
     subject: decodeHeader(headers.subject),
     contentType: (headers['content-type'] ?? '').split(';')[0].toLowerCase(),
+    // RFC 2369 / RFC 8058: the one-click unsubscribe link of a list-like email (call alerts).
+    listUnsubscribe: headers['list-unsubscribe'] ?? '',
+    listUnsubscribePost: headers['list-unsubscribe-post'] ?? '',
     text: parts.find((p) => p.type === 'text/plain')?.text ?? '',
     html: parts.find((p) => p.type === 'text/html')?.text ?? '',
   };

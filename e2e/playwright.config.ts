@@ -84,6 +84,8 @@ export default defineConfig({
         // Every test signs in from 127.0.0.1; the limits themselves are tested in Go.
         RATE_LIMIT_SCALE: '50',
         VAPI_WEBHOOK_SECRET: vapiWebhookSecret,
+        // Signs the alerts' unsubscribe links; required with SMTP_URL.
+        ALERTS_SECRET: 'e2e0alerts0secret0e2e0alerts0secret0e2e0',
       },
     },
     {

@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/belwise/site/internal/alerts"
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
@@ -76,7 +77,10 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 
 	digests := reports.New(reports.Options{DB: db.DB, SiteURL: cfg.SiteURL, StaffAlerts: cfg.StaffAlerts, Notify: worker.Notify, Logger: log})
 	digests.RegisterMail(mailer)
-	callLog := calls.New(calls.Options{DB: db.DB, RetentionDays: cfg.CallRetentionDays, Logger: log, Stored: digests.CallStored})
+	callLog := calls.New(calls.Options{DB: db.DB, RetentionDays: cfg.CallRetentionDays, Logger: log, Notify: worker.Notify, Stored: digests.CallStored})
+	// The buyer's call alerts: a mail job per end-of-call report.
+	callAlerts := alerts.New(alerts.Options{DB: db.DB, SiteURL: cfg.SiteURL, Secret: cfg.AlertsSecret, Logger: log})
+	callAlerts.Register(callLog, mailer)
 
 	// The periodic work is jobs too, scheduled by the worker itself.
 	worker.Every(jobCleanup, time.Hour, db.cleanUp)
@@ -91,7 +95,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		Company: web.Company(cfg.Company), CallRetentionDays: cfg.CallRetentionDays,
 		Auth: accounts, Orders: sales, Quotes: quotes, Catalogue: catalogue.New(db.DB, nil),
 		Voice: voice.Config{PublicKey: cfg.VapiPublicKey, AssistantID: cfg.VapiAssistantID, WebhookSecret: cfg.VapiWebhookSecret}, DBReady: db.ready.Load, TrustProxy: cfg.TrustProxy,
-		Calls: callLog, Jobs: &jobs.Console{DB: db.DB}, Reports: digests,
+		Calls: callLog, Alerts: callAlerts, Jobs: &jobs.Console{DB: db.DB}, Reports: digests,
 	})
 	if err != nil {
 		return err

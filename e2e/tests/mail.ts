@@ -9,6 +9,11 @@ export interface SinkMessage {
   text: string;
   html: string;
   contentType: string;
+  /** The List-Unsubscribe and List-Unsubscribe-Post headers ('' when absent). */
+  listUnsubscribe: string;
+  listUnsubscribePost: string;
+  /** When the sink accepted it (ISO 8601). */
+  receivedAt: string;
 }
 
 /** Messages the site has delivered over SMTP to `to` so far. */

@@ -52,6 +52,8 @@ type Options struct {
 	// Stored, when set, hears of every call a report stored (after its
 	// transaction), e.g. to check whether the agent's calls are failing.
 	Stored func(ctx context.Context, c store.Call)
+	// Notify wakes the job worker after a report enqueued jobs (optional).
+	Notify func()
 }
 
 type Service struct {
@@ -60,10 +62,21 @@ type Service struct {
 	log       *slog.Logger
 	now       func() time.Time
 	stored    func(ctx context.Context, c store.Call)
+	notify    func()
+	// onReport make the jobs an end-of-call report starts (see OnReport).
+	onReport []func(vapiCallID string) (store.NewJob, error)
+}
+
+// OnReport adds a job an end-of-call report starts: fn makes it for the
+// call's Vapi id, and it is enqueued in the transaction that stores the
+// report, once per call (see store.CallReport.OnReport). Call it while
+// wiring, before the server starts.
+func (s *Service) OnReport(fn func(vapiCallID string) (store.NewJob, error)) {
+	s.onReport = append(s.onReport, fn)
 }
 
 func New(o Options) *Service {
-	s := &Service{db: o.DB, retention: o.RetentionDays, log: o.Logger, now: o.Now, stored: o.Stored}
+	s := &Service{db: o.DB, retention: o.RetentionDays, log: o.Logger, now: o.Now, stored: o.Stored, notify: o.Notify}
 	if s.retention <= 0 {
 		s.retention = DefaultRetentionDays
 	}
@@ -93,9 +106,21 @@ func (s *Service) Record(ctx context.Context, r store.CallReport) (store.Call, e
 			s.log.Warn("call data refused: values that do not fit their fields", "call", r.VapiCallID, "fields", strings.Join(refused, ","))
 		}
 	}
+	if r.Report {
+		for _, fn := range s.onReport {
+			j, err := fn(r.VapiCallID)
+			if err != nil {
+				return store.Call{}, apierr.Wrap("report job", err)
+			}
+			r.OnReport = append(r.OnReport, j)
+		}
+	}
 	c, err := s.db.RecordCall(ctx, r, s.now(), Merge)
 	if err != nil {
 		return store.Call{}, apierr.Wrap("record call", err)
+	}
+	if len(r.OnReport) > 0 && s.notify != nil {
+		s.notify()
 	}
 	if s.stored != nil {
 		s.stored(ctx, c)

@@ -66,6 +66,12 @@ type Config struct {
 	// VapiAPIURL is Vapi's API base (tests point it at a fake).
 	VapiAPIURL string
 
+	// AlertsSecret signs the links in call alerts that turn an agent's
+	// alerts off without signing in (ALERTS_SECRET, at least 32
+	// characters). Required with SMTP_URL (real mail); without it a
+	// development default is used. Never echoed.
+	AlertsSecret string
+
 	// CallRetentionDays is how long call transcripts, summaries and
 	// recording links are kept (CALL_RETENTION_DAYS, default 90).
 	CallRetentionDays int
@@ -187,6 +193,15 @@ func Load(getenv func(string) string) (Config, error) {
 		c.RateLimitScale = scale
 	}
 
+	c.AlertsSecret = getenv("ALERTS_SECRET")
+	switch {
+	case c.AlertsSecret != "" && (len(c.AlertsSecret) < minAlertsSecret || strings.IndexFunc(c.AlertsSecret, func(r rune) bool { return r <= ' ' || r > '~' }) >= 0):
+		errs = append(errs, fmt.Errorf("ALERTS_SECRET: must be at least %d visible ASCII characters without spaces, such as the output of `openssl rand -hex 32`", minAlertsSecret))
+	case c.AlertsSecret == "" && c.SMTPURL != "":
+		// Real mail must not carry links signed with the development default.
+		errs = append(errs, errors.New("ALERTS_SECRET: required when SMTP_URL is set (for example the output of `openssl rand -hex 32`)"))
+	}
+
 	errs = append(errs, c.loadVapi(getenv)...)
 	errs = append(errs, c.loadCompany(getenv)...)
 
@@ -245,6 +260,9 @@ func (c *Config) loadCompany(getenv func(string) string) []error {
 	}
 	return errs
 }
+
+// minAlertsSecret is the shortest ALERTS_SECRET accepted.
+const minAlertsSecret = 32
 
 // minWebhookSecret is the shortest VAPI_WEBHOOK_SECRET accepted: a shared
 // secret anyone could guess in a few tries protects nothing.

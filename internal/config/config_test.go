@@ -53,10 +53,13 @@ func TestLoadValid(t *testing.T) {
 			func(c Config) bool { return c.Port == 65535 }},
 		{"postgres", map[string]string{"DATABASE_URL": "postgres://u:p@db:5432/site?sslmode=disable"},
 			func(c Config) bool { return c.DatabaseURL == "postgres://u:p@db:5432/site?sslmode=disable" }},
-		{"smtp with sender", map[string]string{"SMTP_URL": "smtp://u:p@mail:587", "MAIL_FROM": "Belwise <hi@belwise.nl>", "QUOTE_INBOX": "quotes@belwise.nl"},
+		{"smtp with sender", map[string]string{"SMTP_URL": "smtp://u:p@mail:587", "MAIL_FROM": "Belwise <hi@belwise.nl>", "QUOTE_INBOX": "quotes@belwise.nl",
+			"ALERTS_SECRET": strings.Repeat("ab", 16)},
 			func(c Config) bool {
-				return c.SMTPURL == "smtp://u:p@mail:587" && c.MailFrom == "Belwise <hi@belwise.nl>" && c.QuoteInbox == "quotes@belwise.nl"
+				return c.SMTPURL == "smtp://u:p@mail:587" && c.MailFrom == "Belwise <hi@belwise.nl>" && c.QuoteInbox == "quotes@belwise.nl" &&
+					c.AlertsSecret == strings.Repeat("ab", 16)
 			}},
+		{"no alerts secret without smtp", map[string]string{}, func(c Config) bool { return c.AlertsSecret == "" }},
 		{"seed off, proxy on, scale", map[string]string{"SEED_DEMO": "false", "TRUST_PROXY": "1", "RATE_LIMIT_SCALE": "50"},
 			func(c Config) bool { return !c.SeedDemo && c.TrustProxy && c.RateLimitScale == 50 }},
 	}
@@ -98,7 +101,8 @@ func TestLoadErrors(t *testing.T) {
 			[]string{`LOG_LEVEL="verbose": must be one of debug, info, warn, error`}},
 		{"log level offset", map[string]string{"LOG_LEVEL": "info+2"}, []string{`LOG_LEVEL="info+2"`}},
 		{"database url not postgres", map[string]string{"DATABASE_URL": "mysql://x/y"}, []string{"DATABASE_URL: must be a PostgreSQL URL"}},
-		{"smtp without sender or inbox", map[string]string{"SMTP_URL": "smtp://mail:25"}, []string{"MAIL_FROM: required when SMTP_URL is set", "QUOTE_INBOX: required"}},
+		{"smtp without sender or inbox", map[string]string{"SMTP_URL": "smtp://mail:25"}, []string{"MAIL_FROM: required when SMTP_URL is set", "QUOTE_INBOX: required", "ALERTS_SECRET: required"}},
+		{"short alerts secret", map[string]string{"ALERTS_SECRET": "short-secret"}, []string{"ALERTS_SECRET: must be at least 32"}},
 		{"bad inbox", map[string]string{"QUOTE_INBOX": "Quotes <q@belwise.nl>"}, []string{`QUOTE_INBOX="Quotes <q@belwise.nl>"`}},
 		{"smtp bad scheme hides password", map[string]string{"SMTP_URL": "http://u:secret@mail", "MAIL_FROM": "a@b.c"}, []string{"SMTP_URL: must look like"}},
 		{"bad sender", map[string]string{"MAIL_FROM": "not an address"}, []string{`MAIL_FROM="not an address"`}},

@@ -33,11 +33,11 @@ type Message struct {
 	// message sent again after a crash carries the same Message-ID and mail
 	// systems can drop the duplicate. Empty gives a random one.
 	MessageID string
-	// Unsubscribe is a one-click link that stops this kind of email
-	// (https, signed, single purpose): it becomes the List-Unsubscribe
-	// header with List-Unsubscribe-Post (RFC 8058), so the mail program
-	// offers it and POSTs "List-Unsubscribe=One-Click" to it.
-	Unsubscribe string
+	// ListUnsubscribe is an https link that stops this kind of email
+	// without signing in (a signed, single-purpose link): it is sent as
+	// List-Unsubscribe with List-Unsubscribe-Post: List-Unsubscribe=One-Click
+	// (RFC 8058), so a mail client's one click POSTs to it. Empty: none.
+	ListUnsubscribe string
 }
 
 // Sender delivers a Message. Errors wrapping ErrPermanent mean that retrying
@@ -110,7 +110,10 @@ func build(from *netmail.Address, m Message, now time.Time) (*gomail.Msg, error)
 	msg.SetMessageIDWithValue(messageID(m.MessageID, from.Address))
 	// RFC 3834: tells autoresponders (out-of-office replies) to stay quiet.
 	msg.SetGenHeader(gomail.Header("Auto-Submitted"), "auto-generated")
-	if u := strings.TrimSpace(m.Unsubscribe); u != "" {
+	if u := strings.TrimSpace(m.ListUnsubscribe); u != "" {
+		if strings.ContainsAny(u, "\r\n<>") {
+			return nil, fmt.Errorf("%w: bad List-Unsubscribe link", ErrPermanent)
+		}
 		msg.SetGenHeader(gomail.Header("List-Unsubscribe"), "<"+u+">")
 		msg.SetGenHeader(gomail.Header("List-Unsubscribe-Post"), "List-Unsubscribe=One-Click")
 	}

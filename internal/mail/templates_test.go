@@ -210,7 +210,7 @@ func firstLine(s string) string {
 	return line
 }
 
-// TestListUnsubscribeHeaders: Message.Unsubscribe becomes RFC 8058's pair
+// TestListUnsubscribeHeaders: Message.ListUnsubscribe becomes RFC 8058's pair
 // of headers, the long signed link intact; without it there are none.
 func TestListUnsubscribeHeaders(t *testing.T) {
 	from := &netmail.Address{Name: "Belwise", Address: "no-reply@belwise.test"}
@@ -219,7 +219,7 @@ func TestListUnsubscribeHeaders(t *testing.T) {
 		m := testEmail("nl", testData{Link: "https://x.test/v"})
 		m.To = "anna@example.nl"
 		if with {
-			m.Unsubscribe = link
+			m.ListUnsubscribe = link
 		}
 		msg, err := build(from, m, time.Now())
 		if err != nil {

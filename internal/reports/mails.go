@@ -171,7 +171,7 @@ func (s *Service) renderWeekly(ctx context.Context, m store.OutboxMessage, p wee
 	e.Notes = []string{w.OffNote + " " + off}
 	msg := e.Render()
 	msg.To = u.Email
-	msg.Unsubscribe = off
+	msg.ListUnsubscribe = off
 	return msg, nil
 }
 

@@ -191,8 +191,8 @@ func TestWeeklyDigestOncePerWeek(t *testing.T) {
 				t.Errorf("digest lacks %q:\n%s", want, m.Text)
 			}
 		}
-		if !strings.HasPrefix(m.Unsubscribe, "https://belwise.test/api/digests/off?u="+e.buyer+"&s=") || !strings.Contains(m.Text, m.Unsubscribe) {
-			t.Errorf("unsubscribe link %q", m.Unsubscribe)
+		if !strings.HasPrefix(m.ListUnsubscribe, "https://belwise.test/api/digests/off?u="+e.buyer+"&s=") || !strings.Contains(m.Text, m.ListUnsubscribe) {
+			t.Errorf("unsubscribe link %q", m.ListUnsubscribe)
 		}
 
 		// The next week's digest is a new one.

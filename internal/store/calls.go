@@ -65,6 +65,11 @@ type CallReport struct {
 	// report, or an ended call from the list-calls API): its values replace
 	// what was known. Otherwise only unknown values are filled in.
 	Report bool
+	// OnReport are the jobs a report starts (the buyer's alert): enqueued
+	// in the transaction that stores the report, the first time a Report
+	// of the call is stored while it belongs to an order (calls.report_jobs
+	// records it), so a retried report enqueues nothing again.
+	OnReport []NewJob
 }
 
 // Call is a stored call.
@@ -227,6 +232,19 @@ func (db *DB) RecordCall(ctx context.Context, r CallReport, now time.Time, merge
 		}
 		if out, err = db.callByVapiID(ctx, tx, r.VapiCallID); err != nil {
 			return err
+		}
+		if r.Report && len(r.OnReport) > 0 && out.OrderID != "" {
+			res, err := db.exec(ctx, tx, `UPDATE calls SET report_jobs = 1 WHERE id = ? AND report_jobs = 0`, out.ID)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil {
+				return classify(err)
+			} else if n == 1 {
+				if err := db.EnqueueJobsTx(ctx, tx, now, r.OnReport...); err != nil {
+					return err
+				}
+			}
 		}
 		return db.writeUsage(ctx, tx, out, now)
 	})

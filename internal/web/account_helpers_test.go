@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/belwise/site/internal/alerts"
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
@@ -50,7 +51,10 @@ type accountEnv struct {
 	mail   *outboxCapture
 	logs   *syncBuffer
 	ip     string
+	alerts *alerts.Service
 }
+
+const testAlertsSecret = "test-alerts-secret-0123456789abcdef"
 
 // envOptions varies newEnv; the zero value is the site on https with the
 // database ready and the voice widget in demo mode.
@@ -96,6 +100,9 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 		opts.Reports = reports.New(reports.Options{DB: db, SiteURL: o.siteURL, Notify: e.worker.Notify, Logger: log, Now: o.now})
 		opts.Reports.RegisterMail(mailer)
 		opts.Calls = calls.New(calls.Options{DB: db, Logger: log, Now: o.now, Stored: opts.Reports.CallStored})
+		e.alerts = alerts.New(alerts.Options{DB: db, SiteURL: o.siteURL, Secret: testAlertsSecret, Logger: log})
+		e.alerts.Register(opts.Calls, mailer)
+		opts.Alerts = e.alerts
 		opts.Jobs = &jobs.Console{DB: db, Now: o.now}
 	}
 	h, err := New(opts)

@@ -8,10 +8,11 @@ import (
 )
 
 // apiRoutes holds the JSON API.
-func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *voiceAPI, staff *consoleAPI, callPages *callsAPI, digests *reportsAPI) http.Handler {
+func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *voiceAPI, staff *consoleAPI, callPages *callsAPI, alertPages *alertsAPI, digests *reportsAPI) http.Handler {
 	mux := http.NewServeMux()
 	account.routes(mux)
 	callPages.routes(mux)
+	alertPages.routes(mux)
 	quotes.routes(mux)
 	voices.routes(mux)
 	staff.routes(mux)

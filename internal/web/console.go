@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/belwise/site/internal/alerts"
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/calldata"
 	"github.com/belwise/site/internal/calls"
@@ -25,8 +26,9 @@ type consoleAPI struct {
 	quotes    *quote.Service
 	orders    *orders.Service
 	catalogue *catalogue.Service
-	calls     *calls.Service // nil: no calls list
-	jobs      *jobs.Console  // nil: no job queue
+	calls     *calls.Service  // nil: no calls list
+	jobs      *jobs.Console   // nil: no job queue
+	alerts    *alerts.Service // nil: no call alerts
 }
 
 // table lists every console endpoint. routes mounts them all behind the
@@ -51,6 +53,8 @@ func (c *consoleAPI) table() []endpoint {
 		jsonOp(c.api, "POST", "/api/console/buyers/{id}/invite", 200, 0, c.resendInvite).doc("console", "Emails the account's invitation again; 409 account_active when it has a password already."),
 		jsonOp(c.api, "GET", "/api/console/orders/{id}/call-fields", 200, 0, c.getCallFields).doc("console", "The call data fields the order's agent extracts, in order."),
 		jsonOp(c.api, "PUT", "/api/console/orders/{id}/call-fields", 200, lim, c.setCallFields).doc("console", "Replaces the order's call data fields (in the order sent); the calls keep their values."),
+		jsonOp(c.api, "GET", "/api/console/orders/{id}/alerts", 200, 0, c.getAlerts).doc("console", "The order's call alert setting: staff's default and its buyer's choice.", "lang"),
+		jsonOp(c.api, "PUT", "/api/console/orders/{id}/alerts", 200, lim, c.setAlertDefault).doc("console", "Sets which calls the order's buyer is emailed about while they have made no choice: all, followup or none.", "lang"),
 		jsonOp(c.api, "GET", "/api/console/calls", 200, 0, c.listCalls).doc("console", "A page of the calls the filters select (every period without one; one order's, the assigned or the unassigned ones), numbers masked, each with its order's buyer and agent.",
 			append(append([]string{}, listFilters...), "order", "assigned", "cursor", "limit")...),
 		jsonOp(c.api, "GET", "/api/console/calls/{id}", 200, 0, c.getCall).doc("console", "One call with the caller's full number; each opening is logged.", "lang"),
@@ -288,6 +292,24 @@ func (c *consoleAPI) setCallFields(w http.ResponseWriter, r *http.Request, b *ca
 	}
 	f, err := c.calls.SetCallFields(r.Context(), request.UserID(r), r.PathValue("id"), b.Fields)
 	return callFields{f}, err
+}
+
+type alertDefaultBody struct {
+	Default string `json:"default" enum:"all,followup,none"`
+}
+
+func (c *consoleAPI) getAlerts(w http.ResponseWriter, r *http.Request, _ *none) (alerts.AlertSetting, error) {
+	if c.alerts == nil {
+		return alerts.AlertSetting{}, errNoEndpoint
+	}
+	return c.alerts.ConsoleSetting(r.Context(), r.PathValue("id"), r.URL.Query().Get("lang"))
+}
+
+func (c *consoleAPI) setAlertDefault(w http.ResponseWriter, r *http.Request, b *alertDefaultBody) (alerts.AlertSetting, error) {
+	if c.alerts == nil {
+		return alerts.AlertSetting{}, errNoEndpoint
+	}
+	return c.alerts.SetDefault(r.Context(), request.UserID(r), r.PathValue("id"), b.Default, r.URL.Query().Get("lang"))
 }
 
 var errAssigned = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidField, Field: "assigned",

@@ -136,6 +136,7 @@ func contract() []endpoint {
 	var eps []endpoint
 	eps = append(eps, account.table()...)
 	eps = append(eps, (&callsAPI{api: base}).table()...)
+	eps = append(eps, (&alertsAPI{api: base}).table()...)
 	eps = append(eps, (&quoteAPI{api: base}).table()...)
 	eps = append(eps, voices.table()...)
 	eps = append(eps, voices.webhooks()...)

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/belwise/site/internal/alerts"
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/calls"
@@ -70,6 +71,10 @@ type Options struct {
 	// Reports serves the monthly reports, the digest settings and the
 	// digest's one-click "off" link; nil: those endpoints answer 404.
 	Reports *reports.Service
+	// Alerts serves the buyer's call alert settings, staff's default per
+	// order and the alerts' unsubscribe links. Optional: without it those
+	// do not exist.
+	Alerts *alerts.Service
 }
 
 // New loads the site into memory and returns the server's root handler.
@@ -100,18 +105,24 @@ func New(opts Options) (http.Handler, error) {
 	account := &accountAPI{api: base, auth: opts.Auth, orders: opts.Orders, cookie: cookie}
 	quotes := &quoteAPI{api: base, quotes: opts.Quotes}
 	voices := newVoiceAPI(base, opts.Voice, opts.Quotes, opts.Calls)
-	staff := &consoleAPI{api: base, quotes: opts.Quotes, orders: opts.Orders, catalogue: opts.Catalogue, calls: opts.Calls, jobs: opts.Jobs}
+	staff := &consoleAPI{api: base, quotes: opts.Quotes, orders: opts.Orders, catalogue: opts.Catalogue, calls: opts.Calls, jobs: opts.Jobs, alerts: opts.Alerts}
+	alertPages := &alertsAPI{api: base, alerts: opts.Alerts}
 	callPages := &callsAPI{api: base, calls: opts.Calls}
 	ident := identify{auth: opts.Auth, ready: ready, cookie: cookie, trustProxy: opts.TrustProxy}
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
-	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, &reportsAPI{api: base, reports: opts.Reports}))))))
+	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, alertPages, &reportsAPI{api: base, reports: opts.Reports}))))))
 	pages := &pageHandler{site: s, log: log}
 	if opts.Calls != nil && opts.DBReady != nil {
 		pages.callCSP = &callPageCSP{api: base, ident: ident, calls: opts.Calls, scriptHashes: s.scriptHashes, extra: voiceCSP(opts.Voice)}
 	}
 	mux.Handle("/", pages)
+	if opts.Alerts != nil && opts.DBReady != nil {
+		unsub := &unsubscribePage{a: opts.Alerts, api: base}
+		mux.HandleFunc("GET "+unsubscribePath, unsub.serve)
+		mux.HandleFunc("POST "+unsubscribePath, unsub.serve)
+	}
 	// The quote form and sign-in posted without JavaScript, at their pages' own URLs.
 	forms := &formPages{api: base, site: s, quotes: opts.Quotes, auth: opts.Auth, cookie: cookie, inbox: opts.QuoteInbox}
 	forms.routes(mux, func(h http.Handler) http.Handler { return noStore(cleanURL(log, ident.wrap(h))) })
@@ -127,6 +138,10 @@ func New(opts Options) (http.Handler, error) {
 		}
 	}
 	cop.SetDenyHandler(denyCrossOrigin(log))
+	// An alert's one-click unsubscribe (RFC 8058) is POSTed by mail
+	// clients from anywhere; its signed token is its only authority (no
+	// session is read), so there is nothing to forge.
+	cop.AddInsecureBypassPattern("POST " + unsubscribePath)
 
 	var h http.Handler = cop.Handler(mux)
 	h = securityHeaders(contentSecurityPolicy(s.scriptHashes, voiceCSP(opts.Voice)...), https, h)

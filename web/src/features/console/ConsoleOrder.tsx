@@ -9,6 +9,7 @@ import { getConsoleOrder, listCalls, type ConsoleCall, type ConsoleOrder, type O
 import { OrderLinkForm, OrderStatusForm } from './OrderForms';
 import { ConsoleError, ConsoleLoading, ListBody, OrderStatusBadge, orderStatusLabel, personName } from './parts';
 import { usePages } from './usePages';
+import { ConsoleAlertDefault } from '../alerts';
 import { CallFieldsEditor } from './CallFieldsEditor';
 
 /** The order (with its history and usage by month) and the first page of its calls; neither awaited (<Deferred>). */
@@ -133,6 +134,9 @@ function OrderView({ loaded, calls }: { loaded: OrderDetail; calls: Promise<Page
           </section>
           <div className="panel">
             <CallFieldsEditor orderId={order.id} orderNumber={order.number} />
+          </div>
+          <div className="panel">
+            <ConsoleAlertDefault orderId={order.id} />
           </div>
           <UsageTable usage={detail.usage} />
           <OrderCalls calls={calls} />

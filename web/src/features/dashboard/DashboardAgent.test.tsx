@@ -54,6 +54,32 @@ const settled = async () => {
 const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('/dashboard/agents/:orderId', () => {
+  it("offers the agent's call alerts and saves a choice", async () => {
+    const setting = {
+      orderId: ORDER_ID,
+      orderNumber: 'bbbbbbbb',
+      agentName: 'Appointment Setter',
+      mode: '',
+      default: 'followup',
+      effective: 'followup',
+    };
+    const api = mockApi({
+      'GET /api/me': signedIn(),
+      [AGENT('en')]: json(200, overview()),
+      [CALLS('en')]: json(200, PAGE_1),
+      [`GET /api/orders/${ORDER_ID}/alerts?lang=en`]: json(200, setting),
+      [`PUT /api/orders/${ORDER_ID}/alerts?lang=en`]: (body) =>
+        json(200, { ...setting, mode: 'none', effective: 'none', ...(body as object) }),
+    });
+    await renderDashboard(`/dashboard/agents/${ORDER_ID}`);
+    await screen.findByText('Call alerts', {}, { timeout: 5000 });
+    const select = (await screen.findByLabelText('Call alerts')) as HTMLSelectElement;
+    expect(select.value).toBe('followup');
+    fireEvent.change(select, { target: { value: 'none' } });
+    expect(await screen.findByText('Saved: No calls.')).toBeTruthy();
+    expect(api.sent(`PUT /api/orders/${ORDER_ID}/alerts?lang=en`)).toEqual([{ mode: 'none' }]);
+  });
+
   it("shows this month's figures as the server counted them, the cost in the order's currency, and the 30 days", async () => {
     mockApi({ 'GET /api/me': signedIn(), [AGENT('en')]: json(200, overview()), [CALLS('en')]: json(200, PAGE_1) });
     await renderDashboard(`/dashboard/agents/${ORDER_ID}`);
@@ -381,7 +407,8 @@ describe('/dashboard/agents/:orderId', () => {
     expect(within(list).getByRole('link', { name: 'Download these calls (CSV)' }).getAttribute('href')).toBe(
       `/api/orders/${ORDER_ID}/calls.csv?lang=en&tz=Europe%2FAmsterdam&${query}`,
     );
-    expect(api.fetchMock).toHaveBeenCalledTimes(3);
+    // Who, the figures and the list, once each (the alert setting loads on its own).
+    expect(api.requested().filter((url) => !url.includes('/alerts'))).toHaveLength(3);
   });
 
   it('leaves out what it does not know in the URL, so a hand-made link shows this month', async () => {

@@ -5,6 +5,7 @@ import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { softHyphens } from '../../shared/i18n/hyphenate';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
+import { AgentAlerts } from '../alerts';
 import { browserTimeZone, CallList, DailyChart, filtersOf, getAgentPage, getCalls, MonthStats, PeriodPicker } from '../calls';
 import { currentMonth, monthName, shiftMonth } from './reportMonths';
 import { Loading, LoadError } from './LoadState';
@@ -86,6 +87,9 @@ function AgentView({ overview, calls }: { overview: AgentPage; calls: Promise<Ca
             </Link>
           </p>
           <ReportLink orderId={agent.orderId} />
+          <div className="mt-4">
+            <AgentAlerts orderId={agent.orderId} />
+          </div>
           <PeriodPicker />
           <MonthStats overview={overview} />
           <DailyChart overview={overview} />

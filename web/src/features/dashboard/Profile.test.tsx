@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screenRoute } from '../../app/routes';
 import type { Device } from '../../shared/api/types';
+import type { AlertMode, AlertSetting } from '../alerts';
 import { json, mockApi, signedIn } from '../../shared/testing/mockApi';
 import { loadedRoute, renderApp } from '../../shared/testing/renderApp';
 
@@ -42,8 +43,20 @@ const api = (over: Record<string, Response | ((body: unknown) => Response)> = {}
     'GET /api/account/profile': PROFILE,
     'GET /api/account/devices': json(200, { devices: DEVICES }),
     'PUT /api/account/digests': json(200, { digests: { weeklyDigest: true, timeZone: 'Europe/Amsterdam' } }),
+    'GET /api/account/alerts?lang=en': json(200, { items: [] }),
+    'GET /api/account/alerts?lang=nl': json(200, { items: [] }),
     ...over,
   });
+
+const SETTING = (over: Partial<AlertSetting> = {}): AlertSetting => ({
+  orderId: 'o-1',
+  orderNumber: 'B-1001',
+  agentName: 'Appointment Setter',
+  mode: '',
+  default: 'followup',
+  effective: 'followup',
+  ...over,
+});
 
 afterEach(() => {
   cleanup();
@@ -137,6 +150,44 @@ describe('the profile page', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Signed-in devices' }));
   });
 
+  it('lists the call alerts of each agent and saves a choice at once', async () => {
+    const { sent } = api({
+      'GET /api/account/alerts?lang=en': json(200, {
+        items: [SETTING(), SETTING({ orderId: 'o-2', orderNumber: 'B-1002', agentName: 'Receptionist', mode: 'none', effective: 'none' })],
+      }),
+      'PUT /api/orders/o-1/alerts?lang=en': (body) =>
+        json(200, SETTING({ mode: (body as { mode: AlertMode }).mode, effective: (body as { mode: AlertMode }).mode })),
+    });
+    await renderProfile();
+    const section = await screen.findByRole('region', { name: 'Call alerts' });
+    const first = within(section).getByLabelText('Email me about calls of Appointment Setter') as HTMLSelectElement;
+    expect(first.value).toBe('followup');
+    expect((within(section).getByLabelText('Email me about calls of Receptionist') as HTMLSelectElement).value).toBe('none');
+    fireEvent.change(first, { target: { value: 'all' } });
+    expect(await within(section).findByText('Saved: Every call.')).toBeTruthy();
+    expect(sent('PUT /api/orders/o-1/alerts?lang=en')).toEqual([{ mode: 'all' }]);
+    expect(first.value).toBe('all');
+  });
+
+  it('keeps the call alert choice when saving it fails, and says so', async () => {
+    api({
+      'GET /api/account/alerts?lang=en': json(200, { items: [SETTING()] }),
+      'PUT /api/orders/o-1/alerts?lang=en': json(503, { error: { code: 'unavailable', message: 'down' } }),
+    });
+    await renderProfile();
+    const select = (await screen.findByLabelText('Email me about calls of Appointment Setter')) as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: 'none' } });
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(select.value).toBe('followup');
+  });
+
+  it('shows no alerts section without agents (staff)', async () => {
+    api();
+    await renderProfile();
+    await screen.findByRole('heading', { name: 'Signed-in devices' });
+    expect(screen.queryByRole('region', { name: 'Call alerts' })).toBeNull();
+  });
+
   it('reads in Dutch', async () => {
     api();
     await renderProfile('nl');
@@ -145,5 +196,17 @@ describe('the profile page', () => {
     expect(screen.getByText('Dit apparaat')).toBeTruthy();
     expect(screen.getByText('Firefox op Linux')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Wachtwoord wijzigen' })).toBeTruthy();
+  });
+
+  it('offers the call alerts in Dutch', async () => {
+    api({ 'GET /api/account/alerts?lang=nl': json(200, { items: [SETTING({ agentName: 'Afsprakenplanner' })] }) });
+    await renderProfile('nl');
+    const section = await screen.findByRole('region', { name: 'Meldingen over gesprekken' });
+    const select = within(section).getByLabelText('Mail mij over gesprekken van Afsprakenplanner');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Elk gesprek', 'Alleen als opvolging nodig is', 'Geen gesprekken']);
   });
 });

@@ -3,7 +3,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ApiError, changePassword, getDevices, getProfile, signOutDevice, updateDigests, updateProfile } from '../../shared/api/client';
 import type { Device, DigestPrefs, Locale, Profile } from '../../shared/api/types';
 import { useAuth } from '../../shared/auth/AuthContext';
-import { Deferred, deferred } from '../../shared/data/Deferred';
+import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { describeError, type Problem } from '../../shared/form/errors';
 import { Field, SelectField } from '../../shared/form/Field';
 import { FormAlert } from '../../shared/form/FormAlert';
@@ -12,6 +12,7 @@ import { useSubmit } from '../../shared/form/useSubmit';
 import { checkFullName, checkPassword } from '../../shared/form/validate';
 import { formatDateTime } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
+import { AlertSettingsSection, getAlertSettings, type AlertSetting } from '../alerts';
 import { NewPasswordField, PasswordField } from '../auth';
 import { browserTimeZone } from '../calls';
 
@@ -24,6 +25,8 @@ interface ProfileData {
   devices: Device[];
   /** null when they could not be read: the rest of the page still works. */
   digests: DigestPrefs | null;
+  /** The call alert setting of each of the buyer's agents (none for staff). */
+  alerts: AlertSetting[];
 }
 
 /**
@@ -35,10 +38,12 @@ export function loader({ request }: LoaderFunctionArgs) {
   const data = Promise.all([
     getProfile(signal),
     getDevices(signal),
+    getAlertSettings(requestLang(request), signal),
     updateDigests({ browserTimeZone: browserTimeZone() }, signal).catch(() => null),
-  ]).then(([p, d, g]): ProfileData => ({
+  ]).then(([p, d, a, g]): ProfileData => ({
     profile: p.profile,
     devices: d.devices,
+    alerts: a.items,
     digests: g?.digests ?? null,
   }));
   return { data: deferred(data) };
@@ -98,6 +103,7 @@ function ProfileView({ data }: { data: ProfileData }) {
         <DetailsForm profile={data.profile} />
         {buyer && data.digests && <DigestForm digests={data.digests} />}
         <PasswordForm onChanged={() => setDevices((list) => list.filter((d) => d.current))} />
+        <AlertSettingsSection settings={data.alerts} />
         <DeviceList devices={devices} onSignedOut={(id) => setDevices((list) => list.filter((d) => d.id !== id))} />
       </div>
     </>

@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/api/account/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The call alert setting of each of the buyer's agents (orders), newest first.
+         * @description Signed in only: 401 without a session.
+         */
+        get: operations["getAccountAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/devices": {
         parameters: {
             query?: never;
@@ -531,6 +551,30 @@ export interface paths {
         patch: operations["patchConsoleOrdersId"];
         trace?: never;
     };
+    "/api/console/orders/{id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's call alert setting: staff's default and its buyer's choice.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        get: operations["getConsoleOrdersIdAlerts"];
+        /**
+         * Sets which calls the order's buyer is emailed about while they have made no choice: all, followup or none.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        put: operations["putConsoleOrdersIdAlerts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/orders/{id}/call-fields": {
         parameters: {
             query?: never;
@@ -744,6 +788,30 @@ export interface paths {
          */
         get: operations["getOrdersIdAgent"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The call alert setting of the buyer's order.
+         * @description Signed in only: 401 without a session.
+         */
+        get: operations["getOrdersIdAlerts"];
+        /**
+         * Sets which calls of the order's agent the buyer is emailed about: all, followup or none ("": the order's default).
+         * @description Signed in only: 401 without a session.
+         */
+        put: operations["putOrdersIdAlerts"];
         post?: never;
         delete?: never;
         options?: never;
@@ -986,6 +1054,28 @@ export interface components {
         };
         AgentsAnswer: {
             items: components["schemas"]["CatalogueAgent"][];
+        };
+        AlertDefaultBody: {
+            /** @enum {string} */
+            default: "all" | "followup" | "none";
+        };
+        AlertModeBody: {
+            /** @enum {string} */
+            mode: "" | "all" | "followup" | "none";
+        };
+        AlertSetting: {
+            agentName: string;
+            /** @enum {string} */
+            default: "all" | "followup" | "none";
+            /** @enum {string} */
+            effective: "all" | "followup" | "none";
+            /** @enum {string} */
+            mode: "" | "all" | "followup" | "none";
+            orderId: string;
+            orderNumber: string;
+        };
+        AlertSettings: {
+            items: components["schemas"]["AlertSetting"][];
         };
         Buyer: {
             email: string;
@@ -1780,6 +1870,37 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getAccountAlerts: {
+        parameters: {
+            query?: {
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSettings"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getAccountDevices: {
         parameters: {
             query?: never;
@@ -2807,6 +2928,76 @@ export interface operations {
             };
         };
     };
+    getConsoleOrdersIdAlerts: {
+        parameters: {
+            query?: {
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSetting"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putConsoleOrdersIdAlerts: {
+        parameters: {
+            query?: {
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertDefaultBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSetting"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getConsoleOrdersIdCallFields: {
         parameters: {
             query?: never;
@@ -3270,6 +3461,76 @@ export interface operations {
             };
         };
     };
+    getOrdersIdAlerts: {
+        parameters: {
+            query?: {
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSetting"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putOrdersIdAlerts: {
+        parameters: {
+            query?: {
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertModeBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSetting"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getOrdersIdCalls: {
         parameters: {
             query?: {
@@ -3679,6 +3940,11 @@ export const pathsApiOrdersIdCallsCsvGetParametersQueryPeriodValues: ReadonlyArr
 export const pathsApiOrdersIdCallsCsvGetParametersQueryOutcomeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls.csv"]["get"]["parameters"]["query"]["outcome"]> = ["answered", "missed", "failed", "pending"];
 export const pathsApiOrdersIdCallsCsvGetParametersQueryDirectionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls.csv"]["get"]["parameters"]["query"]["direction"]> = ["inbound", "outbound", "web"];
 export const pathsApiOrdersIdCallsCsvGetParametersQueryGoalValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls.csv"]["get"]["parameters"]["query"]["goal"]> = ["yes", "no"];
+export const alertDefaultBodyDefaultValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AlertDefaultBody"]["default"]> = ["all", "followup", "none"];
+export const alertModeBodyModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AlertModeBody"]["mode"]> = ["", "all", "followup", "none"];
+export const alertSettingDefaultValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AlertSetting"]["default"]> = ["all", "followup", "none"];
+export const alertSettingEffectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AlertSetting"]["effective"]> = ["all", "followup", "none"];
+export const alertSettingModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AlertSetting"]["mode"]> = ["", "all", "followup", "none"];
 export const buyerLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Buyer"]["locale"]> = ["en", "nl"];
 export const buyerDetailLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerDetail"]["locale"]> = ["en", "nl"];
 export const buyerDetailRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerDetail"]["role"]> = ["buyer", "staff"];
