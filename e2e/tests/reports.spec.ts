@@ -121,3 +121,17 @@ test('`site digests send --week --now` sends the demo buyer one weekly digest, h
   await page.waitForTimeout(2500); // a later email would show here: still one
   expect((await digests()).length).toBe(1);
 });
+
+test("the profile's weekly digest switch: axe at 390 and 1280 px in both languages", async ({ page }) => {
+  await signIn(page);
+  for (const lang of languages) {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await gotoHydrated(page, localized(lang, '/dashboard/profile'));
+      const section = page.locator('section[aria-labelledby="profile-digest"]');
+      await expect(section.getByRole('checkbox', { name: t(lang, 'profile.digest.toggle') })).toBeVisible();
+      await axe(page, `the profile, ${lang} at ${width} px`);
+      await section.screenshot({ path: `test-results/profile-digest-${lang}-${width}.png` });
+    }
+  }
+});
