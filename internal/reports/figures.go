@@ -120,7 +120,7 @@ func (s *Service) BuyerReport(ctx context.Context, buyerID, orderID, month, lang
 }
 
 func (s *Service) report(ctx context.Context, o store.Order, month, lang string) (Report, error) {
-	prefs, err := s.db.DigestPrefs(ctx, o.BuyerID)
+	prefs, err := s.buyerPrefs(ctx, o)
 	if err != nil {
 		return Report{}, apierr.Wrap("digest prefs", err)
 	}

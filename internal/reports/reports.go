@@ -64,6 +64,30 @@ func New(o Options) *Service {
 	return s
 }
 
+// buyerPrefs are the digest settings of o's buyer. A buyer whose time
+// zone is still unknown gets the one the browser sent with the quote o
+// was made from, which is stored from then on.
+func (s *Service) buyerPrefs(ctx context.Context, o store.Order) (store.DigestPrefs, error) {
+	p, err := s.db.DigestPrefs(ctx, o.BuyerID)
+	if err != nil || p.TimeZone != "" || o.QuoteID == "" {
+		return p, err
+	}
+	q, err := s.db.QuoteRequest(ctx, o.QuoteID)
+	if errors.Is(err, store.ErrNotFound) {
+		return p, nil
+	}
+	if err != nil {
+		return p, err
+	}
+	if _, err := calls.Location(q.TimeZone); q.TimeZone == "" || err != nil {
+		return p, nil
+	}
+	if err := s.db.SetTimeZone(ctx, o.BuyerID, q.TimeZone, true); err != nil {
+		return p, err
+	}
+	return s.db.DigestPrefs(ctx, o.BuyerID)
+}
+
 // location is a stored time zone, the default when unknown or unreadable.
 func location(tz string) *time.Location {
 	if tz != "" {

@@ -219,6 +219,32 @@ func TestWeeklyDigestInBuyersZone(t *testing.T) {
 	})
 }
 
+// A buyer without a time zone gets the one the browser sent with the quote
+// their order was made from.
+func TestTimeZoneFromQuote(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		created := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+		e := newEnv(t, db, "", created)
+		qid, err := db.CreateQuoteRequest(ctx, store.QuoteRequest{ID: "6f1c2b1e-0000-4000-8000-000000000001", FullName: "Anna",
+			Email: "anna@example.nl", Description: "d", Language: "dutch", Locale: "nl", TimeZone: "America/New_York", UserID: e.buyer}, nil, created)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SQL().ExecContext(ctx, db.Rebind(`UPDATE orders SET quote_id = ? WHERE id = ?`), qid, e.order.ID); err != nil {
+			t.Fatal(err)
+		}
+		ny, _ := time.LoadLocation("America/New_York")
+		e.now = time.Date(2026, 11, 30, 7, 59, 0, 0, ny) // 13:59 in Amsterdam
+		if r := e.send(reports.Week, false); r.NotDue != 1 {
+			t.Fatalf("%+v: want not due before 08:00 in New York", r)
+		}
+		if p, _ := e.svc.Prefs(ctx, e.buyer); p.TimeZone != "America/New_York" {
+			t.Fatalf("prefs %+v: the quote's zone not kept", p)
+		}
+	})
+}
+
 // A buyer who turned the digest off gets nothing: not queued, and one
 // queued before they turned it off is not sent. The off link works for
 // its user only, and only with its signature.

@@ -66,7 +66,7 @@ func (s *Service) Send(ctx context.Context, what string, force bool) (Sent, erro
 	var mails []store.NewJob
 	seen := map[string]bool{}
 	for _, o := range orders {
-		prefs, err := s.db.DigestPrefs(ctx, o.BuyerID)
+		prefs, err := s.buyerPrefs(ctx, o)
 		if err != nil {
 			return res, err
 		}
