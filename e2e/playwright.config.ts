@@ -7,7 +7,9 @@ import { join } from 'node:path';
 // downloading Playwright's own browser is impossible on these machines.
 const port = Number(process.env.E2E_PORT ?? 3111);
 export const siteURL = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-'));
+// Shared with the test workers (they inherit the runner's environment), so a test can run bin/site's
+// commands on the server's database (reports.spec.ts: `site digests send`).
+export const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'site-e2e-')));
 // The site sends real email over SMTP to a sink the suite starts (mail-sink.mjs); tests read it back over HTTP.
 const smtpPort = port + 14;
 export const mailSinkURL = `http://127.0.0.1:${port + 15}`;

@@ -4,6 +4,7 @@
 //	site [serve]           run the web server (the default)
 //	site seed              add the demo data to the database
 //	site staff add EMAIL   make an account staff (creating it if needed)
+//	site digests send      queue the weekly digests or monthly reports now
 package main
 
 import (
@@ -22,11 +23,18 @@ commands:
                     to the database (idempotent)
   staff add EMAIL   make the account with EMAIL staff, creating it when there is
                     none, and print a one-time link to set its password if it has none
+  digests send [--week|--month] [--now]
+                    queue the weekly digest of the week just ended (--week, the
+                    default) or the monthly report of the month just ended
+                    (--month) for every buyer whose Monday 08:00 or first of the
+                    month has come in their time zone; --now ignores that time.
+                    Each is sent once: a second run queues nothing new. The
+                    server's job worker sends what is queued.
   help              show this help
 
 configuration comes from the environment; see .env.example:
 HOST, PORT, SITE_URL, DATA_DIR, LOG_LEVEL, DATABASE_URL, SEED_DEMO,
-SMTP_URL, MAIL_FROM, QUOTE_INBOX, RATE_LIMIT_SCALE, TRUST_PROXY
+SMTP_URL, MAIL_FROM, QUOTE_INBOX, STAFF_ALERTS, RATE_LIMIT_SCALE, TRUST_PROXY
 `
 
 // exitUsage is returned for a bad command line or configuration, so
@@ -45,8 +53,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		cmd, args = args[0], args[1:]
 	}
 	switch cmd {
-	case "serve", "seed", "staff":
-		if len(args) > 0 && cmd != "staff" {
+	case "serve", "seed", "staff", "digests":
+		if len(args) > 0 && cmd != "staff" && cmd != "digests" {
 			fmt.Fprintf(stderr, "site %s: unexpected arguments %q\n\n%s", cmd, args, usage)
 			return exitUsage
 		}
@@ -56,6 +64,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 			err = seedCommand(ctx, getenv, stderr)
 		case "staff":
 			err = staffCommand(ctx, args, getenv, stderr)
+		case "digests":
+			err = digestsCommand(ctx, args, getenv, stdout)
 		default:
 			err = serve(ctx, getenv, stderr)
 		}

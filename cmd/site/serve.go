@@ -24,6 +24,7 @@ import (
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
+	"github.com/belwise/site/internal/reports"
 	"github.com/belwise/site/internal/voice"
 	"github.com/belwise/site/internal/web"
 	"github.com/belwise/site/internal/webhooks"
@@ -75,7 +76,9 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	sales := orders.New(orders.Options{DB: db.DB, SiteURL: cfg.SiteURL, Notify: worker.Notify, Logger: log})
 	sales.RegisterMail(mailer)
 
-	callLog := calls.New(calls.Options{DB: db.DB, RetentionDays: cfg.CallRetentionDays, Logger: log, Notify: worker.Notify})
+	digests := reports.New(reports.Options{DB: db.DB, SiteURL: cfg.SiteURL, StaffAlerts: cfg.StaffAlerts, Notify: worker.Notify, Logger: log})
+	digests.RegisterMail(mailer)
+	callLog := calls.New(calls.Options{DB: db.DB, RetentionDays: cfg.CallRetentionDays, Logger: log, Notify: worker.Notify, Stored: digests.CallStored})
 	// The buyer's call alerts: a mail job per end-of-call report.
 	callAlerts := alerts.New(alerts.Options{DB: db.DB, SiteURL: cfg.SiteURL, Secret: cfg.AlertsSecret, Logger: log})
 	callAlerts.Register(callLog, mailer)
@@ -94,6 +97,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	// The periodic work is jobs too, scheduled by the worker itself.
 	worker.Every(jobCleanup, time.Hour, db.cleanUp)
 	callLog.RegisterJobs(worker, vapiLister(cfg))
+	digests.RegisterJobs(worker)
 
 	var background sync.WaitGroup
 	background.Go(func() { worker.Run(bg) })
@@ -103,7 +107,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		Company: web.Company(cfg.Company), CallRetentionDays: cfg.CallRetentionDays,
 		Auth: accounts, Orders: sales, Quotes: quotes, Catalogue: catalogue.New(db.DB, nil),
 		Voice: voice.Config{PublicKey: cfg.VapiPublicKey, AssistantID: cfg.VapiAssistantID, WebhookSecret: cfg.VapiWebhookSecret}, DBReady: db.ready.Load, TrustProxy: cfg.TrustProxy,
-		Calls: callLog, Alerts: callAlerts, Jobs: &jobs.Console{DB: db.DB}, Webhooks: hooks,
+		Calls: callLog, Alerts: callAlerts, Jobs: &jobs.Console{DB: db.DB}, Webhooks: hooks, Reports: digests,
 	})
 	if err != nil {
 		return err

@@ -49,6 +49,9 @@ type Options struct {
 	RetentionDays int // 0: DefaultRetentionDays
 	Logger        *slog.Logger
 	Now           func() time.Time
+	// Stored, when set, hears of every call a report stored (after its
+	// transaction), e.g. to check whether the agent's calls are failing.
+	Stored func(ctx context.Context, c store.Call)
 	// Notify wakes the job worker after a report enqueued jobs (optional).
 	Notify func()
 }
@@ -58,6 +61,7 @@ type Service struct {
 	retention int
 	log       *slog.Logger
 	now       func() time.Time
+	stored    func(ctx context.Context, c store.Call)
 	notify    func()
 	// onReport make the jobs an end-of-call report starts (see OnReport).
 	onReport []func(vapiCallID string) (store.NewJob, error)
@@ -72,7 +76,7 @@ func (s *Service) OnReport(fn func(vapiCallID string) (store.NewJob, error)) {
 }
 
 func New(o Options) *Service {
-	s := &Service{db: o.DB, retention: o.RetentionDays, log: o.Logger, now: o.Now, notify: o.Notify}
+	s := &Service{db: o.DB, retention: o.RetentionDays, log: o.Logger, now: o.Now, stored: o.Stored, notify: o.Notify}
 	if s.retention <= 0 {
 		s.retention = DefaultRetentionDays
 	}
@@ -117,6 +121,9 @@ func (s *Service) Record(ctx context.Context, r store.CallReport) (store.Call, e
 	}
 	if len(r.OnReport) > 0 && s.notify != nil {
 		s.notify()
+	}
+	if s.stored != nil {
+		s.stored(ctx, c)
 	}
 	return c, nil
 }

@@ -38,6 +38,9 @@ type Config struct {
 	MailFrom string
 	// QuoteInbox receives quote requests from the site.
 	QuoteInbox string
+	// StaffAlerts receives the alert that an agent's calls are failing;
+	// "" (the default) sends it to every staff account instead.
+	StaffAlerts string
 
 	// RateLimitScale multiplies every rate limit, for load tests and the
 	// end-to-end suite, which send many requests from one address.
@@ -172,6 +175,12 @@ func Load(getenv func(string) string) (Config, error) {
 		}
 	}
 	c.QuoteInbox = get("QUOTE_INBOX", "quotes@localhost")
+	c.StaffAlerts = get("STAFF_ALERTS", "")
+	if c.StaffAlerts != "" {
+		if a, err := mail.ParseAddress(c.StaffAlerts); err != nil || a.Name != "" {
+			bad("STAFF_ALERTS", c.StaffAlerts, "must be an email address, such as ops@belwise.nl")
+		}
+	}
 	if a, err := mail.ParseAddress(c.QuoteInbox); err != nil || a.Name != "" {
 		bad("QUOTE_INBOX", c.QuoteInbox, "must be an email address, such as quotes@belwise.nl")
 	}

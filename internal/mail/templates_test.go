@@ -209,3 +209,36 @@ func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
 }
+
+// TestListUnsubscribeHeaders: Message.ListUnsubscribe becomes RFC 8058's pair
+// of headers, the long signed link intact; without it there are none.
+func TestListUnsubscribeHeaders(t *testing.T) {
+	from := &netmail.Address{Name: "Belwise", Address: "no-reply@belwise.test"}
+	link := "https://belwise.test/api/digests/off?u=e43e80cd-2a92-4475-ae23-cf55fcf00d21&s=0f0e57c3b22e0134d209aed7ae079243edf70389186f3b16b4e475c4991ea70c"
+	for _, with := range []bool{true, false} {
+		m := testEmail("nl", testData{Link: "https://x.test/v"})
+		m.To = "anna@example.nl"
+		if with {
+			m.ListUnsubscribe = link
+		}
+		msg, err := build(from, m, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var raw bytes.Buffer
+		if _, err := msg.WriteTo(&raw); err != nil {
+			t.Fatal(err)
+		}
+		p, err := smtptest.Parse(raw.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, post := p.Header.Get("List-Unsubscribe"), p.Header.Get("List-Unsubscribe-Post")
+		if with && (got != "<"+link+">" || post != "List-Unsubscribe=One-Click") {
+			t.Errorf("List-Unsubscribe %q, List-Unsubscribe-Post %q", got, post)
+		}
+		if !with && (got != "" || post != "") {
+			t.Errorf("headers without a link: %q %q", got, post)
+		}
+	}
+}

@@ -60,6 +60,18 @@ func (db *DB) EnqueueJobs(ctx context.Context, now time.Time, jobs ...NewJob) er
 // EnqueueJobsTx inserts jobs inside the caller's transaction, so a job runs
 // if and only if the change that caused it was committed.
 func (db *DB) EnqueueJobsTx(ctx context.Context, tx *sql.Tx, now time.Time, jobs ...NewJob) error {
+	_, err := db.enqueueJobsTx(ctx, tx, now, jobs...)
+	return err
+}
+
+// EnqueueJobsCountTx is EnqueueJobsTx that also says how many of the jobs
+// were inserted (a unique key already taken inserts none).
+func (db *DB) EnqueueJobsCountTx(ctx context.Context, tx *sql.Tx, now time.Time, jobs ...NewJob) (int, error) {
+	return db.enqueueJobsTx(ctx, tx, now, jobs...)
+}
+
+func (db *DB) enqueueJobsTx(ctx context.Context, tx *sql.Tx, now time.Time, jobs ...NewJob) (int, error) {
+	inserted := 0
 	for _, j := range jobs {
 		payload := string(j.Payload)
 		if payload == "" {
@@ -88,11 +100,17 @@ func (db *DB) EnqueueJobsTx(ctx context.Context, tx *sql.Tx, now time.Time, jobs
 		q := `INSERT INTO jobs (kind, payload, state, attempts, run_at, created_at, updated_at, unique_key)
 			SELECT CAST(? AS TEXT), CAST(? AS TEXT), 'pending', 0, CAST(? AS ` + tsType + `), CAST(? AS ` + tsType + `),
 				CAST(? AS ` + tsType + `), CAST(? AS TEXT)` + guard + ` ON CONFLICT DO NOTHING`
-		if _, err := db.exec(ctx, tx, q, args...); err != nil {
-			return err
+		res, err := db.exec(ctx, tx, q, args...)
+		if err != nil {
+			return inserted, err
 		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return inserted, classify(err)
+		}
+		inserted += int(n)
 	}
-	return nil
+	return inserted, nil
 }
 
 // unfinished is the condition the jobs_due index covers.

@@ -22,6 +22,7 @@ import (
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
+	"github.com/belwise/site/internal/reports"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/voice"
 	"github.com/belwise/site/internal/webhooks"
@@ -98,7 +99,9 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 		sales := orders.New(orders.Options{DB: db, SiteURL: o.siteURL, Notify: e.worker.Notify, Logger: log})
 		sales.RegisterMail(mailer)
 		opts.Auth, opts.Orders, opts.Quotes, opts.Catalogue, opts.DBReady = accounts, sales, quotes, catalogue.New(db, nil), o.ready
-		opts.Calls = calls.New(calls.Options{DB: db, Logger: log, Now: o.now})
+		opts.Reports = reports.New(reports.Options{DB: db, SiteURL: o.siteURL, Notify: e.worker.Notify, Logger: log, Now: o.now})
+		opts.Reports.RegisterMail(mailer)
+		opts.Calls = calls.New(calls.Options{DB: db, Logger: log, Now: o.now, Stored: opts.Reports.CallStored})
 		e.alerts = alerts.New(alerts.Options{DB: db, SiteURL: o.siteURL, Secret: testAlertsSecret, Logger: log})
 		e.alerts.Register(opts.Calls, mailer)
 		opts.Alerts = e.alerts

@@ -8,7 +8,7 @@ import (
 )
 
 // apiRoutes holds the JSON API.
-func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *voiceAPI, staff *consoleAPI, callPages *callsAPI, integrations *integrationsAPI, alertPages *alertsAPI) http.Handler {
+func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *voiceAPI, staff *consoleAPI, callPages *callsAPI, integrations *integrationsAPI, alertPages *alertsAPI, digests *reportsAPI) http.Handler {
 	mux := http.NewServeMux()
 	account.routes(mux)
 	callPages.routes(mux)
@@ -17,6 +17,7 @@ func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *
 	voices.routes(mux)
 	staff.routes(mux)
 	integrations.routes(mux)
+	digests.routes(mux)
 	mount(mux, []endpoint{openAPIEndpoint()}, func(e endpoint) http.HandlerFunc { return e.handler })
 	return jsonFallback(log, mux)
 }

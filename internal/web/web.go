@@ -18,6 +18,7 @@ import (
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
+	"github.com/belwise/site/internal/reports"
 	"github.com/belwise/site/internal/voice"
 	"github.com/belwise/site/internal/webhooks"
 )
@@ -71,6 +72,9 @@ type Options struct {
 	// Webhooks serves the buyer's integrations; nil: those endpoints
 	// answer 404.
 	Webhooks *webhooks.Service
+	// Reports serves the monthly reports, the digest settings and the
+	// digest's one-click "off" link; nil: those endpoints answer 404.
+	Reports *reports.Service
 	// Alerts serves the buyer's call alert settings, staff's default per
 	// order and the alerts' unsubscribe links. Optional: without it those
 	// do not exist.
@@ -113,7 +117,7 @@ func New(opts Options) (http.Handler, error) {
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
-	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages))))))
+	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}))))))
 	pages := &pageHandler{site: s, log: log}
 	if opts.Calls != nil && opts.DBReady != nil {
 		pages.callCSP = &callPageCSP{api: base, ident: ident, calls: opts.Calls, scriptHashes: s.scriptHashes, extra: voiceCSP(opts.Voice)}

@@ -88,6 +88,7 @@ export const SCREENS = {
       { path: 'agents/:orderId/calls/:callId', load: () => import('../features/dashboard/DashboardCall') },
       { path: 'agents/:orderId/contacts', load: () => import('../features/dashboard/DashboardContacts') },
       { path: 'agents/:orderId/contacts/:number', load: () => import('../features/dashboard/DashboardContact') },
+      { path: 'agents/:orderId/reports/:month', load: () => import('../features/dashboard/DashboardReport') },
     ],
   },
   // The agency's staff console. It also reads `account` for the API's error messages (form kit), `calls` for a call's words.

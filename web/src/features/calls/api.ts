@@ -85,3 +85,7 @@ export const deleteCall = (orderId: string, callId: string): Promise<void> =>
  */
 export const callsCsvUrl = (orderId: string, lang: Lang, timeZone: string, filters: CallFilters) =>
   `/api/orders/${encodeURIComponent(orderId)}/calls.csv?${new URLSearchParams({ lang, tz: timeZone, ...filtersQuery(filters) }).toString()}`;
+
+/** The order's monthly report for `month` (YYYY-MM), hours in the buyer's own time zone (set on the profile). */
+export const getReport = (orderId: string, month: string, lang: Lang, signal?: AbortSignal) =>
+  call((api) => api.GET('/api/orders/{id}/reports/{month}', { params: { path: { id: orderId, month }, query: { lang } }, signal }), signal);

@@ -8,7 +8,7 @@ import { LazyToaster } from '../../shared/ui/LazyToaster';
 export function Component() {
   const { t } = useLanguage();
   return (
-    <div className="mx-auto max-w-6xl px-4 pt-12 pb-16 sm:px-6 md:pt-16 lg:px-8">
+    <div className="mx-auto max-w-6xl px-4 pt-12 pb-16 sm:px-6 md:pt-16 lg:px-8 print:max-w-none print:p-0">
       <Outlet />
       {/* Shows the "Email verified" toast raised on /auth just before coming here. */}
       <LazyToaster label={t('account.notifications')} />

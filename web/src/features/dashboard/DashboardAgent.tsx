@@ -6,6 +6,7 @@ import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
 import { AgentAlerts } from '../alerts';
 import { browserTimeZone, CallList, DailyChart, filtersOf, getAgentPage, getCalls, MonthStats, PeriodPicker } from '../calls';
+import { currentMonth, monthName, shiftMonth } from './reportMonths';
 import { Loading, LoadError } from './LoadState';
 import { NotFoundBlock } from '../../shared/ui/NotFoundBlock';
 
@@ -74,6 +75,7 @@ function AgentView({ overview, calls }: { overview: AgentPage; calls: Promise<Ca
               <span aria-hidden="true">→</span>
             </Link>
           </p>
+          <ReportLink orderId={agent.orderId} />
           <div className="mt-4">
             <AgentAlerts orderId={agent.orderId} />
           </div>
@@ -89,5 +91,20 @@ function AgentView({ overview, calls }: { overview: AgentPage; calls: Promise<Ca
         </div>
       )}
     </>
+  );
+}
+
+/** The last full month's report; the report page leads to the other months. */
+function ReportLink({ orderId }: { orderId: string }) {
+  const { lang, t } = useLanguage();
+  const month = shiftMonth(currentMonth(), -1);
+  return (
+    <p className="mt-2">
+      <Link to={localePath(lang, `/dashboard/agents/${encodeURIComponent(orderId)}/reports/${month}`)} className="link-button gap-1.5">
+        {t('calls.report.link')}
+        <span className="font-normal text-ink-soft">· {t('calls.report.linkText', { month: monthName(month, lang) })}</span>
+        <span aria-hidden="true">→</span>
+      </Link>
+    </p>
   );
 }

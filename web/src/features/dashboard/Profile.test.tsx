@@ -42,6 +42,7 @@ const api = (over: Record<string, Response | ((body: unknown) => Response)> = {}
     'GET /api/me': signedIn(),
     'GET /api/account/profile': PROFILE,
     'GET /api/account/devices': json(200, { devices: DEVICES }),
+    'PUT /api/account/digests': json(200, { digests: { weeklyDigest: true, timeZone: 'Europe/Amsterdam' } }),
     'GET /api/account/alerts?lang=en': json(200, { items: [] }),
     'GET /api/account/alerts?lang=nl': json(200, { items: [] }),
     ...over,
@@ -64,6 +65,21 @@ afterEach(() => {
 });
 
 describe('the profile page', () => {
+  it('turns the weekly digest off in one click and tells the server the browser time zone', async () => {
+    const { sent } = api({
+      'PUT /api/account/digests': (body) =>
+        json(200, { digests: { weeklyDigest: (body as { weeklyDigest?: boolean }).weeklyDigest ?? true, timeZone: 'Europe/Amsterdam' } }),
+    });
+    await renderProfile();
+    const box = (await screen.findByRole('checkbox', { name: 'Send me the weekly digest' })) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    expect(sent('PUT /api/account/digests')[0]).toEqual({ browserTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+    fireEvent.click(box);
+    expect(await screen.findByText('The weekly digest is off.')).toBeTruthy();
+    expect(sent('PUT /api/account/digests')[1]).toEqual({ weeklyDigest: false });
+    expect(box.checked).toBe(false);
+  });
+
   it('changes the name and the language of the emails', async () => {
     const { sent } = api({
       'PUT /api/account/profile': (body) => json(200, { profile: { ...(body as object), fullName: 'Ada King', email: 'ada@example.com' } }),

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { ApiError, changePassword, getDevices, getProfile, signOutDevice, updateProfile } from '../../shared/api/client';
-import type { Device, Locale, Profile } from '../../shared/api/types';
+import { ApiError, changePassword, getDevices, getProfile, signOutDevice, updateDigests, updateProfile } from '../../shared/api/client';
+import type { Device, DigestPrefs, Locale, Profile } from '../../shared/api/types';
 import { useAuth } from '../../shared/auth/AuthContext';
 import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { describeError, type Problem } from '../../shared/form/errors';
@@ -14,6 +14,7 @@ import { formatDateTime } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { AlertSettingsSection, getAlertSettings, type AlertSetting } from '../alerts';
 import { NewPasswordField, PasswordField } from '../auth';
+import { browserTimeZone } from '../calls';
 
 // The profile page (/dashboard/profile, and /console/profile for staff: one module, registered under
 // both workspaces; the account menu leads here): the name and the language of our emails, the password
@@ -22,20 +23,29 @@ import { NewPasswordField, PasswordField } from '../auth';
 interface ProfileData {
   profile: Profile;
   devices: Device[];
+  /** null when they could not be read: the rest of the page still works. */
+  digests: DigestPrefs | null;
   /** The call alert setting of each of the buyer's agents (none for staff). */
   alerts: AlertSetting[];
 }
 
-/** The profile and the devices together; not awaited (<Deferred>). */
+/**
+ * The profile, the devices and the digest settings together; not awaited (<Deferred>). The browser's time
+ * zone goes along: the server keeps it only while the account has none (digests and reports use it).
+ */
 export function loader({ request }: LoaderFunctionArgs) {
   const { signal } = request;
-  const data = Promise.all([getProfile(signal), getDevices(signal), getAlertSettings(requestLang(request), signal)]).then(
-    ([p, d, a]): ProfileData => ({
-      profile: p.profile,
-      devices: d.devices,
-      alerts: a.items,
-    }),
-  );
+  const data = Promise.all([
+    getProfile(signal),
+    getDevices(signal),
+    getAlertSettings(requestLang(request), signal),
+    updateDigests({ browserTimeZone: browserTimeZone() }, signal).catch(() => null),
+  ]).then(([p, d, a, g]): ProfileData => ({
+    profile: p.profile,
+    devices: d.devices,
+    alerts: a.items,
+    digests: g?.digests ?? null,
+  }));
   return { data: deferred(data) };
 }
 
@@ -82,6 +92,8 @@ export function Component() {
 
 function ProfileView({ data }: { data: ProfileData }) {
   const { t } = useLanguage();
+  const auth = useAuth();
+  const buyer = auth.status === 'signedIn' && auth.user.role !== 'staff';
   // The list as the page knows it: a device signed out here, or by a password change, leaves it at once.
   const [devices, setDevices] = useState(data.devices);
   return (
@@ -89,6 +101,7 @@ function ProfileView({ data }: { data: ProfileData }) {
       <h1 className="display text-4xl sm:text-5xl">{t('profile.title')}</h1>
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <DetailsForm profile={data.profile} />
+        {buyer && data.digests && <DigestForm digests={data.digests} />}
         <PasswordForm onChanged={() => setDevices((list) => list.filter((d) => d.current))} />
         <AlertSettingsSection settings={data.alerts} />
         <DeviceList devices={devices} onSignedOut={(id) => setDevices((list) => list.filter((d) => d.id !== id))} />
@@ -165,6 +178,70 @@ function DetailsForm({ profile }: { profile: Profile }) {
           {saved ? t('profile.details.saved') : ''}
         </p>
       </form>
+    </section>
+  );
+}
+
+/**
+ * The weekly digest: one click turns it on or off (saved at once), and the time zone its Monday 08:00 and the
+ * monthly reports' hours are read in, with this device's zone a click away when it differs.
+ */
+function DigestForm({ digests }: { digests: DigestPrefs }) {
+  const { t } = useLanguage();
+  const [prefs, setPrefs] = useState(digests);
+  const [status, setStatus] = useState('');
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const here = browserTimeZone();
+  const save = async (body: { weeklyDigest?: boolean; timeZone?: string }, said: (p: DigestPrefs) => string) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const { digests: next } = await updateDigests(body);
+      setPrefs(next);
+      setStatus(said(next));
+    } catch (e) {
+      setProblem(describeError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="profile-digest" className="panel">
+      <h2 id="profile-digest" className="text-2xl font-bold tracking-tight">
+        {t('profile.digest.title')}
+      </h2>
+      <p className="mt-2 text-ink-soft">{t('profile.digest.text')}</p>
+      <label className="mt-5 flex min-h-11 cursor-pointer items-center gap-3 font-semibold">
+        <input
+          type="checkbox"
+          className="size-5 accent-ink"
+          checked={prefs.weeklyDigest}
+          disabled={busy}
+          onChange={(e) =>
+            void save({ weeklyDigest: e.target.checked }, (p) => t(p.weeklyDigest ? 'profile.digest.on' : 'profile.digest.off'))
+          }
+        />
+        {t('profile.digest.toggle')}
+      </label>
+      <div className="mt-4">
+        <p className="fact-label">{t('profile.digest.zone')}</p>
+        <p className="mt-1 font-medium">{t('profile.digest.zoneValue', { zone: prefs.timeZone })}</p>
+        {here !== prefs.timeZone && (
+          <button
+            type="button"
+            className="link-button mt-2"
+            disabled={busy}
+            onClick={() => void save({ timeZone: here }, (p) => t('profile.digest.zoneSaved', { zone: p.timeZone }))}
+          >
+            {t('profile.digest.useBrowser', { zone: here })}
+          </button>
+        )}
+      </div>
+      <FormAlert problem={problem} />
+      <p role="status" className={status ? 'notice notice-ok mt-4' : 'sr-only'}>
+        {status}
+      </p>
     </section>
   );
 }

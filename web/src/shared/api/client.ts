@@ -157,6 +157,13 @@ export const getProfile = (signal?: AbortSignal) => call((api) => api.GET('/api/
 
 export const updateProfile = (body: Schemas['ProfileBody']) => call((api) => api.PUT('/api/account/profile', { body }));
 
+/** The weekly digest switch and the time zone digests and reports use. */
+export const getDigests = (signal?: AbortSignal) => call((api) => api.GET('/api/account/digests', { signal }), signal);
+
+/** Changes what is given; `browserTimeZone` is stored only while the account has no time zone yet. */
+export const updateDigests = (body: Schemas['DigestsBody'], signal?: AbortSignal) =>
+  call((api) => api.PUT('/api/account/digests', { body, signal }), signal);
+
 /** Sets a new password (with the current one); every other session of the user ends, this one stays. */
 export const changePassword = (body: Schemas['PasswordBody']): Promise<void> => call((api) => api.POST('/api/account/password', { body }));
 

@@ -64,6 +64,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/digests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's weekly digest setting and time zone.
+         * @description Signed in only: 401 without a session.
+         */
+        get: operations["getAccountDigests"];
+        /**
+         * Turns the weekly digest on or off and sets the time zone digests and reports use.
+         * @description Signed in only: 401 without a session.
+         */
+        put: operations["putAccountDigests"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/password": {
         parameters: {
             query?: never;
@@ -679,6 +703,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/digests/off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The weekly digest email's "off" link (u, s signed): an HTML page with the button that turns it off. Nothing changes on GET. */
+        get: operations["getDigestsOff"];
+        put?: never;
+        /** Turns the weekly digest of the link's user off without signing in: the button, and the one-click List-Unsubscribe-Post of RFC 8058 (body List-Unsubscribe=One-Click). 400 for a link whose signature does not hold. */
+        post: operations["postDigestsOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/integrations/webhooks": {
         parameters: {
             query?: never;
@@ -1001,6 +1043,26 @@ export interface paths {
          * @description Signed in only: 401 without a session.
          */
         get: operations["getOrdersIdContactsNumber"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/reports/{month}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's monthly report for month (YYYY-MM, up to this month) in the buyer's time zone: calls, answered and goal-reached rates, calls per weekday and hour, the top call reasons (the call data field named reason).
+         * @description Signed in only: 401 without a session.
+         */
+        get: operations["getOrdersIdReportsMonth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1511,6 +1573,17 @@ export interface components {
         DevicesAnswer: {
             devices: components["schemas"]["Device"][];
         };
+        DigestsAnswer: {
+            digests: components["schemas"]["ReportPrefs"];
+        };
+        DigestsBody: {
+            /** @description The browser's IANA time zone: stored only while none is known; empty: unchanged. */
+            browserTimeZone?: string;
+            /** @description An IANA time zone such as Europe/Amsterdam; empty: unchanged. */
+            timeZone?: string;
+            /** @description On or off; left out: unchanged. */
+            weeklyDigest?: boolean;
+        };
         EmailBody: {
             email: string;
             /**
@@ -1780,6 +1853,65 @@ export interface components {
             items: components["schemas"]["QuoteSummary"][];
             nextCursor: string | null;
         };
+        Report: {
+            agentName: string;
+            agentTitle: string;
+            /** Format: int64 */
+            answered: number;
+            /**
+             * Format: double
+             * @description Answered calls / calls (0 without calls).
+             */
+            answeredRate: number;
+            /** Format: int64 */
+            calls: number;
+            complete: boolean;
+            /**
+             * Format: int64
+             * @description Excluding VAT.
+             */
+            costCents: number;
+            currency: string;
+            /** Format: int64 */
+            failed: number;
+            /** Format: int64 */
+            goalReached: number;
+            /**
+             * Format: double
+             * @description Goal reached / reportedCalls (0 without any).
+             */
+            goalReachedRate: number;
+            /** @description Calls per weekday (0 = Monday) and hour (0–23) in timeZone. */
+            hours: number[][];
+            /** Format: int64 */
+            missed: number;
+            /** @description YYYY-MM */
+            month: string;
+            orderId: string;
+            reasonLabel: string;
+            /** @description The most frequent values of the call data field named reason, most first (at most 10). */
+            reasons: components["schemas"]["ReportReasonCount"][];
+            /**
+             * Format: int64
+             * @description Calls that still have their content (the goal and the reasons are read from them).
+             */
+            reportedCalls: number;
+            /** Format: int64 */
+            seconds: number;
+            /** @description The buyer's time zone the month and the hours are read in. */
+            timeZone: string;
+        };
+        ReportPrefs: {
+            /** @description The IANA time zone digests and reports use; Europe/Amsterdam until one is set. */
+            timeZone: string;
+            /** @description Whether the weekly digest is sent (Monday 08:00 in timeZone). */
+            weeklyDigest: boolean;
+        };
+        ReportReasonCount: {
+            /** Format: int64 */
+            count: number;
+            reason: string;
+        };
         SecondStepAnswer: components["schemas"]["TotpStep"] | components["schemas"]["TotpSetupStep"];
         SecondStepBody: {
             code?: string;
@@ -2002,6 +2134,68 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAccountDigests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestsAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putAccountDigests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DigestsBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestsAnswer"];
+                };
             };
             /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
@@ -3258,6 +3452,70 @@ export interface operations {
             };
         };
     };
+    getDigestsOff: {
+        parameters: {
+            query?: {
+                u?: string;
+                s?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postDigestsOff: {
+        parameters: {
+            query?: {
+                u?: string;
+                s?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getIntegrationsWebhooks: {
         parameters: {
             query?: never;
@@ -3913,6 +4171,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CallContactCalls"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getOrdersIdReportsMonth: {
+        parameters: {
+            query?: {
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
                 };
             };
             /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */

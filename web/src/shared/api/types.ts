@@ -37,6 +37,10 @@ export type Device = Schemas['Device'];
 export type WebhookEndpoint = Schemas['Endpoint'];
 export type WebhookDelivery = Schemas['Delivery'];
 export type WebhookEvent = WebhookEndpoint['events'][number];
+/** The weekly digest switch and the time zone digests and monthly reports use. */
+export type DigestPrefs = Schemas['ReportPrefs'];
+/** An order's monthly report: `hours[0]` is Monday, hours in the buyer's `timeZone`. */
+export type MonthlyReport = Schemas['Report'];
 /** The language the agent should speak on calls. */
 export type QuoteLanguage = Schemas['QuoteBody']['language'];
 /** Body of POST /api/quotes. */

@@ -264,6 +264,17 @@ const account = {
       busy: 'Saving...',
       saved: 'Your details are saved.',
     },
+    digest: {
+      title: 'Weekly digest',
+      text: 'Every Monday at 08:00 an email with the past week of each of your agents: calls, follow-ups, minutes and cost.',
+      toggle: 'Send me the weekly digest',
+      on: 'The weekly digest is on.',
+      off: 'The weekly digest is off.',
+      zone: 'Time zone for digests and reports',
+      zoneValue: '{zone}',
+      useBrowser: 'Use this device’s time zone ({zone})',
+      zoneSaved: 'The time zone is now {zone}.',
+    },
     password: {
       title: 'Password',
       text: 'Changing your password signs you out on every other device.',

@@ -268,6 +268,17 @@ const account = {
       busy: 'Bezig met opslaan...',
       saved: 'Uw gegevens zijn opgeslagen.',
     },
+    digest: {
+      title: 'Weekoverzicht',
+      text: 'Elke maandag om 08:00 uur een e-mail met de afgelopen week van elk van uw agenten: gesprekken, op te volgen gesprekken, minuten en kosten.',
+      toggle: 'Stuur mij het weekoverzicht',
+      on: 'Het weekoverzicht staat aan.',
+      off: 'Het weekoverzicht staat uit.',
+      zone: 'Tijdzone voor overzichten en rapporten',
+      zoneValue: '{zone}',
+      useBrowser: 'De tijdzone van dit apparaat gebruiken ({zone})',
+      zoneSaved: 'De tijdzone is nu {zone}.',
+    },
     password: {
       title: 'Wachtwoord',
       text: 'Als u uw wachtwoord wijzigt, wordt u op alle andere apparaten uitgelogd.',
