@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -23,7 +24,7 @@ var stdout io.Writer = os.Stdout
 func digestsCommand(ctx context.Context, args []string, getenv func(string) string, out io.Writer) error {
 	const use = "usage: site digests send [--week|--month] [--now]"
 	if len(args) == 0 || args[0] != "send" {
-		return usageError{fmt.Errorf(use)}
+		return usageError{errors.New(use)}
 	}
 	what, force := reports.Week, false
 	seen := map[string]bool{}
