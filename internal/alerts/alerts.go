@@ -11,12 +11,9 @@ package alerts
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
@@ -26,6 +23,7 @@ import (
 
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/calls"
+	"github.com/belwise/site/internal/linksign"
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/store"
@@ -245,9 +243,7 @@ func (s *Service) Token(orderID, buyerID string) string {
 }
 
 func (s *Service) mac(orderID, buyerID string) []byte {
-	h := hmac.New(sha256.New, s.secret)
-	fmt.Fprintf(h, "%s\x00%s\x00%s", tokenPurpose, orderID, strings.ToLower(buyerID))
-	return h.Sum(nil)
+	return linksign.Sign(s.secret, tokenPurpose, orderID, strings.ToLower(buyerID))
 }
 
 // ErrBadToken is an unsubscribe link that is not one of ours (tampered,
@@ -263,7 +259,7 @@ func (s *Service) UnsubscribeURL(orderID, buyerID string) string {
 // buyer's language, and whether its alerts are already off.
 func (s *Service) Check(ctx context.Context, token string) (Unsub, error) {
 	b, err := base64.RawURLEncoding.DecodeString(token)
-	if err != nil || len(b) != 16+sha256.Size {
+	if err != nil || len(b) != 16+linksign.Size {
 		return Unsub{}, ErrBadToken
 	}
 	id, _ := uuid.FromBytes(b[:16])
@@ -274,7 +270,7 @@ func (s *Service) Check(ctx context.Context, token string) (Unsub, error) {
 	if err != nil {
 		return Unsub{}, err
 	}
-	if !hmac.Equal(b[16:], s.mac(o.ID, o.BuyerID)) {
+	if !linksign.Valid(s.secret, b[16:], tokenPurpose, o.ID, strings.ToLower(o.BuyerID)) {
 		return Unsub{}, ErrBadToken
 	}
 	a, err := s.db.OrderAlertSetting(ctx, o.ID)

@@ -11,8 +11,6 @@ package reports
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -22,6 +20,7 @@ import (
 
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/calls"
+	"github.com/belwise/site/internal/linksign"
 	"github.com/belwise/site/internal/store"
 )
 
@@ -122,16 +121,22 @@ func weekKey(start time.Time) string {
 	return fmt.Sprintf("%d-W%02d", y, w)
 }
 
-// offSignature signs "turn the weekly digest of user off", and nothing
-// else: the link in every digest carries it.
+// offPurpose is what the digest's one-click link may do, and nothing else:
+// turn the weekly digest of its user off.
+const offPurpose = "weekly-digest-off"
+
+// offKey is the site key the digest's links are signed with.
+func (s *Service) offKey(ctx context.Context) ([]byte, error) {
+	return s.db.SiteKey(ctx, "digest-off", s.now())
+}
+
+// offSignature signs the link that turns user's weekly digest off.
 func (s *Service) offSignature(ctx context.Context, userID string) (string, error) {
-	key, err := s.db.SiteKey(ctx, "digest-off", s.now())
+	key, err := s.offKey(ctx)
 	if err != nil {
 		return "", err
 	}
-	m := hmac.New(sha256.New, key)
-	m.Write([]byte("weekly-digest-off\x00" + userID))
-	return hex.EncodeToString(m.Sum(nil)), nil
+	return hex.EncodeToString(linksign.Sign(key, offPurpose, userID)), nil
 }
 
 // OffURL is the one-click link that turns user's weekly digest off.
@@ -148,11 +153,12 @@ var errBadLink = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidTok
 // CheckOff checks a one-click link's signature and answers the user's
 // email language.
 func (s *Service) CheckOff(ctx context.Context, userID, sig string) (store.User, error) {
-	want, err := s.offSignature(ctx, userID)
+	key, err := s.offKey(ctx)
 	if err != nil {
 		return store.User{}, apierr.Wrap("site key", err)
 	}
-	if userID == "" || !hmac.Equal([]byte(want), []byte(strings.ToLower(sig))) {
+	mac, err := hex.DecodeString(sig)
+	if userID == "" || err != nil || !linksign.Valid(key, mac, offPurpose, userID) {
 		return store.User{}, errBadLink
 	}
 	u, err := s.db.UserByID(ctx, userID)
