@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatDate, formatDateTime, formatMoney } from './format';
+import { addDays, formatDate, formatDateTime, formatMoney, weekdayName } from './format';
 
 // Intl separates "€" from the amount with a no-break space (U+00A0) in Dutch.
 const NBSP = '\u00a0';
@@ -39,5 +39,13 @@ describe('dates', () => {
   it('adds whole days, across a month end', () => {
     expect(addDays('2025-02-26T10:00:00Z', 5)).toBe('2025-03-03T10:00:00.000Z');
     expect(addDays(at, 0)).toBe('2025-03-05T14:07:00.000Z');
+  });
+});
+
+describe('weekdayName', () => {
+  it('names Monday to Sunday in both languages, short and long', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map((d) => weekdayName(d, 'en'))).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    expect([0, 6].map((d) => weekdayName(d, 'nl', 'long'))).toEqual(['maandag', 'zondag']);
+    expect(weekdayName(0, 'nl')).toBe('ma');
   });
 });

@@ -39,3 +39,9 @@ export function formatDay(date: string, lang: Lang, weekday = false): string {
     timeZone: 'UTC',
   }).format(new Date(`${date}T12:00:00Z`));
 }
+
+/** The name of a weekday, 0 for Monday to 6 for Sunday: "Mon" / "ma" (short) or "Monday" / "maandag" (long). */
+export function weekdayName(day: number, lang: Lang, width: 'short' | 'long' = 'short'): string {
+  // 1 January 2024 was a Monday; noon UTC, shown in UTC.
+  return new Intl.DateTimeFormat(LOCALES[lang], { weekday: width, timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1 + day, 12)));
+}

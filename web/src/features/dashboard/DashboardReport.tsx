@@ -3,7 +3,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ApiError } from '../../shared/api/client';
 import type { MonthlyReport } from '../../shared/api/types';
 import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
-import { formatMoney, formatNumber } from '../../shared/format';
+import { formatMoney, formatNumber, weekdayName } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath, type Lang } from '../../shared/paths';
 import { getReport } from '../calls';
@@ -156,7 +156,7 @@ function HoursTable({ report: r }: { report: MonthlyReport }) {
                 {DAYS.map((d, i) => (
                   <tr key={d}>
                     <th scope="row">
-                      <abbr title={t(`calls.report.weekdaysLong.${d}`)}>{t(`calls.report.weekdays.${d}`)}</abbr>
+                      <abbr title={weekdayName(i, lang, 'long')}>{weekdayName(i, lang)}</abbr>
                     </th>
                     {r.hours[i].map((n, h) => (
                       <td key={h} data-level={level(n, max)}>

@@ -205,8 +205,6 @@ const calls = {
       hoursCaption: 'Calls per weekday and hour, {zone}. Darker cells had more calls.',
       hoursEmpty: 'No calls this month.',
       weekday: 'Day',
-      weekdays: { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' },
-      weekdaysLong: { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' },
       cellLabel: '{day} {hour}:00: {count} calls',
       reasonsTitle: 'Top call reasons',
       reasonsCaption: 'From the call data field {field}: calls per reason.',

@@ -208,8 +208,6 @@ const calls = {
       hoursCaption: 'Gesprekken per weekdag en uur, {zone}. Hoe donkerder het vak, hoe meer gesprekken.',
       hoursEmpty: 'Deze maand geen gesprekken.',
       weekday: 'Dag',
-      weekdays: { mon: 'ma', tue: 'di', wed: 'wo', thu: 'do', fri: 'vr', sat: 'za', sun: 'zo' },
-      weekdaysLong: { mon: 'maandag', tue: 'dinsdag', wed: 'woensdag', thu: 'donderdag', fri: 'vrijdag', sat: 'zaterdag', sun: 'zondag' },
       cellLabel: '{day} {hour}:00 uur: {count} gesprekken',
       reasonsTitle: 'Belangrijkste redenen van bellen',
       reasonsCaption: 'Uit het gespreksgegeven {field}: gesprekken per reden.',
