@@ -20,6 +20,7 @@ import { FormAlert } from '../../shared/form/FormAlert';
 import { useSubmit } from '../../shared/form/useSubmit';
 import { formatDateTime } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
+import { Loading, LoadError } from './LoadState';
 
 // Integrations (/dashboard/integrations): the buyer's webhook endpoints (internal/webhooks). Add an
 // https endpoint with its events and, optionally, some agents; its signing secret shows once, right
@@ -46,21 +47,9 @@ export function loader({ request }: LoaderFunctionArgs) {
   return { data: deferred(data) };
 }
 
-function Loading() {
-  const { t } = useLanguage();
-  return (
-    <>
-      <h1 className="display text-4xl sm:text-5xl">{t('integrations.title')}</h1>
-      <p role="status" className="status-line mt-6 text-lg">
-        <span aria-hidden="true" className="pulse-dot" />
-        {t('integrations.loading')}
-      </p>
-    </>
-  );
-}
-
 export function HydrateFallback() {
-  return <Loading />;
+  const { t } = useLanguage();
+  return <Loading title={t('integrations.title')} text={t('integrations.loading')} />;
 }
 
 export function Component() {
@@ -69,17 +58,9 @@ export function Component() {
   return (
     <Deferred
       resolve={data}
-      loading={<Loading />}
-      failed={(_, retry) => (
-        <>
-          <h1 className="display text-4xl sm:text-5xl">{t('integrations.title')}</h1>
-          <p role="alert" className="notice notice-error mt-6 max-w-2xl">
-            {t('integrations.loadError')}
-          </p>
-          <button type="button" className="btn btn-ink mt-5" onClick={retry}>
-            {t('integrations.retry')}
-          </button>
-        </>
+      loading={<Loading title={t('integrations.title')} text={t('integrations.loading')} />}
+      failed={(error, retry) => (
+        <LoadError title={t('integrations.title')} message={t('integrations.loadError')} error={error} onRetry={retry} />
       )}
     >
       {(d) => <IntegrationsView data={d} />}

@@ -15,6 +15,7 @@ import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { AlertSettingsSection, getAlertSettings, type AlertSetting } from '../alerts';
 import { NewPasswordField, PasswordField } from '../auth';
 import { browserTimeZone } from '../calls';
+import { Loading, LoadError } from './LoadState';
 
 // The profile page (/dashboard/profile, and /console/profile for staff: one module, registered under
 // both workspaces; the account menu leads here): the name and the language of our emails, the password
@@ -49,21 +50,9 @@ export function loader({ request }: LoaderFunctionArgs) {
   return { data: deferred(data) };
 }
 
-function ProfileLoading() {
-  const { t } = useLanguage();
-  return (
-    <>
-      <h1 className="display text-4xl sm:text-5xl">{t('profile.title')}</h1>
-      <p role="status" className="status-line mt-6 text-lg">
-        <span aria-hidden="true" className="pulse-dot" />
-        {t('profile.loading')}
-      </p>
-    </>
-  );
-}
-
 export function HydrateFallback() {
-  return <ProfileLoading />;
+  const { t } = useLanguage();
+  return <Loading title={t('profile.title')} text={t('profile.loading')} />;
 }
 
 export function Component() {
@@ -72,18 +61,8 @@ export function Component() {
   return (
     <Deferred
       resolve={data}
-      loading={<ProfileLoading />}
-      failed={(_, retry) => (
-        <>
-          <h1 className="display text-4xl sm:text-5xl">{t('profile.title')}</h1>
-          <p role="alert" className="notice notice-error mt-6 max-w-2xl">
-            {t('profile.loadError')}
-          </p>
-          <button type="button" className="btn btn-ink mt-5" onClick={retry}>
-            {t('profile.retry')}
-          </button>
-        </>
-      )}
+      loading={<Loading title={t('profile.title')} text={t('profile.loading')} />}
+      failed={(error, retry) => <LoadError title={t('profile.title')} message={t('profile.loadError')} error={error} onRetry={retry} />}
     >
       {(d) => <ProfileView data={d} />}
     </Deferred>

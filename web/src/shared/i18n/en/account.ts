@@ -179,7 +179,6 @@ const account = {
       'Send every call to your own tools, such as Zapier, Make or n8n. We post each call to your endpoint as it ends, signed as the Standard Webhooks specification describes, so your tool can check it came from us.',
     loading: 'Loading your integrations...',
     loadError: "We couldn't load your integrations.",
-    retry: 'Try again',
     add: {
       title: 'Add an endpoint',
       url: 'Endpoint URL',
@@ -253,7 +252,6 @@ const account = {
     title: 'Profile',
     loading: 'Loading your profile...',
     loadError: "We couldn't load your profile.",
-    retry: 'Try again',
     details: {
       title: 'Your details',
       fullName: 'Full name',

@@ -183,7 +183,6 @@ const account = {
       'Stuur elk gesprek naar uw eigen tools, zoals Zapier, Make of n8n. Zodra een gesprek eindigt, sturen we het naar uw endpoint, ondertekend volgens de Standard Webhooks-specificatie, zodat uw tool kan controleren dat het van ons komt.',
     loading: 'Uw koppelingen worden geladen...',
     loadError: 'We konden uw koppelingen niet laden.',
-    retry: 'Opnieuw proberen',
     add: {
       title: 'Endpoint toevoegen',
       url: 'Endpoint-URL',
@@ -257,7 +256,6 @@ const account = {
     title: 'Profiel',
     loading: 'Uw profiel wordt geladen...',
     loadError: 'We konden uw profiel niet laden.',
-    retry: 'Probeer het opnieuw',
     details: {
       title: 'Uw gegevens',
       fullName: 'Volledige naam',
