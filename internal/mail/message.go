@@ -6,6 +6,7 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -38,6 +39,16 @@ type Message struct {
 	// List-Unsubscribe with List-Unsubscribe-Post: List-Unsubscribe=One-Click
 	// (RFC 8058), so a mail client's one click POSTs to it. Empty: none.
 	ListUnsubscribe string
+	// Attachments are sent as files beside the body (an invoice's PDF and
+	// its UBL e-invoice, say).
+	Attachments []Attachment
+}
+
+// Attachment is one file sent with a Message.
+type Attachment struct {
+	Name        string // the file name the recipient sees, e.g. "2026-0001.pdf"
+	ContentType string // e.g. "application/pdf"
+	Data        []byte
 }
 
 // Sender delivers a Message. Errors wrapping ErrPermanent mean that retrying
@@ -126,6 +137,14 @@ func build(from *netmail.Address, m Message, now time.Time) (*gomail.Msg, error)
 		msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	default:
 		msg.SetBodyString(gomail.TypeTextHTML, m.HTML)
+	}
+	for _, a := range m.Attachments {
+		if a.Name == "" || strings.ContainsAny(a.Name, "\r\n\"/\\") {
+			return nil, fmt.Errorf("%w: bad attachment name %q", ErrPermanent, a.Name)
+		}
+		if err := msg.AttachReader(a.Name, bytes.NewReader(a.Data), gomail.WithFileContentType(gomail.ContentType(a.ContentType))); err != nil {
+			return nil, fmt.Errorf("%w: attachment %s: %v", ErrPermanent, a.Name, err)
+		}
 	}
 	return msg, nil
 }
