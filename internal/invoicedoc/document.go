@@ -26,7 +26,7 @@ type Party struct {
 type Line struct {
 	Description    string
 	Quantity       string // decimal, as sent in the UBL: "36750", "17", "1"
-	Unit           string // UN/ECE rec 20: "SEC" second (of time; "D62", the second of angle, is read as seconds too), "DAY", "C62" one
+	Unit           string // UN/ECE rec 20: "SEC" second (of time), "DAY", "C62" one; never "D62" (a second of angle)
 	BaseQuantity   string // what the unit price is for: "60" (seconds in a minute), "30" (days in the month), "1"
 	UnitPriceCents int64
 	NetCents       int64

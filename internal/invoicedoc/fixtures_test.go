@@ -63,9 +63,9 @@ func dutchInvoice() Document {
 				UnitPriceCents: 49500, NetCents: 49500, VATRateBP: 2100, VATCents: 10395},
 			{Description: "Maandelijks onderhoud: Receptie-assistent (14–30 november)", Quantity: "17", Unit: "DAY", BaseQuantity: "30",
 				UnitPriceCents: 9900, NetCents: 5610, VATRateBP: 2100, VATCents: 1178},
-			{Description: "Gebruik: Receptie-assistent, 612,5 min × € 0,10 per minuut", Quantity: "36750", Unit: "D62", BaseQuantity: "60",
+			{Description: "Gebruik: Receptie-assistent, 612,5 min × € 0,10 per minuut", Quantity: "36750", Unit: "SEC", BaseQuantity: "60",
 				UnitPriceCents: 10, NetCents: 6125, VATRateBP: 2100, VATCents: 1286},
-			{Description: "Gebruik: Afspraken-assistent, 20,57 min × € 0,12 per minuut", Quantity: "1234", Unit: "D62", BaseQuantity: "60",
+			{Description: "Gebruik: Afspraken-assistent, 20,57 min × € 0,12 per minuut", Quantity: "1234", Unit: "SEC", BaseQuantity: "60",
 				UnitPriceCents: 12, NetCents: 247, VATRateBP: 2100, VATCents: 52},
 		},
 		SubtotalCents: 61482,
@@ -124,7 +124,7 @@ func creditNote() Document {
 	d.IssuedOn = day("2026-12-03")
 	d.DueOn = time.Time{}
 	d.PayURL = ""
-	d.Lines = []Line{{Description: "Correctie gebruik: Afspraken-assistent, 20,57 min × € 0,12 per minuut", Quantity: "1234", Unit: "D62", BaseQuantity: "60",
+	d.Lines = []Line{{Description: "Correctie gebruik: Afspraken-assistent, 20,57 min × € 0,12 per minuut", Quantity: "1234", Unit: "SEC", BaseQuantity: "60",
 		UnitPriceCents: 12, NetCents: -247, VATRateBP: 2100, VATCents: -52}}
 	d.SubtotalCents, d.VATCents, d.TotalCents = -247, -52, -299
 	return d

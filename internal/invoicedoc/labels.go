@@ -206,9 +206,9 @@ func (l labels) decimalText(s string) string {
 	return s
 }
 
-// isSeconds tells a unit of seconds: "SEC" is UN/ECE rec 20's second of
-// time; "D62" is accepted too.
-func isSeconds(unit string) bool { return unit == "SEC" || unit == "D62" }
+// isSeconds tells a unit of seconds: "SEC", UN/ECE rec 20's second of
+// time.
+func isSeconds(unit string) bool { return unit == "SEC" }
 
 // quantityText writes a line's quantity for people: seconds as minutes
 // ("612.5 min"), days as "17 days" / "17 dagen", a count as the number.

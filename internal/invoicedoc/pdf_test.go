@@ -191,14 +191,15 @@ func TestPDFLongStatement(t *testing.T) {
 
 func TestPDFRefusesAnIncompleteDocument(t *testing.T) {
 	for name, mutate := range map[string]func(*Document){
-		"no number":         func(d *Document) { d.Number = "" },
-		"no kind":           func(d *Document) { d.Kind = "" },
-		"no lines":          func(d *Document) { d.Lines = nil },
-		"no issue date":     func(d *Document) { d.IssuedOn = time.Time{} },
-		"credit names none": func(d *Document) { d.Kind = KindCreditNote },
-		"no seller VAT id":  func(d *Document) { d.Seller.VATID = "" },
-		"no seller KvK":     func(d *Document) { d.Seller.KVK = "" },
-		"no IBAN":           func(d *Document) { d.Seller.IBAN = "" },
+		"no number":                          func(d *Document) { d.Number = "" },
+		"no kind":                            func(d *Document) { d.Kind = "" },
+		"no lines":                           func(d *Document) { d.Lines = nil },
+		"no issue date":                      func(d *Document) { d.IssuedOn = time.Time{} },
+		"credit names none":                  func(d *Document) { d.Kind = KindCreditNote },
+		"no seller VAT id":                   func(d *Document) { d.Seller.VATID = "" },
+		"no seller KvK":                      func(d *Document) { d.Seller.KVK = "" },
+		"no IBAN":                            func(d *Document) { d.Seller.IBAN = "" },
+		"seconds as D62 (a second of angle)": func(d *Document) { d.Lines[2].Unit = "D62" },
 		"reverse charge without the buyer's VAT id": func(d *Document) {
 			d.VATTreatment = VATReverseCharge
 			d.Buyer.VATID = ""

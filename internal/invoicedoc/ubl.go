@@ -348,6 +348,11 @@ func check(d Document) error {
 	case d.VATTreatment == VATReverseCharge && d.Buyer.VATID == "":
 		return fmt.Errorf("invoicedoc: %s: VAT reverse charged to a buyer without a VAT id", d.Number)
 	}
+	for i, ln := range d.Lines {
+		if ln.Unit == "D62" {
+			return fmt.Errorf("invoicedoc: %s line %d: unit D62 is a second of angle; seconds of time are SEC", d.Number, i+1)
+		}
+	}
 	return nil
 }
 

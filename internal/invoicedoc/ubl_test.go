@@ -136,9 +136,9 @@ func TestUBLDutchInvoice(t *testing.T) {
 	want(t, lines[1], "Price/BaseQuantity", "30", "unitCode=DAY")
 	want(t, lines[1], "LineExtensionAmount", "56.10", "currencyID=EUR")
 	want(t, lines[2], "ID", "3")
-	want(t, lines[2], "InvoicedQuantity", "36750", "unitCode=D62")
+	want(t, lines[2], "InvoicedQuantity", "36750", "unitCode=SEC")
 	want(t, lines[2], "Price/PriceAmount", "0.10", "currencyID=EUR")
-	want(t, lines[2], "Price/BaseQuantity", "60", "unitCode=D62")
+	want(t, lines[2], "Price/BaseQuantity", "60", "unitCode=SEC")
 	want(t, lines[2], "LineExtensionAmount", "61.25", "currencyID=EUR")
 	want(t, lines[2], "Item/Name", "Gebruik: Receptie-assistent, 612,5 min × € 0,10 per minuut")
 	want(t, lines[2], "Item/ClassifiedTaxCategory/ID", "S")
@@ -203,7 +203,7 @@ func TestUBLCreditNote(t *testing.T) {
 	want(t, n, "TaxTotal/TaxSubtotal/TaxableAmount", "2.47")
 	want(t, n, "LegalMonetaryTotal/LineExtensionAmount", "2.47")
 	want(t, n, "LegalMonetaryTotal/PayableAmount", "2.99")
-	want(t, n, "CreditNoteLine/CreditedQuantity", "1234", "unitCode=D62")
+	want(t, n, "CreditNoteLine/CreditedQuantity", "1234", "unitCode=SEC")
 	want(t, n, "CreditNoteLine/LineExtensionAmount", "2.47")
 	want(t, n, "CreditNoteLine/Price/PriceAmount", "0.12")
 	if len(n.all("Note")) != 1 {
@@ -309,13 +309,13 @@ func TestQuantityText(t *testing.T) {
 		ln     Line
 		nl, en string
 	}{
-		{Line{Quantity: "36750", Unit: "D62"}, "612,5 min", "612.5 min"},
 		{Line{Quantity: "36750", Unit: "SEC"}, "612,5 min", "612.5 min"},
 		{Line{Quantity: "100", Unit: "SEC"}, "1,67 min", "1.67 min"},
 		{Line{Quantity: "120", Unit: "SEC"}, "2 min", "2 min"},
 		{Line{Quantity: "17", Unit: "DAY"}, "17 dagen", "17 days"},
 		{Line{Quantity: "1", Unit: "DAY"}, "1 dag", "1 day"},
 		{Line{Quantity: "1", Unit: "C62"}, "1", "1"},
+		{Line{Quantity: "36750", Unit: "D62"}, "36750 D62", "36750 D62"}, // a second of angle is no time: not minutes
 		{Line{Quantity: "-17", Unit: "DAY"}, "17 dagen", "17 days"},
 	} {
 		if got := dutch.quantityText(c.ln); got != c.nl {
