@@ -32,7 +32,7 @@
 -- invoice_lines: the lines as issued. kind is setup | monthly | usage |
 -- credit. quantity is a decimal string as printed and sent in the UBL
 -- (e.g. '36750' seconds, '17' days, '1'); unit is the UN/ECE rec 20 code
--- (D62 second, DAY, C62 one); base_quantity is the quantity the unit
+-- (SEC second, DAY, C62 one); base_quantity is the quantity the unit
 -- price is for (60 seconds for a per-minute rate, the month's days for a
 -- monthly fee, 1 otherwise). net_cents is quantity × unit price /
 -- base quantity rounded half up; vat_cents is net_cents × vat_rate_bp /
