@@ -87,6 +87,23 @@ func Countries() []string {
 	return out
 }
 
+// Country is a country a company can be in, with what its details look
+// like (for the form's hints).
+type Country struct {
+	Code            string `json:"code" doc:"ISO 3166-1 alpha-2."`
+	PostcodeExample string `json:"postcodeExample" doc:"A postcode as the country writes it (NL: 1015 AA)."`
+	VATExample      string `json:"vatExample" doc:"A made-up VAT id in the country's format (NL: NL123456789B01)."`
+}
+
+// CountryList is Countries with their examples.
+func CountryList() []Country {
+	out := make([]Country, 0, len(vatid.Countries()))
+	for _, c := range Countries() {
+		out = append(out, Country{Code: c, PostcodeExample: postcodes[c].example, VATExample: vatid.Example(c)})
+	}
+	return out
+}
+
 // Get returns the user's company, or nil when they have none yet.
 func (s *Service) Get(ctx context.Context, userID string) (*Company, error) {
 	c, err := s.db.CompanyForUser(ctx, userID)

@@ -42,13 +42,13 @@ func (g *companyAPI) buyerOnly(h http.HandlerFunc) http.HandlerFunc {
 }
 
 type companyAnswer struct {
-	Company   *company.Company `json:"company" doc:"null while the buyer has saved no company details."`
-	Countries []string         `json:"countries" doc:"The countries a company can be saved in (EU member states, ISO 3166-1 alpha-2), NL first."`
+	Company   *company.Company  `json:"company" doc:"null while the buyer has saved no company details."`
+	Countries []company.Country `json:"countries" doc:"The countries a company can be saved in (the EU member states), NL first, with a postcode and a VAT id of each."`
 }
 
 func (g *companyAPI) get(w http.ResponseWriter, r *http.Request, _ *none) (companyAnswer, error) {
 	c, err := g.companies.Get(r.Context(), request.UserID(r))
-	return companyAnswer{Company: c, Countries: company.Countries()}, err
+	return companyAnswer{Company: c, Countries: company.CountryList()}, err
 }
 
 type companyBody struct {

@@ -57,11 +57,11 @@ func TestCompanyAPI(t *testing.T) {
 
 		type getAnswer struct {
 			Company   *companyRow
-			Countries []string
+			Countries []struct{ Code, PostcodeExample, VATExample string }
 		}
 		type putAnswer struct{ Company companyRow }
 		got := decode[getAnswer](t, e.call("GET", "/api/company", nil, ann), 200)
-		if got.Company != nil || len(got.Countries) != 27 || got.Countries[0] != "NL" {
+		if got.Company != nil || len(got.Countries) != 27 || got.Countries[0].Code != "NL" || got.Countries[0].VATExample != "NL123456789B01" || got.Countries[0].PostcodeExample != "1015 AA" {
 			t.Fatalf("before a save: %+v", got)
 		}
 		if rec := e.call("GET", "/api/company", nil, ann); !strings.Contains(rec.Body.String(), `"company":null`) {

@@ -1533,8 +1533,8 @@ export interface components {
         };
         CompanyAnswer: {
             company: components["schemas"]["Company"] | null;
-            /** @description The countries a company can be saved in (EU member states, ISO 3166-1 alpha-2), NL first. */
-            countries: string[];
+            /** @description The countries a company can be saved in (the EU member states), NL first, with a postcode and a VAT id of each. */
+            countries: components["schemas"]["Country"][];
         };
         CompanyBody: {
             city: string;
@@ -1586,6 +1586,14 @@ export interface components {
         ConsoleOrderPage: {
             items: components["schemas"]["ConsoleOrder"][];
             nextCursor: string | null;
+        };
+        Country: {
+            /** @description ISO 3166-1 alpha-2. */
+            code: string;
+            /** @description A postcode as the country writes it (NL: 1015 AA). */
+            postcodeExample: string;
+            /** @description A made-up VAT id in the country's format (NL: NL123456789B01). */
+            vatExample: string;
         };
         CreatedEndpoint: {
             endpoint: components["schemas"]["Endpoint"];
