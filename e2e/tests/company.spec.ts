@@ -89,7 +89,9 @@ for (const [lang, street] of [
 test('a country outside the EU is refused with the field named', async ({ page }) => {
   await signInBuyer(page);
   const { company } = (await (await page.request.get('/api/company')).json()) as { company: { version: number } };
-  const res = await page.request.put('/api/company', { data: { ...SEEDED, country: 'CH', kvk: '', postcode: '8001', version: company.version } });
+  const res = await page.request.put('/api/company', {
+    data: { ...SEEDED, country: 'CH', kvk: '', postcode: '8001', version: company.version },
+  });
   expect(res.status()).toBe(400);
   expect(await res.json()).toMatchObject({ error: { code: 'invalid_country', field: 'country' } });
 });
