@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { t } from './dictionaries';
+import { linkIn, uniqueEmail, waitForMail } from './mail';
 import { gotoHydrated, localized, signInBuyer, type Lang } from './support';
 
 // Issue 22 §1: the demo buyer keeps their company's details on /dashboard/company, in both languages. A VAT
@@ -116,4 +117,43 @@ for (const lang of ['en', 'nl'] as Lang[]) {
       await context.close();
     });
   }
+}
+
+for (const lang of ['en', 'nl'] as Lang[]) {
+  test(`a new buyer's overview asks for the company details, and the first save takes the reminder away (${lang})`, async ({ page }) => {
+    test.setTimeout(60_000);
+    const email = uniqueEmail('company');
+    await gotoHydrated(page, localized(lang, '/auth'));
+    await page.getByRole('tab', { name: t(lang, 'auth.tabs.signUp') }).click();
+    const panel = page.getByRole('tabpanel', { name: t(lang, 'auth.tabs.signUp') });
+    await panel.getByLabel(t(lang, 'auth.fields.fullName')).fill('Noor Jansen');
+    await panel.getByLabel(t(lang, 'auth.fields.email')).fill(email);
+    await panel.getByLabel(t(lang, 'auth.fields.password'), { exact: true }).fill('a good password');
+    await panel.getByRole('button', { name: t(lang, 'auth.signUp.submit') }).click();
+    const [mail] = await waitForMail(email);
+    await gotoHydrated(page, linkIn(mail, 'verify'));
+    await expect(page).toHaveURL(new RegExp(`${localized(lang, '/dashboard')}$`));
+
+    await expect(page.getByText(t(lang, 'company.notice'))).toBeVisible();
+    await axe(page);
+    await page.screenshot({ path: `test-results/company-notice-${lang}-1280.png`, fullPage: true });
+    await page.getByRole('link', { name: t(lang, 'company.noticeLink') }).click();
+    await expect(page).toHaveURL(new RegExp(`${localized(lang, '/dashboard/company')}$`));
+    await expect(page.getByText(t(lang, 'company.none'))).toBeVisible();
+    await field(page, lang, 'legalName').fill('Jansen Schilderwerken');
+    await field(page, lang, 'street').fill('Dorpsstraat 3');
+    await field(page, lang, 'postcode').fill('1234ab');
+    await field(page, lang, 'city').fill('Ergens');
+    await field(page, lang, 'kvk').fill('87654321');
+    await field(page, lang, 'invoiceEmail').fill(email);
+    await page.getByRole('button', { name: t(lang, 'company.save') }).click();
+    await expect(page.getByText(t(lang, 'company.saved'))).toBeVisible();
+    await expect(field(page, lang, 'postcode')).toHaveValue('1234 AB');
+    await page.getByRole('link', { name: t(lang, 'workspace.sections.overview') }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: t(lang, 'dashboard.greeting').replace('{name}', 'Noor Jansen') }),
+    ).toBeVisible();
+    await page.waitForTimeout(300);
+    await expect(page.getByText(t(lang, 'company.notice'))).toHaveCount(0);
+  });
 }
