@@ -103,8 +103,8 @@ func (db *DB) createOrdersTx(ctx context.Context, tx *sql.Tx, orders []NewOrder)
 		return nil, nil
 	}
 	stmt, err := tx.PrepareContext(ctx, db.Rebind(
-		`INSERT INTO orders (id, buyer_id, agent_id, status, amount_cents, currency, version, created_at, updated_at, quote_id)
-		VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`))
+		`INSERT INTO orders (id, buyer_id, agent_id, status, amount_cents, currency, version, created_at, updated_at, quote_id, company_id)
+		VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, (SELECT company_id FROM users WHERE id = ?))`))
 	if err != nil {
 		return nil, classify(err)
 	}
@@ -136,7 +136,9 @@ func (db *DB) createOrdersTx(ctx context.Context, tx *sql.Tx, orders []NewOrder)
 			currency = DefaultCurrency
 		}
 		at := db.ts(o.CreatedAt)
-		if _, err := stmt.ExecContext(ctx, id, buyer, agent, o.Status, o.AmountCents, currency, at, at, quote); err != nil {
+		// The order is billed to the buyer's company (NULL while they have
+		// none; saving one then gives it the order).
+		if _, err := stmt.ExecContext(ctx, id, buyer, agent, o.Status, o.AmountCents, currency, at, at, quote, buyer); err != nil {
 			return nil, classify(err)
 		}
 		if err := db.record(ctx, tx, change{entity: EntityOrder, id: id, field: FieldStatus, to: str(o.Status), actorID: o.ActorID, at: o.CreatedAt}); err != nil {

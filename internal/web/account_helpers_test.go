@@ -18,6 +18,7 @@ import (
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
+	"github.com/belwise/site/internal/company"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/orders"
@@ -109,6 +110,7 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 		opts.Webhooks = webhooks.New(webhooks.Options{DB: db, SiteURL: o.siteURL, Guard: o.guard, Notify: e.worker.Notify, Logger: log, Now: o.now})
 		opts.Webhooks.RegisterJobs(e.worker)
 		opts.Webhooks.RegisterMail(mailer)
+		opts.Companies = company.New(company.Options{DB: db, Logger: log, Now: o.now})
 	}
 	h, err := New(opts)
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
+	"github.com/belwise/site/internal/company"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
@@ -79,6 +80,9 @@ type Options struct {
 	// order and the alerts' unsubscribe links. Optional: without it those
 	// do not exist.
 	Alerts *alerts.Service
+	// Companies serves the buyer's company details (GET/PUT /api/company);
+	// nil: those endpoints answer 404.
+	Companies *company.Service
 }
 
 // New loads the site into memory and returns the server's root handler.
@@ -117,7 +121,7 @@ func New(opts Options) (http.Handler, error) {
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
-	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}))))))
+	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}, &companyAPI{api: base, companies: opts.Companies}))))))
 	pages := &pageHandler{site: s, log: log}
 	if opts.Calls != nil && opts.DBReady != nil {
 		pages.callCSP = &callPageCSP{api: base, ident: ident, calls: opts.Calls, scriptHashes: s.scriptHashes, extra: voiceCSP(opts.Voice)}

@@ -83,6 +83,8 @@ export const SCREENS = {
       { path: 'profile', load: () => import('../features/dashboard/Profile') },
       // Webhooks to the buyer's own tools (Zapier, Make, n8n).
       { path: 'integrations', load: () => import('../features/dashboard/Integrations') },
+      // The company details invoices are addressed to (issue 22).
+      { path: 'company', load: () => import('../features/company/CompanyPage') },
       { path: 'orders/:id', load: () => import('../features/dashboard/DashboardOrder') },
       { path: 'agents/:orderId', load: () => import('../features/dashboard/DashboardAgent') },
       { path: 'agents/:orderId/calls/:callId', load: () => import('../features/dashboard/DashboardCall') },
