@@ -158,7 +158,7 @@ type Invoice struct {
 	Lines         []InvoiceLine // loaded by InvoiceByID only
 }
 
-const invoiceColumns = `i.id, i.number, i.year, i.seq, i.kind, COALESCE(c.id, ''), COALESCE(c.number, ''), COALESCE(c.issued_on, ''),
+const invoiceColumns = `i.id, i.number, i.year, i.seq, i.kind, COALESCE(CAST(c.id AS TEXT), ''), COALESCE(c.number, ''), COALESCE(c.issued_on, ''),
 	i.reason, i.company_id, i.period, i.issued_on, i.due_on, i.currency, i.locale, i.vat_treatment,
 	i.subtotal_cents, i.vat_cents, i.total_cents,
 	i.seller_name, i.seller_street, i.seller_postcode, i.seller_city, i.seller_country, i.seller_kvk, i.seller_vat_id, i.seller_iban, i.seller_email,
