@@ -137,6 +137,13 @@ func TestStatementLinesProRata(t *testing.T) {
 			t.Errorf("%s: %+v", p, l)
 		}
 	}
+	// A refunded order's setup fee is not billed; its days live are.
+	refunded := o
+	refunded.Status = "refunded"
+	m, _ = parsePeriod("2026-10")
+	if l := statementLines(m, []store.Order{refunded}, nil, "en", RateStandard); len(l) != 1 || l[0].Kind != LineMonthly {
+		t.Errorf("refunded: %+v", l)
+	}
 	// Never live: nothing but usage.
 	pending := store.Order{ID: "o2", AmountCents: 100, MonthlyCents: 100, Agent: testAgent}
 	m, _ = parsePeriod("2026-11")

@@ -50,6 +50,9 @@ var lineTexts = map[string]lineWords{
 	},
 }
 
+// statusRefunded is the status of an order whose money was paid back.
+const statusRefunded = "refunded"
+
 // orderNumber is how buyers and staff quote an order: its id's first 8
 // characters.
 func orderNumber(id string) string {
@@ -85,7 +88,8 @@ const (
 
 // statementLines are the lines of a month for orders and their usage (the
 // orders' and usage rows of one company or buyer), in lang, at rateBP:
-// per order (oldest first) its setup fee if it went live in the month, its
+// per order (oldest first) its setup fee if it went live in the month
+// (unless it was refunded since), its
 // monthly fee for the days it was live, and its usage per rate. Lines that
 // come to nothing are left out.
 func statementLines(m month, orders []store.Order, usage []store.RateUsage, lang string, rateBP int) []Line {
@@ -104,7 +108,8 @@ func statementLines(m month, orders []store.Order, usage []store.RateUsage, lang
 	}
 	for _, o := range orders {
 		fill := strings.NewReplacer("{agent}", agentName(o.Agent, lang), "{number}", orderNumber(o.ID))
-		if o.LiveAt != nil && !o.LiveAt.Before(m.Start) && o.LiveAt.Before(m.End) {
+		// A refunded order's setup fee was paid back: it is not billed.
+		if o.LiveAt != nil && !o.LiveAt.Before(m.Start) && o.LiveAt.Before(m.End) && o.Status != statusRefunded {
 			add(Line{Kind: LineSetup, OrderID: o.ID, OrderNumber: orderNumber(o.ID), Description: fill.Replace(w.Setup),
 				Quantity: "1", Unit: UnitOne, BaseQuantity: "1", UnitPriceCents: o.AmountCents, NetCents: o.AmountCents})
 		}

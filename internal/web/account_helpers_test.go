@@ -61,7 +61,9 @@ type accountEnv struct {
 // testDocs writes recognisable bytes in place of an invoice's PDF and UBL.
 type testDocs struct{}
 
-func (testDocs) PDF(d invoicedoc.Document) ([]byte, error) { return []byte("%PDF-1.7 " + d.Number), nil }
+func (testDocs) PDF(d invoicedoc.Document) ([]byte, error) {
+	return []byte("%PDF-1.7 " + d.Number), nil
+}
 func (testDocs) UBL(d invoicedoc.Document) ([]byte, error) {
 	return []byte("<Invoice><ID>" + d.Number + "</ID></Invoice>"), nil
 }
