@@ -42,9 +42,6 @@ var (
 		Message: "Status must be one of open, paid, overdue, credited or credit."}
 )
 
-// StatusCredited is an unpaid invoice that credit notes cancelled in full.
-const StatusCredited = "credited"
-
 // missing names the COMPANY_* variables an invoice needs that are unset.
 func (a Agency) missing() []string {
 	out := []string{}

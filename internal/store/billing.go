@@ -281,7 +281,7 @@ func (db *DB) invoices(ctx context.Context, q querier, f InvoiceFilter) ([]Invoi
 // on the year's counter. An error rolls everything back, number included.
 type IssueCheck func(existing []Invoice) error
 
-// ErrNoCounterYear is returned for an invoice whose IssuedOn is not a date.
+// errIssuedOn is returned for an invoice whose IssuedOn is not a date.
 var errIssuedOn = errors.New("store: an invoice's issued_on must be YYYY-MM-DD")
 
 // IssueInvoice gives v the next number of its issue date's year and stores
@@ -440,7 +440,7 @@ func (db *DB) MarkInvoiceReminded(ctx context.Context, id string, now time.Time,
 	return reminded, classify(err)
 }
 
-// BillingBuyers returns, for each id, the account's email, name and
+// BillingBuyer is an account as billing sees it: its email, name and
 // locale, and the company it belongs to ("" when none).
 type BillingBuyer struct {
 	Person
