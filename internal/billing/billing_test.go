@@ -181,8 +181,8 @@ func TestIssue(t *testing.T) {
 		e.call(assistant, ams("2026-11-30 23:50"), 750) // still November in Amsterdam
 		e.call(assistant, ams("2026-12-01 00:10"), 600) // December
 
-		ov, err := e.svc.Overview(ctx, "2026-11")
-		if err != nil || !ov.Closed || len(ov.Missing) != 0 || len(ov.Statements) != 1 {
+		ov, err := e.svc.Overview(ctx, "") // last month
+		if err != nil || ov.Period != "2026-11" || !ov.Closed || len(ov.Missing) != 0 || len(ov.Statements) != 1 {
 			t.Fatalf("overview: %+v, %v", ov, err)
 		}
 		st := ov.Statements[0]
