@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"github.com/google/uuid"
 	"testing"
 	"time"
 
@@ -73,8 +74,9 @@ func TestMigrationUsageLines(t *testing.T) {
 	migratedTo(t, 7, func(t *testing.T, ctx context.Context, db *store.DB, exec func(string, ...any), ts func(time.Time) any) {
 		putAgents(t, db, testAgents)
 		u := mkUser(t, db, "")
-		// The order as schema 7 has it (CreateOrders writes today's columns, such as company_id).
-		order := "0a000000-0000-4000-8000-0000000000a7"
+		// The order as schema 7 stores it (the store's writes and reads
+		// are the current schema's).
+		order := uuid.NewString()
 		exec(`INSERT INTO orders (id, buyer_id, agent_id, status, amount_cents, currency, version, created_at, updated_at, assistant_id, per_minute_cents)
 			VALUES (?, ?, ?, 'completed', 100, 'EUR', 1, ?, ?, ?, 13)`, order, u.ID, testAgents[0].ID, ts(t0), ts(t0), assistantA)
 		call := func(id string, orderID any, outcome string, secs, deleted int) {

@@ -16,9 +16,11 @@ import (
 
 	"github.com/belwise/site/internal/alerts"
 	"github.com/belwise/site/internal/auth"
+	"github.com/belwise/site/internal/billing"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/company"
+	"github.com/belwise/site/internal/invoicedoc"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/orders"
@@ -46,15 +48,30 @@ func (c *outboxCapture) Send(_ context.Context, m mail.Message) error {
 // the auth, orders and quote services and the outbox worker with a
 // capturing sender.
 type accountEnv struct {
-	t      *testing.T
-	db     *store.DB
-	h      http.Handler
-	worker *jobs.Worker
-	mail   *outboxCapture
-	logs   *syncBuffer
-	ip     string
-	alerts *alerts.Service
+	t       *testing.T
+	db      *store.DB
+	h       http.Handler
+	worker  *jobs.Worker
+	mail    *outboxCapture
+	logs    *syncBuffer
+	ip      string
+	alerts  *alerts.Service
+	billing *billing.Service
 }
+
+// testDocs writes recognisable bytes in place of an invoice's PDF and UBL.
+type testDocs struct{}
+
+func (testDocs) PDF(d invoicedoc.Document) ([]byte, error) {
+	return []byte("%PDF-1.7 " + d.Number), nil
+}
+func (testDocs) UBL(d invoicedoc.Document) ([]byte, error) {
+	return []byte("<Invoice><ID>" + d.Number + "</ID></Invoice>"), nil
+}
+
+// testAgency is the seller on the test invoices.
+var testAgency = billing.Agency{Name: "Belwise B.V.", Street: "Keizersgracht 1", Postcode: "1015 AA", City: "Amsterdam", Country: "NL",
+	KVK: "12345678", VATID: "NL123456789B01", IBAN: "NL91ABNA0417164300", Email: "hello@belwise.test"}
 
 const testAlertsSecret = "test-alerts-secret-0123456789abcdef"
 
@@ -111,6 +128,10 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 		opts.Webhooks.RegisterJobs(e.worker)
 		opts.Webhooks.RegisterMail(mailer)
 		opts.Companies = company.New(company.Options{DB: db, Logger: log, Now: o.now})
+		e.billing = billing.New(billing.Options{DB: db, Agency: testAgency, SiteURL: o.siteURL, Documents: testDocs{}, Notify: e.worker.Notify, Logger: log, Now: o.now})
+		e.billing.RegisterMail(mailer)
+		e.billing.RegisterJobs(e.worker)
+		opts.Billing = e.billing
 	}
 	h, err := New(opts)
 	if err != nil {
