@@ -182,7 +182,8 @@ const (
 	NotCompleted = "not_completed"
 )
 
-// Result is where a pay link leads.
+// Result is where a pay link leads. With ErrUnavailable it still holds
+// the invoice, so the page can give its bank transfer details.
 type Result struct {
 	Kind        string
 	CheckoutURL string
@@ -234,7 +235,7 @@ func (s *Service) Pay(ctx context.Context, invoiceID, sig string, returning bool
 	case !final(last.Status):
 		p, marked, err := s.refresh(ctx, last, inv)
 		if err != nil {
-			return Result{}, err
+			return res, err
 		}
 		switch {
 		case marked || p.Status == mollie.StatusPaid && s.paidAlready(ctx, inv.ID):
@@ -262,7 +263,7 @@ func (s *Service) Pay(ctx context.Context, invoiceID, sig string, returning bool
 	}
 	p, err := s.create(ctx, inv, res.PayURL)
 	if err != nil {
-		return Result{}, err
+		return res, err
 	}
 	res.Kind, res.CheckoutURL = Checkout, p.CheckoutURL
 	return res, nil

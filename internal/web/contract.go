@@ -143,6 +143,7 @@ func contract() []endpoint {
 	eps = append(eps, (&consoleAPI{api: base}).table()...)
 	eps = append(eps, (&integrationsAPI{api: base}).table()...)
 	eps = append(eps, (&reportsAPI{api: base}).table()...)
+	eps = append(eps, (&paymentsAPI{api: base}).table()...)
 	eps = append(eps, openAPIEndpoint())
 	return eps
 }
