@@ -114,6 +114,7 @@ body{margin:0;padding:0 1rem;font-family:system-ui,-apple-system,"Segoe UI",sans
 main{max-width:32rem;margin:4rem auto;padding:2rem 1.5rem;background:#fff;border-radius:1rem;border:1px solid #ddd6c8}
 h1{font-size:1.5rem;line-height:1.25;margin:0 0 1rem}
 p{margin:0 0 1rem}
+main>:last-child{margin-bottom:0}
 .button{display:inline-block;font-weight:600;padding:.75rem 1.25rem;border-radius:999px;background:#1d1b16;color:#fff;text-decoration:none;min-height:24px}
 a:focus-visible{outline:3px solid #2f5fd0;outline-offset:2px}
 a{color:#1d1b16;display:inline-block;min-height:24px;padding:.25rem 0}
