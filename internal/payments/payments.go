@@ -247,7 +247,7 @@ func (s *Service) Pay(ctx context.Context, invoiceID, sig string, returning bool
 		case p.Status == mollie.StatusPending || p.Status == mollie.StatusAuthorized:
 			res.Kind = Processing
 			return res, nil
-		case p.Status == mollie.StatusOpen && p.CheckoutURL != "" && s.now().Sub(last.CreatedAt) < reuseFor:
+		case p.Status == mollie.StatusOpen && checkoutURL(p.CheckoutURL) && s.now().Sub(last.CreatedAt) < reuseFor:
 			if returning {
 				// Back from the checkout without paying it, yet.
 				res.Kind = NotCompleted
@@ -267,6 +267,13 @@ func (s *Service) Pay(ctx context.Context, invoiceID, sig string, returning bool
 	}
 	res.Kind, res.CheckoutURL = Checkout, p.CheckoutURL
 	return res, nil
+}
+
+// checkoutURL reports whether u is somewhere to send the buyer: an https
+// URL (Mollie's checkout always is).
+func checkoutURL(u string) bool {
+	p, err := url.Parse(u)
+	return err == nil && p.Scheme == "https" && p.Host != ""
 }
 
 func (s *Service) paidAlready(ctx context.Context, invoiceID string) bool {
@@ -315,7 +322,7 @@ func (s *Service) create(ctx context.Context, inv store.PayableInvoice, payURL s
 		s.log.Error("payments: Mollie refused or failed to create a payment", "invoice", inv.Number, "err", err)
 		return mollie.Payment{}, fmt.Errorf("%w: %w", ErrUnavailable, err)
 	}
-	if p.CheckoutURL == "" || !strings.HasPrefix(p.CheckoutURL, "https://") && !strings.HasPrefix(p.CheckoutURL, "http://") {
+	if !checkoutURL(p.CheckoutURL) {
 		s.log.Error("payments: Mollie's new payment has no checkout", "invoice", inv.Number, "payment", p.ID)
 		return mollie.Payment{}, ErrUnavailable
 	}
