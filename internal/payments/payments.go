@@ -200,9 +200,10 @@ const reuseFor = 15 * time.Minute
 // back from the checkout before the webhook arrived, or where Mollie
 // cannot reach the site): paid marks the invoice paid; pending is under
 // way; still open and less than 15 minutes old is offered again.
+// An invoice credited in full has nothing left to pay and says it is paid.
 // returning (the checkout's redirect back) shows the outcome instead of
-// starting a new payment. Otherwise a payment of the invoice's total is
-// created and stored, and the buyer goes to its checkout.
+// starting a new payment. Otherwise a payment of what is open of the
+// invoice (its total less its credit notes) is created and stored, and the buyer goes to its checkout.
 func (s *Service) Pay(ctx context.Context, invoiceID, sig string, returning bool) (Result, error) {
 	key, err := s.signingKey(ctx)
 	if err != nil {
@@ -219,11 +220,12 @@ func (s *Service) Pay(ctx context.Context, invoiceID, sig string, returning bool
 	if err != nil {
 		return Result{}, fmt.Errorf("payments: invoice: %w", err)
 	}
-	if inv.Kind != "invoice" || inv.TotalCents <= 0 {
+	if inv.Kind != "invoice" {
 		return Result{}, ErrBadLink
 	}
 	res := Result{Invoice: inv, PayURL: s.PayURL(inv.ID)}
-	if inv.PaidAt != nil {
+	if inv.PaidAt != nil || inv.OpenCents() <= 0 {
+		// Paid, or credited in full: nothing left to pay.
 		res.Kind = Paid
 		return res, nil
 	}
@@ -305,7 +307,7 @@ func (s *Service) create(ctx context.Context, inv store.PayableInvoice, payURL s
 		desc = descriptions["en"]
 	}
 	req := mollie.PaymentRequest{
-		Amount:      mollie.Amount{Currency: inv.Currency, Value: mollie.FormatAmount(inv.TotalCents)},
+		Amount:      mollie.Amount{Currency: inv.Currency, Value: mollie.FormatAmount(inv.OpenCents())},
 		Description: fmt.Sprintf(desc, inv.Number),
 		RedirectURL: payURL + "&return=1",
 		WebhookURL:  s.webhook,
@@ -341,8 +343,8 @@ func (s *Service) create(ctx context.Context, inv store.PayableInvoice, payURL s
 // Webhook handles Mollie's report that payment id changed. The report
 // itself says nothing: the payment is fetched from Mollie, and only a
 // payment the site made (stored in invoice_payments) counts. Its status is
-// stored; paid in the invoice's exact amount and currency marks the
-// invoice paid (once). An id the site never made is ignored (nil). The
+// stored; paid in exactly what is open of the invoice (its total less its
+// credit notes), in its currency, marks the invoice paid (once). An id the site never made is ignored (nil). The
 // error is store.ErrUnavailable when the database is down and
 // ErrUnavailable when Mollie could not be asked: both worth Mollie's
 // retry.
@@ -389,10 +391,10 @@ func (s *Service) refresh(ctx context.Context, stored store.InvoicePayment, inv 
 	if p.Status == mollie.StatusPaid {
 		cents, err := mollie.ParseAmount(p.Amount.Value)
 		switch {
-		case err != nil || cents != inv.TotalCents || p.Amount.Currency != inv.Currency:
-			s.log.Error("payments: a paid payment does not match its invoice's total; the invoice is left open",
+		case err != nil || cents != inv.OpenCents() || p.Amount.Currency != inv.Currency:
+			s.log.Error("payments: a paid payment does not match what is open of its invoice; the invoice is left open",
 				"payment", p.ID, "invoice", inv.Number, "paid", p.Amount.Currency+" "+p.Amount.Value,
-				"total", inv.Currency+" "+mollie.FormatAmount(inv.TotalCents))
+				"open", inv.Currency+" "+mollie.FormatAmount(inv.OpenCents()))
 		default:
 			at := s.now()
 			if p.PaidAt != nil {

@@ -251,3 +251,43 @@ func TestWebhookURLOnlyWhereMollieCanReachIt(t *testing.T) {
 		t.Errorf("%q", s.WebhookURL())
 	}
 }
+
+// A credit note lowers what is open: the payment asks for the rest, and
+// only the rest marks the invoice paid; credited in full, nothing is paid.
+func TestPaymentOfWhatIsOpenAfterCreditNotes(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := t.Context()
+		s, fake, _ := setup(t, db)
+		inv := storetest.NewPaymentInvoice(t, db, storetest.PaymentInvoice{TotalCents: 6125})
+		storetest.NewPaymentInvoice(t, db, storetest.PaymentInvoice{Kind: "credit_note", TotalCents: -1000, CorrectsID: inv})
+		_, sig := sigOf(t, s.PayURL(inv))
+		if res, err := s.Pay(ctx, inv, sig, false); err != nil || res.Kind != Checkout {
+			t.Fatalf("%+v %v", res, err)
+		}
+		if c := fake.Created(); len(c) != 1 || c[0]["amount"].(map[string]any)["value"] != "51.25" {
+			t.Fatalf("created %v", c)
+		}
+		fake.Pay("tr_fake1", time.Now())
+		fake.Set("tr_fake1", func(p *mollietest.Payment) { p.Amount = mollie.Amount{Currency: "EUR", Value: "61.25"} })
+		if err := s.Webhook(ctx, "tr_fake1"); err != nil {
+			t.Fatal(err)
+		}
+		if p, _ := db.PayableInvoiceByID(ctx, inv); p.PaidAt != nil || p.OpenCents() != 5125 || p.CreditedCents != -1000 {
+			t.Fatalf("the total paid, not what is open: %+v", p)
+		}
+		fake.Set("tr_fake1", func(p *mollietest.Payment) { p.Amount = mollie.Amount{Currency: "EUR", Value: "51.25"} })
+		if err := s.Webhook(ctx, "tr_fake1"); err != nil {
+			t.Fatal(err)
+		}
+		if p, _ := db.PayableInvoiceByID(ctx, inv); p.PaidAt == nil {
+			t.Fatalf("what is open paid: %+v", p)
+		}
+
+		full := storetest.NewPaymentInvoice(t, db, storetest.PaymentInvoice{TotalCents: 6125})
+		storetest.NewPaymentInvoice(t, db, storetest.PaymentInvoice{Kind: "credit_note", TotalCents: -6125, CorrectsID: full})
+		_, sig = sigOf(t, s.PayURL(full))
+		if res, err := s.Pay(ctx, full, sig, false); err != nil || res.Kind != Paid || res.Invoice.PaidAt != nil || len(fake.Created()) != 1 {
+			t.Fatalf("credited in full: %+v %v", res, err)
+		}
+	})
+}

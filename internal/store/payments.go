@@ -14,18 +14,21 @@ const auditInvoice = "invoice"
 
 // PayableInvoice is what paying an invoice needs to know of it.
 type PayableInvoice struct {
-	ID           string
-	Number       string // 2026-0001
-	Kind         string // invoice | credit_note
-	Currency     string
-	TotalCents   int64 // VAT included; negative for a credit note
-	Locale       string
-	BuyerCountry string
-	SellerName   string
-	SellerIBAN   string
-	PaidAt       *time.Time
-	PaidVia      string // staff | mollie; "" while unpaid
-	Version      int
+	ID         string
+	Number     string // 2026-0001
+	Kind       string // invoice | credit_note
+	Currency   string
+	TotalCents int64 // VAT included; negative for a credit note
+	// CreditedCents is the sum of the totals of the credit notes that
+	// correct this invoice (negative or 0).
+	CreditedCents int64
+	Locale        string
+	BuyerCountry  string
+	SellerName    string
+	SellerIBAN    string
+	PaidAt        *time.Time
+	PaidVia       string // staff | mollie; "" while unpaid
+	Version       int
 }
 
 // PayableInvoiceByID reads the invoice with id; ErrNotFound when there is
@@ -37,9 +40,10 @@ func (db *DB) PayableInvoiceByID(ctx context.Context, id string) (PayableInvoice
 	}
 	var p PayableInvoice
 	var paid dbTime
-	err := db.queryRow(ctx, db.db, `SELECT id, number, kind, currency, total_cents, locale, buyer_country, seller_name, seller_iban,
-		paid_at, paid_via, version FROM invoices WHERE id = ?`, id).
-		Scan(&p.ID, &p.Number, &p.Kind, &p.Currency, &p.TotalCents, &p.Locale, &p.BuyerCountry, &p.SellerName, &p.SellerIBAN,
+	err := db.queryRow(ctx, db.db, `SELECT i.id, i.number, i.kind, i.currency, i.total_cents,
+		(SELECT COALESCE(SUM(n.total_cents), 0) FROM invoices n WHERE n.corrects_id = i.id),
+		i.locale, i.buyer_country, i.seller_name, i.seller_iban, i.paid_at, i.paid_via, i.version FROM invoices i WHERE i.id = ?`, id).
+		Scan(&p.ID, &p.Number, &p.Kind, &p.Currency, &p.TotalCents, &p.CreditedCents, &p.Locale, &p.BuyerCountry, &p.SellerName, &p.SellerIBAN,
 			&paid, &p.PaidVia, &p.Version)
 	if err != nil {
 		return PayableInvoice{}, classify(err)
@@ -47,6 +51,10 @@ func (db *DB) PayableInvoiceByID(ctx context.Context, id string) (PayableInvoice
 	p.PaidAt = paid.Ptr()
 	return p, nil
 }
+
+// OpenCents is what is left to pay of an invoice: its total less its
+// credit notes.
+func (p PayableInvoice) OpenCents() int64 { return p.TotalCents + p.CreditedCents }
 
 // InvoicePayment is a payment made for an invoice at a provider.
 type InvoicePayment struct {

@@ -25,7 +25,7 @@ type paymentsAPI struct {
 }
 
 func (p *paymentsAPI) table() []endpoint {
-	hook := plainOp("POST", payments.WebhookPath, p.webhook).doc("payments", "Mollie's webhook (form body id=tr_…, no session): the server fetches that payment from Mollie and never trusts the body; a payment it made that Mollie reports paid in the invoice's total marks the invoice paid, once. 200 for any id, known or not; 503 while the database or Mollie cannot be reached, so Mollie tries again.")
+	hook := plainOp("POST", payments.WebhookPath, p.webhook).doc("payments", "Mollie's webhook (form body id=tr_…, no session): the server fetches that payment from Mollie and never trusts the body; a payment it made that Mollie reports paid in exactly what is open of the invoice (its total less its credit notes) marks the invoice paid, once. 200 for any id, known or not; 503 while the database or Mollie cannot be reached, so Mollie tries again.")
 	hook.anyAnswer = true
 	return []endpoint{hook}
 }
@@ -71,7 +71,7 @@ type payPage struct {
 
 type payWords struct {
 	Title, PaidTitle, Paid, PaidOn, ProcessingTitle, Processing, NotCompletedTitle, NotCompleted, Button,
-	DownTitle, Down, Transfer, BadTitle, Bad, Invoices string
+	DownTitle, Down, Transfer, BadTitle, Bad, Invoices, CreditedTitle, Credited string
 	Months [12]string
 }
 
@@ -85,8 +85,9 @@ var payTexts = map[string]payWords{
 		DownTitle: "Online payment is not available right now", Down: "Please try again in a few minutes, or pay invoice {number} ({amount}) by bank transfer.",
 		Transfer: "Bank transfer: {amount} to {iban} in the name of {name}, with reference {number}.",
 		BadTitle: "This link does not work", Bad: "This payment link is not valid. Sign in to see your invoices.",
-		Invoices: "Your invoices",
-		Months:   [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
+		Invoices:      "Your invoices",
+		CreditedTitle: "Nothing left to pay", Credited: "Invoice {number} has been credited in full: nothing is left to pay.",
+		Months: [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
 	},
 	"nl": {
 		Title:     "Factuur {number}",
@@ -97,8 +98,9 @@ var payTexts = map[string]payWords{
 		DownTitle: "Online betalen kan nu even niet", Down: "Probeer het over een paar minuten opnieuw, of betaal factuur {number} ({amount}) per bankoverschrijving.",
 		Transfer: "Bankoverschrijving: {amount} naar {iban} ten name van {name}, onder vermelding van {number}.",
 		BadTitle: "Deze link werkt niet", Bad: "Deze betaallink is niet geldig. Log in om uw facturen te zien.",
-		Invoices: "Uw facturen",
-		Months:   [12]string{"januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december"},
+		Invoices:      "Uw facturen",
+		CreditedTitle: "Niets meer te betalen", Credited: "Factuur {number} is volledig gecrediteerd: er staat niets meer open.",
+		Months: [12]string{"januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december"},
 	},
 }
 
@@ -176,7 +178,7 @@ func (p *payPage) serve(w http.ResponseWriter, r *http.Request) {
 	if lang == "nl" {
 		prefix = "/nl"
 	}
-	fill := strings.NewReplacer("{number}", inv.Number, "{amount}", money(inv.TotalCents, inv.Currency, lang),
+	fill := strings.NewReplacer("{number}", inv.Number, "{amount}", money(inv.OpenCents(), inv.Currency, lang),
 		"{iban}", groupIBAN(inv.SellerIBAN), "{name}", inv.SellerName).Replace
 	v := payView{Lang: lang, Invoices: t.Invoices, InvoicesURL: prefix + "/dashboard/invoices", Button: t.Button}
 	transfer := fill(t.Transfer)
@@ -186,11 +188,10 @@ func (p *payPage) serve(w http.ResponseWriter, r *http.Request) {
 		status = http.StatusServiceUnavailable
 		w.Header().Set("Retry-After", "60")
 		v.Heading, v.Paragraphs = fill(t.DownTitle), []string{fill(t.Down), transfer}
+	case res.Kind == payments.Paid && inv.PaidAt == nil:
+		v.Heading, v.Paragraphs = t.CreditedTitle, []string{fill(t.Credited)}
 	case res.Kind == payments.Paid:
-		v.Heading, v.Paragraphs = fill(t.PaidTitle), []string{fill(t.Paid)}
-		if inv.PaidAt != nil {
-			v.Paragraphs = append(v.Paragraphs, strings.ReplaceAll(t.PaidOn, "{date}", longDate(*inv.PaidAt, t.Months)))
-		}
+		v.Heading, v.Paragraphs = fill(t.PaidTitle), []string{fill(t.Paid), strings.ReplaceAll(t.PaidOn, "{date}", longDate(*inv.PaidAt, t.Months))}
 	case res.Kind == payments.Processing:
 		v.Heading, v.Paragraphs = fill(t.ProcessingTitle), []string{fill(t.Processing)}
 	default: // NotCompleted

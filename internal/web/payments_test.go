@@ -222,6 +222,20 @@ func TestPayLinkPages(t *testing.T) {
 	}
 }
 
+func TestPayLinkOfAnInvoiceCreditedInFull(t *testing.T) {
+	db := storetest.SQLite(t)
+	e := newPayEnv(t, db)
+	inv := storetest.NewPaymentInvoice(t, db, storetest.PaymentInvoice{Number: "2026-0003", Locale: "nl"})
+	storetest.NewPaymentInvoice(t, db, storetest.PaymentInvoice{Kind: "credit_note", TotalCents: -6125, CorrectsID: inv})
+	w := e.get(linkPath(t, e.svc.PayURL(inv)))
+	if w.Code != 200 || !strings.Contains(w.Body.String(), "Niets meer te betalen") || !strings.Contains(w.Body.String(), "Factuur 2026-0003 is volledig gecrediteerd") {
+		t.Fatalf("%d %s", w.Code, w.Body)
+	}
+	if len(e.fake.Created()) != 0 {
+		t.Fatal("a payment of nothing")
+	}
+}
+
 func TestWithoutMollieThereIsNoPayLinkOrWebhook(t *testing.T) {
 	db := storetest.SQLite(t)
 	e := newAccountEnv(t, db, testSiteURL)

@@ -19,6 +19,7 @@ type PaymentInvoice struct {
 	TotalCents   int64  // default 6125
 	Locale       string // default en
 	BuyerCountry string // default NL
+	CorrectsID   string // a credit note: the invoice it corrects
 }
 
 var invoiceSeq int
@@ -67,14 +68,18 @@ func NewPaymentInvoice(t testing.TB, db *store.DB, inv PaymentInvoice) string {
 	fmt.Sscanf(inv.Number, "%d-%d", &year, &seq)
 	id := uuid.NewString()
 	subtotal := inv.TotalCents * 100 / 121
-	_, err = db.SQL().ExecContext(ctx, db.Rebind(`INSERT INTO invoices (id, number, year, seq, kind, company_id, period, issued_on, due_on,
+	var corrects any
+	if inv.CorrectsID != "" {
+		corrects = inv.CorrectsID
+	}
+	_, err = db.SQL().ExecContext(ctx, db.Rebind(`INSERT INTO invoices (id, number, year, seq, kind, corrects_id, company_id, period, issued_on, due_on,
 		currency, locale, vat_treatment, subtotal_cents, vat_cents, total_cents,
 		seller_name, seller_street, seller_postcode, seller_city, seller_country, seller_kvk, seller_vat_id, seller_iban,
 		buyer_name, buyer_street, buyer_postcode, buyer_city, buyer_country, buyer_email, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, '2026-10', '2026-11-01', '2026-11-15', ?, ?, 'standard', ?, ?, ?,
+		VALUES (?, ?, ?, ?, ?, ?, ?, '2026-10', '2026-11-01', '2026-11-15', ?, ?, 'standard', ?, ?, ?,
 		'Belwise B.V.', 'Keizersgracht 1', '1015 AA', 'Amsterdam', 'NL', '12345678', 'NL123456789B01', 'NL91ABNA0417164300',
 		'Bakkerij Test B.V.', 'Dorpsstraat 1', '1234 AB', 'Utrecht', ?, 'invoices@example.com', ?, ?)`),
-		id, inv.Number, year, seq, inv.Kind, c.ID, inv.Currency, inv.Locale, subtotal, inv.TotalCents-subtotal, inv.TotalCents,
+		id, inv.Number, year, seq, inv.Kind, corrects, c.ID, inv.Currency, inv.Locale, subtotal, inv.TotalCents-subtotal, inv.TotalCents,
 		inv.BuyerCountry, ts, ts)
 	if err != nil {
 		t.Fatalf("storetest: invoice: %v", err)

@@ -1080,7 +1080,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mollie's webhook (form body id=tr_…, no session): the server fetches that payment from Mollie and never trusts the body; a payment it made that Mollie reports paid in the invoice's total marks the invoice paid, once. 200 for any id, known or not; 503 while the database or Mollie cannot be reached, so Mollie tries again. */
+        /** Mollie's webhook (form body id=tr_…, no session): the server fetches that payment from Mollie and never trusts the body; a payment it made that Mollie reports paid in exactly what is open of the invoice (its total less its credit notes) marks the invoice paid, once. 200 for any id, known or not; 503 while the database or Mollie cannot be reached, so Mollie tries again. */
         post: operations["postPaymentsMollie"];
         delete?: never;
         options?: never;
