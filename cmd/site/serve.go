@@ -24,9 +24,12 @@ import (
 	"github.com/belwise/site/internal/config"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail"
+	"github.com/belwise/site/internal/mollie"
 	"github.com/belwise/site/internal/orders"
+	"github.com/belwise/site/internal/payments"
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/reports"
+	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/voice"
 	"github.com/belwise/site/internal/web"
 	"github.com/belwise/site/internal/webhooks"
@@ -110,6 +113,15 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	var background sync.WaitGroup
 	background.Go(func() { worker.Run(bg) })
 
+	// Invoices paid online through Mollie, only with MOLLIE_API_KEY. The
+	// service is also the billing.PayLinks the invoice emails and list use;
+	// nil leaves them with bank transfer details only.
+	pay := molliePayments(cfg, db.DB, log)
+	if pay != nil {
+		bills.SetPayLinks(pay)
+		background.Go(func() { pay.WarmUp(bg) })
+	}
+
 	handler, err := web.New(web.Options{
 		Site: web.Dist(), SiteURL: cfg.SiteURL, QuoteInbox: cfg.QuoteInbox, Logger: log,
 		Company: web.Company(cfg.Company), CallRetentionDays: cfg.CallRetentionDays,
@@ -117,6 +129,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		Voice: voice.Config{PublicKey: cfg.VapiPublicKey, AssistantID: cfg.VapiAssistantID, WebhookSecret: cfg.VapiWebhookSecret}, DBReady: db.ready.Load, TrustProxy: cfg.TrustProxy,
 		Calls: callLog, Alerts: callAlerts, Jobs: &jobs.Console{DB: db.DB}, Webhooks: hooks, Reports: digests, Billing: bills,
 		Companies: company.New(company.Options{DB: db.DB, Logger: log}),
+		Payments:  pay,
 	})
 	if err != nil {
 		return err
@@ -182,6 +195,26 @@ func vapiLister(cfg config.Config) calls.Lister {
 		return nil
 	}
 	return &voice.Client{BaseURL: cfg.VapiAPIURL, Key: cfg.VapiPrivateKey}
+}
+
+// molliePayments is online payment of invoices through Mollie, or nil
+// without MOLLIE_API_KEY.
+func molliePayments(cfg config.Config, db *store.DB, log *slog.Logger) *payments.Service {
+	if cfg.MollieAPIKey == "" {
+		return nil
+	}
+	s := payments.New(payments.Options{DB: db, Mollie: &mollie.Client{BaseURL: cfg.MollieAPIURL, Key: cfg.MollieAPIKey},
+		SiteURL: cfg.SiteURL, Logger: log})
+	mode := "test"
+	if strings.HasPrefix(cfg.MollieAPIKey, "live_") {
+		mode = "live"
+	}
+	if s.WebhookURL() == "" {
+		log.Warn("Mollie payments on, without a webhook: SITE_URL is not reachable from the internet, so a payment's status is fetched when the buyer returns from the checkout", "mode", mode)
+	} else {
+		log.Info("Mollie payments on", "mode", mode, "webhook", s.WebhookURL())
+	}
+	return s
 }
 
 // ensureWritableDir creates dir and proves it is writable now, instead of

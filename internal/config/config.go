@@ -90,6 +90,14 @@ type Config struct {
 	// CompanyIBAN is the agency's bank account (COMPANY_IBAN) printed on
 	// invoices, without spaces; "" when unset.
 	CompanyIBAN string
+
+	// MollieAPIKey is the Mollie API key (MOLLIE_API_KEY, test_… or
+	// live_…) invoices are paid online with; empty: no online payment,
+	// invoices show bank transfer details only. A secret: never echoed in
+	// errors or logs.
+	MollieAPIKey string
+	// MollieAPIURL is Mollie's API base (tests point it at a fake).
+	MollieAPIURL string
 }
 
 // Address is a Dutch postal address in its parts.
@@ -222,6 +230,7 @@ func Load(getenv func(string) string) (Config, error) {
 
 	errs = append(errs, c.loadVapi(getenv)...)
 	errs = append(errs, c.loadCompany(getenv)...)
+	errs = append(errs, c.loadMollie(getenv)...)
 
 	c.WebhookAllowPrivate = parseBool(get("WEBHOOK_ALLOW_PRIVATE", "false"), func(v string) { bad("WEBHOOK_ALLOW_PRIVATE", v, "must be true or false") })
 	if c.WebhookAllowPrivate && productionSite(c.SiteURL) {
@@ -336,6 +345,28 @@ func NormalizeIBAN(s string) (string, bool) {
 		}
 	}
 	return iban, rem == 1
+}
+
+// mollieKeyPattern is a Mollie API key: test_ or live_ and the key's
+// characters (30 in the keys Mollie issues; a little leeway either way).
+var mollieKeyPattern = regexp.MustCompile(`^(test|live)_[A-Za-z0-9]{20,64}$`)
+
+// loadMollie reads MOLLIE_API_KEY and MOLLIE_API_URL.
+func (c *Config) loadMollie(getenv func(string) string) []error {
+	var errs []error
+	c.MollieAPIKey = strings.TrimSpace(getenv("MOLLIE_API_KEY"))
+	c.MollieAPIURL = strings.TrimSuffix(getenv("MOLLIE_API_URL"), "/")
+	if c.MollieAPIURL == "" {
+		c.MollieAPIURL = "https://api.mollie.com/v2"
+	}
+	if u, err := url.Parse(c.MollieAPIURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		errs = append(errs, fmt.Errorf("MOLLIE_API_URL=%q: must be an http(s) URL such as https://api.mollie.com/v2", c.MollieAPIURL))
+	}
+	// The key is never echoed: it is a secret.
+	if k := c.MollieAPIKey; k != "" && !mollieKeyPattern.MatchString(k) {
+		errs = append(errs, errors.New("MOLLIE_API_KEY: must be a Mollie API key from the dashboard (Developers, API keys), starting with test_ or live_"))
+	}
+	return errs
 }
 
 // minAlertsSecret is the shortest ALERTS_SECRET accepted.

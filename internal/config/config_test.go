@@ -16,7 +16,7 @@ func TestLoadDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Config{Host: "127.0.0.1", Port: 3000, SiteURL: "http://localhost:3000", DataDir: "./data", LogLevel: slog.LevelInfo, SeedDemo: true, RateLimitScale: 1, QuoteInbox: "quotes@localhost",
-		VapiAPIURL: "https://api.vapi.ai", CallRetentionDays: 90}
+		VapiAPIURL: "https://api.vapi.ai", CallRetentionDays: 90, MollieAPIURL: "https://api.mollie.com/v2"}
 	if c != want {
 		t.Fatalf("got %+v, want %+v", c, want)
 	}
@@ -335,5 +335,31 @@ func TestLoadWebhookAllowPrivate(t *testing.T) {
 	}
 	if _, err := Load(env(map[string]string{"WEBHOOK_ALLOW_PRIVATE": "yes please"})); err == nil {
 		t.Error("a value that is not a boolean was accepted")
+	}
+}
+
+func TestLoadMollie(t *testing.T) {
+	key := "test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM"
+	c, err := Load(env(map[string]string{"MOLLIE_API_KEY": key, "MOLLIE_API_URL": "http://127.0.0.1:9999/v2/"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.MollieAPIKey != key || c.MollieAPIURL != "http://127.0.0.1:9999/v2" {
+		t.Fatalf("%q %q", c.MollieAPIKey, c.MollieAPIURL)
+	}
+	if c, err := Load(env(map[string]string{"MOLLIE_API_KEY": "live_" + key[5:]})); err != nil || c.MollieAPIKey == "" {
+		t.Fatalf("a live key: %v", err)
+	}
+	for _, bad := range []string{"dHar4XY7LxsDOtmnkVtjNVWXLSlXsM", "access_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM", "test_short", "test_dHar4XY7Lxs DOtmnkVtjNVWXLSlXsM"} {
+		_, err := Load(env(map[string]string{"MOLLIE_API_KEY": bad}))
+		if err == nil || !strings.Contains(err.Error(), "MOLLIE_API_KEY") {
+			t.Errorf("%q: %v", bad, err)
+		}
+		if err != nil && strings.Contains(err.Error(), bad) {
+			t.Errorf("the key is echoed: %v", err)
+		}
+	}
+	if _, err := Load(env(map[string]string{"MOLLIE_API_URL": "ftp://mollie"})); err == nil || !strings.Contains(err.Error(), "MOLLIE_API_URL") {
+		t.Errorf("a bad URL: %v", err)
 	}
 }

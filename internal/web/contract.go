@@ -155,6 +155,7 @@ func contract() []endpoint {
 	eps = append(eps, (&reportsAPI{api: base}).table()...)
 	eps = append(eps, (&companyAPI{api: base}).table()...)
 	eps = append(eps, (&billingAPI{api: base}).table()...)
+	eps = append(eps, (&paymentsAPI{api: base}).table()...)
 	eps = append(eps, openAPIEndpoint())
 	return eps
 }

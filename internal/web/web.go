@@ -19,6 +19,7 @@ import (
 	"github.com/belwise/site/internal/company"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/orders"
+	"github.com/belwise/site/internal/payments"
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/reports"
 	"github.com/belwise/site/internal/voice"
@@ -87,6 +88,9 @@ type Options struct {
 	// Billing serves the console's statements and invoices and the buyer's
 	// invoices; nil: those endpoints answer 404.
 	Billing *billing.Service
+	// Payments serves invoices' pay links (GET /pay/{invoiceId}) and
+	// Mollie's webhook; nil (no MOLLIE_API_KEY): neither exists.
+	Payments *payments.Service
 }
 
 // New loads the site into memory and returns the server's root handler.
@@ -125,7 +129,7 @@ func New(opts Options) (http.Handler, error) {
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
-	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}, &companyAPI{api: base, companies: opts.Companies}, &billingAPI{api: base, billing: opts.Billing}))))))
+	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}, &companyAPI{api: base, companies: opts.Companies}, &billingAPI{api: base, billing: opts.Billing}, &paymentsAPI{api: base, payments: opts.Payments}))))))
 	pages := &pageHandler{site: s, log: log}
 	if opts.Calls != nil && opts.DBReady != nil {
 		pages.callCSP = &callPageCSP{api: base, ident: ident, calls: opts.Calls, scriptHashes: s.scriptHashes, extra: voiceCSP(opts.Voice)}
@@ -135,6 +139,9 @@ func New(opts Options) (http.Handler, error) {
 		unsub := &unsubscribePage{a: opts.Alerts, api: base}
 		mux.HandleFunc("GET "+unsubscribePath, unsub.serve)
 		mux.HandleFunc("POST "+unsubscribePath, unsub.serve)
+	}
+	if opts.Payments != nil && opts.DBReady != nil {
+		mux.HandleFunc("GET "+payPath, (&payPage{api: base, payments: opts.Payments}).serve)
 	}
 	// The quote form and sign-in posted without JavaScript, at their pages' own URLs.
 	forms := &formPages{api: base, site: s, quotes: opts.Quotes, auth: opts.Auth, cookie: cookie, inbox: opts.QuoteInbox}
