@@ -60,7 +60,7 @@ describe('the workspace shell', () => {
     const names = within(nav)
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(names).toEqual(['Offertes', 'Bestellingen', 'Gesprekken', 'Agenten', 'Kopers', 'Wachtrij', 'English']);
+    expect(names).toEqual(['Offertes', 'Bestellingen', 'Gesprekken', 'Agenten', 'Kopers', 'Facturatie', 'Wachtrij', 'English']);
     expect(within(nav).getByRole('link', { name: 'Wachtrij' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Belwise Console' }).getAttribute('href')).toBe('/nl/console');
     expectNoMarketing('Offerte aanvragen', 'Praat met');
@@ -115,11 +115,14 @@ describe('the sections', () => {
     expect(current('/dashboard/profile')).toEqual(['/dashboard/profile']);
     expect(current('/dashboard/profiles')).toEqual(['/dashboard']);
     expect(current('/dashboard/integrations')).toEqual(['/dashboard/integrations']);
+    expect(current('/dashboard/invoices')).toEqual(['/dashboard/invoices']);
+    expect(current('/dashboard/invoicesx')).toEqual(['/dashboard']);
     expect(current('/console')).toEqual(['/console']);
     expect(current('/console/quotes/q-1')).toEqual(['/console']);
     expect(current('/console/orders/o-1')).toEqual(['/console/orders']);
     expect(current('/console/buyers/b-1')).toEqual(['/console/buyers']);
     expect(current('/console/calls/c-1')).toEqual(['/console/calls']);
+    expect(current('/console/billing')).toEqual(['/console/billing']);
     expect(current('/console/profile')).toEqual([]);
   });
 });

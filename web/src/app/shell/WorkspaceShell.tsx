@@ -27,7 +27,9 @@ interface Section {
 export const SECTIONS: Record<Workspace, readonly Section[]> = {
   dashboard: [
     // The overview, with everything below it: an order, an agent and its calls and contacts.
-    { path: '/dashboard', label: 'workspace.sections.overview', owns: /^\/dashboard(?!\/(profile|integrations)(\/|$))(\/.*)?$/ },
+    { path: '/dashboard', label: 'workspace.sections.overview', owns: /^\/dashboard(?!\/(profile|integrations|invoices)(\/|$))(\/.*)?$/ },
+    // Invoices and credit notes, and this month's usage so far.
+    { path: '/dashboard/invoices', label: 'workspace.sections.invoices', owns: /^\/dashboard\/invoices(\/.*)?$/ },
     // Webhooks to the buyer's own tools.
     { path: '/dashboard/integrations', label: 'workspace.sections.integrations', owns: /^\/dashboard\/integrations\/?$/ },
     { path: '/dashboard/profile', label: 'workspace.sections.profile', owns: /^\/dashboard\/profile\/?$/ },
@@ -38,6 +40,7 @@ export const SECTIONS: Record<Workspace, readonly Section[]> = {
     { path: '/console/calls', label: 'workspace.sections.calls', owns: /^\/console\/calls(\/.*)?$/ },
     { path: '/console/agents', label: 'workspace.sections.agents', owns: /^\/console\/agents(\/.*)?$/ },
     { path: '/console/buyers', label: 'workspace.sections.buyers', owns: /^\/console\/buyers(\/.*)?$/ },
+    { path: '/console/billing', label: 'workspace.sections.billing', owns: /^\/console\/billing(\/.*)?$/ },
     { path: '/console/jobs', label: 'workspace.sections.jobs', owns: /^\/console\/jobs(\/.*)?$/ },
   ],
 };
