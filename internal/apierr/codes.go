@@ -67,6 +67,19 @@ var (
 	CodeInvalidEvent        = code("invalid_event")          // no events, or one that is not call.ended or call.followup
 )
 
+// Billing (invoices, credit notes, payment).
+var (
+	CodeInvalidPeriod        = code("invalid_period")          // not a month as YYYY-MM
+	CodePeriodOpen           = code("period_open")             // 409: the month has not ended yet (Europe/Amsterdam)
+	CodeCompanyMissing       = code("company_missing")         // 409: the buyer has not filled in company details
+	CodeAlreadyInvoiced      = code("already_invoiced")        // 409: an invoice for that company and month stands
+	CodeNothingToBill        = code("nothing_to_bill")         // 409: the month's statement has no lines
+	CodeBillingNotConfigured = code("billing_not_configured")  // 409: a COMPANY_* variable an invoice needs is not set
+	CodeCreditExceedsInvoice = code("credit_exceeds_invoice")  // 409: the credit notes would exceed the invoice's total
+	CodeCreditNoteNotInvoice = code("credit_note_not_invoice") // a credit note of a credit note
+	CodeInvalidDate          = code("invalid_date")            // not a date as YYYY-MM-DD (or one in the future)
+)
+
 // Accounts and access.
 var (
 	CodeInvalidCredentials = code("invalid_credentials") // 401: wrong email or password

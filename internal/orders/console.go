@@ -32,6 +32,12 @@ type ConsoleOrder struct {
 	// none is linked.
 	AssistantID    *string `json:"assistantId"`
 	PerMinuteCents int64   `json:"perMinuteCents"`
+	// MonthlyCents is the monthly maintenance fee, in Currency.
+	MonthlyCents int64 `json:"monthlyCents"`
+	// LiveAt is when the order first became completed; EndedAt when it
+	// stopped being live (cancelled or refunded after it was completed).
+	LiveAt  *time.Time `json:"liveAt" doc:"When the order first became completed (its agent went live); null before."`
+	EndedAt *time.Time `json:"endedAt" doc:"When the live order was cancelled or refunded; null while it runs."`
 	// CallsThisMonth counts the order's calls that started in the current
 	// calendar month (Europe/Amsterdam), from its usage lines: a call the
 	// buyer deleted still counts.
@@ -72,7 +78,15 @@ func consoleOrder(o store.Order) ConsoleOrder {
 	if o.AssistantID != "" {
 		c.AssistantID = &o.AssistantID
 	}
-	c.PerMinuteCents = o.PerMinuteCents
+	c.PerMinuteCents, c.MonthlyCents = o.PerMinuteCents, o.MonthlyCents
+	if o.LiveAt != nil {
+		t := o.LiveAt.UTC()
+		c.LiveAt = &t
+	}
+	if o.EndedAt != nil {
+		t := o.EndedAt.UTC()
+		c.EndedAt = &t
+	}
 	return c
 }
 
@@ -295,6 +309,8 @@ var (
 		Message: "Another order already has this assistant."}
 	errRate = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidAmount, Field: "perMinuteCents",
 		Message: "The per-minute rate must be a whole number of cents from 0 to 100000."}
+	errMonthly = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidAmount, Field: "monthlyCents",
+		Message: "The monthly fee must be a whole number of cents from 0 to 100000000."}
 )
 
 // Link is a change of an order's assistant and per-minute rate; nil fields
@@ -302,6 +318,7 @@ var (
 type Link struct {
 	AssistantID    *string // "" removes the link
 	PerMinuteCents *int64
+	MonthlyCents   *int64 // the monthly maintenance fee
 }
 
 // SetLink links the Vapi assistant delivered for an order (and its calls,
@@ -327,6 +344,12 @@ func (s *Service) SetLink(ctx context.Context, actorID, id string, in Link, vers
 		}
 		link.PerMinuteCents = in.PerMinuteCents
 	}
+	if in.MonthlyCents != nil {
+		if *in.MonthlyCents < 0 || *in.MonthlyCents > 100000000 {
+			return ConsoleOrder{}, errMonthly
+		}
+		link.MonthlyCents = in.MonthlyCents
+	}
 	o, changed, err := s.db.SetOrderLink(ctx, id, link, version, actorID, s.now().UTC())
 	switch {
 	case errors.Is(err, store.ErrNotFound):
@@ -337,7 +360,7 @@ func (s *Service) SetLink(ctx context.Context, actorID, id string, in Link, vers
 		return ConsoleOrder{}, apierr.Wrap("set order link", err)
 	}
 	if changed {
-		s.log.Info("order link set", "order", o.ID, "assistant", o.AssistantID, "perMinuteCents", o.PerMinuteCents, "by", actorID)
+		s.log.Info("order link set", "order", o.ID, "assistant", o.AssistantID, "perMinuteCents", o.PerMinuteCents, "monthlyCents", o.MonthlyCents, "by", actorID)
 	}
 	return s.withCalls(ctx, o)
 }

@@ -459,6 +459,7 @@ func (db *DB) LinkedAssistants(ctx context.Context) ([]string, error) {
 const (
 	FieldAssistantID    = "assistant_id"
 	FieldPerMinuteCents = "per_minute_cents"
+	FieldMonthlyCents   = "monthly_cents"
 )
 
 // OrderLink is a change of an order's assistant and per-minute rate; nil
@@ -466,6 +467,7 @@ const (
 type OrderLink struct {
 	AssistantID    *string // "" clears
 	PerMinuteCents *int64
+	MonthlyCents   *int64 // the monthly maintenance fee
 }
 
 // SetOrderLink changes an order's assistant id and per-minute rate on
@@ -499,6 +501,12 @@ func (db *DB) SetOrderLink(ctx context.Context, id string, in OrderLink, version
 			changes = append(changes, change{entity: EntityOrder, id: o.ID, field: FieldPerMinuteCents,
 				from: str(strconv.FormatInt(o.PerMinuteCents, 10)), to: str(strconv.FormatInt(rate, 10)), actorID: actorID, at: now})
 		}
+		monthly := o.MonthlyCents
+		if in.MonthlyCents != nil && *in.MonthlyCents != o.MonthlyCents {
+			monthly = *in.MonthlyCents
+			changes = append(changes, change{entity: EntityOrder, id: o.ID, field: FieldMonthlyCents,
+				from: str(strconv.FormatInt(o.MonthlyCents, 10)), to: str(strconv.FormatInt(monthly, 10)), actorID: actorID, at: now})
+		}
 		if len(changes) == 0 {
 			return nil
 		}
@@ -506,8 +514,8 @@ func (db *DB) SetOrderLink(ctx context.Context, id string, in OrderLink, version
 		if assistant != "" {
 			assistantArg = assistant
 		}
-		if err := mustAffect(db.exec(ctx, tx, `UPDATE orders SET assistant_id = ?, per_minute_cents = ?, version = version + 1, updated_at = ?
-			WHERE id = ? AND version = ?`, assistantArg, rate, db.ts(now), o.ID, o.Version)); err != nil {
+		if err := mustAffect(db.exec(ctx, tx, `UPDATE orders SET assistant_id = ?, per_minute_cents = ?, monthly_cents = ?, version = version + 1, updated_at = ?
+			WHERE id = ? AND version = ?`, assistantArg, rate, monthly, db.ts(now), o.ID, o.Version)); err != nil {
 			return staleIfGone(err)
 		}
 		if assistant != o.AssistantID {

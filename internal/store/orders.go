@@ -26,6 +26,16 @@ type Order struct {
 	// PerMinuteCents is what a minute of the agent's calls costs the buyer,
 	// in the order's currency.
 	PerMinuteCents int64
+	// MonthlyCents is the monthly maintenance fee staff set, in the
+	// order's currency (billed pro rata by day in the first and last month).
+	MonthlyCents int64
+	// CompanyID is the company the order is billed to; "" until its buyer
+	// has filled in company details.
+	CompanyID string
+	// LiveAt is when the order first became completed (its setup fee is
+	// billed that month); EndedAt when a live order was cancelled or
+	// refunded (nil while it runs, and again once it is completed anew).
+	LiveAt, EndedAt *time.Time
 }
 
 type NewOrder struct {
@@ -47,7 +57,8 @@ const OrderPending = "pending"
 const DefaultCurrency = "EUR"
 
 const orderSelect = `SELECT o.id, o.buyer_id, o.status, o.amount_cents, o.currency, o.version, o.created_at, o.updated_at, o.quote_id,
-	` + agentColumnsA + `, u.email, COALESCE(p.full_name, ''), u.locale, COALESCE(o.assistant_id, ''), o.per_minute_cents
+	` + agentColumnsA + `, u.email, COALESCE(p.full_name, ''), u.locale, COALESCE(o.assistant_id, ''), o.per_minute_cents,
+	o.monthly_cents, o.company_id, o.live_at, o.ended_at
 	FROM orders o
 	JOIN voice_agents a ON a.id = o.agent_id
 	JOIN users u ON u.id = o.buyer_id
@@ -63,13 +74,16 @@ const OrdersByBuyerQuery = orderSelect + `
 func scanOrder(row interface{ Scan(...any) error }) (Order, error) {
 	var o Order
 	var created, updated dbTime
-	var quoteID sql.NullString
+	var quoteID, companyID sql.NullString
+	var liveAt, endedAt dbTime
 	dest := []any{&o.ID, &o.BuyerID, &o.Status, &o.AmountCents, &o.Currency, &o.Version, &created, &updated, &quoteID}
 	dest = append(dest, o.Agent.scanDest()...)
-	dest = append(dest, &o.Buyer.Email, &o.Buyer.FullName, &o.BuyerLocale, &o.AssistantID, &o.PerMinuteCents)
+	dest = append(dest, &o.Buyer.Email, &o.Buyer.FullName, &o.BuyerLocale, &o.AssistantID, &o.PerMinuteCents,
+		&o.MonthlyCents, &companyID, &liveAt, &endedAt)
 	if err := row.Scan(dest...); err != nil {
 		return Order{}, classify(err)
 	}
+	o.CompanyID, o.LiveAt, o.EndedAt = companyID.String, liveAt.Ptr(), endedAt.Ptr()
 	o.CreatedAt, o.UpdatedAt = created.Time, updated.Time
 	o.QuoteID = quoteID.String
 	o.Buyer.ID = o.BuyerID
@@ -103,8 +117,9 @@ func (db *DB) createOrdersTx(ctx context.Context, tx *sql.Tx, orders []NewOrder)
 		return nil, nil
 	}
 	stmt, err := tx.PrepareContext(ctx, db.Rebind(
-		`INSERT INTO orders (id, buyer_id, agent_id, status, amount_cents, currency, version, created_at, updated_at, quote_id)
-		VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`))
+		`INSERT INTO orders (id, buyer_id, agent_id, status, amount_cents, currency, version, created_at, updated_at, quote_id,
+			live_at, company_id)
+		VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, (SELECT company_id FROM users WHERE id = ?))`))
 	if err != nil {
 		return nil, classify(err)
 	}
@@ -136,7 +151,12 @@ func (db *DB) createOrdersTx(ctx context.Context, tx *sql.Tx, orders []NewOrder)
 			currency = DefaultCurrency
 		}
 		at := db.ts(o.CreatedAt)
-		if _, err := stmt.ExecContext(ctx, id, buyer, agent, o.Status, o.AmountCents, currency, at, at, quote); err != nil {
+		// An order created completed (the seed) is live from its creation.
+		var live any
+		if o.Status == orderStatusCompleted {
+			live = at
+		}
+		if _, err := stmt.ExecContext(ctx, id, buyer, agent, o.Status, o.AmountCents, currency, at, at, quote, live, buyer); err != nil {
 			return nil, classify(err)
 		}
 		if err := db.record(ctx, tx, change{entity: EntityOrder, id: id, field: FieldStatus, to: str(o.Status), actorID: o.ActorID, at: o.CreatedAt}); err != nil {
@@ -270,9 +290,34 @@ func (db *DB) SetOrderStatus(ctx context.Context, id, status string, version int
 	return o, changed, classify(err)
 }
 
+// orderStatusCompleted is the status of a live order; the orders package
+// owns the list of statuses.
+const orderStatusCompleted = "completed"
+
+// liveDates are an order's live_at and ended_at after it moves from its
+// status to status at now: live_at is set the first time it becomes
+// completed and never changes after; ended_at is set when a completed
+// order is cancelled or refunded (it stops being live) and cleared when it
+// is completed again.
+func liveDates(o Order, status string, now time.Time) (liveAt, endedAt *time.Time) {
+	liveAt, endedAt = o.LiveAt, o.EndedAt
+	switch {
+	case status == orderStatusCompleted:
+		if liveAt == nil {
+			liveAt = &now
+		}
+		endedAt = nil
+	case o.Status == orderStatusCompleted && (status == "cancelled" || status == "refunded"):
+		endedAt = &now
+	}
+	return liveAt, endedAt
+}
+
 func (db *DB) changeOrderStatusTx(ctx context.Context, tx *sql.Tx, o Order, status, actorID string, now time.Time) error {
-	if err := mustAffect(db.exec(ctx, tx, `UPDATE orders SET status = ?, version = version + 1, updated_at = ? WHERE id = ? AND version = ?`,
-		status, db.ts(now), o.ID, o.Version)); err != nil {
+	liveAt, endedAt := liveDates(o, status, now)
+	if err := mustAffect(db.exec(ctx, tx, `UPDATE orders SET status = ?, live_at = ?, ended_at = ?, version = version + 1, updated_at = ?
+		WHERE id = ? AND version = ?`,
+		status, db.tsPtr(liveAt), db.tsPtr(endedAt), db.ts(now), o.ID, o.Version)); err != nil {
 		return staleIfGone(err)
 	}
 	return db.record(ctx, tx, change{entity: EntityOrder, id: o.ID, field: FieldStatus, from: str(o.Status), to: str(status), actorID: actorID, at: now})

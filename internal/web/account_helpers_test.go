@@ -16,6 +16,7 @@ import (
 
 	"github.com/belwise/site/internal/alerts"
 	"github.com/belwise/site/internal/auth"
+	"github.com/belwise/site/internal/billing"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/jobs"
@@ -45,15 +46,20 @@ func (c *outboxCapture) Send(_ context.Context, m mail.Message) error {
 // the auth, orders and quote services and the outbox worker with a
 // capturing sender.
 type accountEnv struct {
-	t      *testing.T
-	db     *store.DB
-	h      http.Handler
-	worker *jobs.Worker
-	mail   *outboxCapture
-	logs   *syncBuffer
-	ip     string
-	alerts *alerts.Service
+	t       *testing.T
+	db      *store.DB
+	h       http.Handler
+	worker  *jobs.Worker
+	mail    *outboxCapture
+	logs    *syncBuffer
+	ip      string
+	alerts  *alerts.Service
+	billing *billing.Service
 }
+
+// testAgency is the seller on the test invoices.
+var testAgency = billing.Agency{Name: "Belwise B.V.", Street: "Keizersgracht 1", Postcode: "1015 AA", City: "Amsterdam", Country: "NL",
+	KVK: "12345678", VATID: "NL123456789B01", IBAN: "NL91ABNA0417164300", Email: "hello@belwise.test"}
 
 const testAlertsSecret = "test-alerts-secret-0123456789abcdef"
 
@@ -109,6 +115,10 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 		opts.Webhooks = webhooks.New(webhooks.Options{DB: db, SiteURL: o.siteURL, Guard: o.guard, Notify: e.worker.Notify, Logger: log, Now: o.now})
 		opts.Webhooks.RegisterJobs(e.worker)
 		opts.Webhooks.RegisterMail(mailer)
+		e.billing = billing.New(billing.Options{DB: db, Agency: testAgency, SiteURL: o.siteURL, Notify: e.worker.Notify, Logger: log, Now: o.now})
+		e.billing.RegisterMail(mailer)
+		e.billing.RegisterJobs(e.worker)
+		opts.Billing = e.billing
 	}
 	h, err := New(opts)
 	if err != nil {

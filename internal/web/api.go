@@ -8,7 +8,7 @@ import (
 )
 
 // apiRoutes holds the JSON API.
-func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *voiceAPI, staff *consoleAPI, callPages *callsAPI, integrations *integrationsAPI, alertPages *alertsAPI, digests *reportsAPI) http.Handler {
+func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *voiceAPI, staff *consoleAPI, callPages *callsAPI, integrations *integrationsAPI, alertPages *alertsAPI, digests *reportsAPI, bills *billingAPI) http.Handler {
 	mux := http.NewServeMux()
 	account.routes(mux)
 	callPages.routes(mux)
@@ -18,6 +18,7 @@ func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *
 	staff.routes(mux)
 	integrations.routes(mux)
 	digests.routes(mux)
+	bills.routes(mux)
 	mount(mux, []endpoint{openAPIEndpoint()}, func(e endpoint) http.HandlerFunc { return e.handler })
 	return jsonFallback(log, mux)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/belwise/site/internal/alerts"
 	"github.com/belwise/site/internal/apierr"
+	"github.com/belwise/site/internal/billing"
 	"github.com/belwise/site/internal/calldata"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
@@ -26,9 +27,10 @@ type consoleAPI struct {
 	quotes    *quote.Service
 	orders    *orders.Service
 	catalogue *catalogue.Service
-	calls     *calls.Service  // nil: no calls list
-	jobs      *jobs.Console   // nil: no job queue
-	alerts    *alerts.Service // nil: no call alerts
+	calls     *calls.Service   // nil: no calls list
+	jobs      *jobs.Console    // nil: no job queue
+	alerts    *alerts.Service  // nil: no call alerts
+	billing   *billing.Service // nil: the billing endpoints answer 404
 }
 
 // table lists every console endpoint. routes mounts them all behind the
@@ -44,7 +46,7 @@ func (c *consoleAPI) table() []endpoint {
 		jsonOp(c.api, "POST", "/api/console/quotes/{id}/orders", 201, lim, c.orderFromQuote).doc("console", "Makes a pending order from a quote request, inviting the requester when they have no account."),
 		jsonOp(c.api, "GET", "/api/console/orders", 200, 0, c.listOrders).doc("console", "A page of orders, newest first; buyer is a user id, q searches the buyer's email and name.", "status", "buyer", "q", "cursor", "limit"),
 		jsonOp(c.api, "GET", "/api/console/orders/{id}", 200, 0, c.getOrder).doc("console", "One order with its history, its calls this month and its usage by month."),
-		jsonOp(c.api, "PATCH", "/api/console/orders/{id}", 200, lim, c.setOrderStatus).doc("console", "Sets an order's status, its Vapi assistant or its per-minute rate."),
+		jsonOp(c.api, "PATCH", "/api/console/orders/{id}", 200, lim, c.setOrderStatus).doc("console", "Sets an order's status, its Vapi assistant, its per-minute rate or its monthly fee."),
 		jsonOp(c.api, "GET", "/api/console/agents", 200, 0, c.listAgents).doc("console", "The catalogue's agents by English name."),
 		jsonOp(c.api, "POST", "/api/console/agents", 201, lim, c.createAgent).doc("console", "Adds an agent to the catalogue."),
 		jsonOp(c.api, "PATCH", "/api/console/agents/{id}", 200, lim, c.updateAgent).doc("console", "Changes an agent: only what changes, with the version seen."),
@@ -62,6 +64,7 @@ func (c *consoleAPI) table() []endpoint {
 		jsonOp(c.api, "POST", "/api/console/jobs/{id}/retry", 200, 0, c.retryJob).doc("console", "Runs a failed or cancelled job again now, with its attempts counted afresh."),
 		jsonOp(c.api, "POST", "/api/console/jobs/{id}/cancel", 200, 0, c.cancelJob).doc("console", "Cancels a pending job."),
 	}
+	eps = append(eps, (&billingAPI{api: c.api, billing: c.billing}).consoleTable()...)
 	for i := range eps {
 		eps[i] = eps[i].as(staff)
 	}
@@ -211,6 +214,7 @@ type orderChange struct {
 	Status         string  `json:"status,omitempty" enum:"pending,completed,cancelled,refunded"`
 	AssistantID    *string `json:"assistantId,omitempty" doc:"The order's Vapi assistant; empty removes the link."`
 	PerMinuteCents *int64  `json:"perMinuteCents,omitempty"`
+	MonthlyCents   *int64  `json:"monthlyCents,omitempty" doc:"The monthly maintenance fee in cents, billed pro rata by day in the first and last month."`
 	Version        *int    `json:"version,omitempty" required:"true" doc:"The version last seen: 409 version_conflict when it changed since."`
 }
 
@@ -218,7 +222,7 @@ func (c *consoleAPI) setOrderStatus(w http.ResponseWriter, r *http.Request, b *o
 	if b.Version == nil {
 		return consoleOrderAnswer{}, errVersion
 	}
-	linking := b.AssistantID != nil || b.PerMinuteCents != nil
+	linking := b.AssistantID != nil || b.PerMinuteCents != nil || b.MonthlyCents != nil
 	version := *b.Version
 	var o orders.ConsoleOrder
 	var err error
@@ -230,7 +234,7 @@ func (c *consoleAPI) setOrderStatus(w http.ResponseWriter, r *http.Request, b *o
 	}
 	if linking {
 		o, err = c.orders.SetLink(r.Context(), request.UserID(r), r.PathValue("id"),
-			orders.Link{AssistantID: b.AssistantID, PerMinuteCents: b.PerMinuteCents}, version)
+			orders.Link{AssistantID: b.AssistantID, PerMinuteCents: b.PerMinuteCents, MonthlyCents: b.MonthlyCents}, version)
 	}
 	return consoleOrderAnswer{o}, err
 }

@@ -143,6 +143,7 @@ func contract() []endpoint {
 	eps = append(eps, (&consoleAPI{api: base}).table()...)
 	eps = append(eps, (&integrationsAPI{api: base}).table()...)
 	eps = append(eps, (&reportsAPI{api: base}).table()...)
+	eps = append(eps, (&billingAPI{api: base}).table()...)
 	eps = append(eps, openAPIEndpoint())
 	return eps
 }
@@ -347,7 +348,7 @@ func schemaName(t reflect.Type, hint string) string {
 	return qualify(path.Base(t.PkgPath()), name)
 }
 
-var packagePrefix = map[string]string{"calls": "Call", "quote": "Quote", "catalogue": "Catalogue", "calldata": "CallData", "reports": "Report"}
+var packagePrefix = map[string]string{"calls": "Call", "quote": "Quote", "catalogue": "Catalogue", "calldata": "CallData", "reports": "Report", "billing": "Billing"}
 
 func qualify(pkg, name string) string {
 	name = upperFirst(name)

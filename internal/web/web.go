@@ -13,6 +13,7 @@ import (
 	"github.com/belwise/site/internal/alerts"
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/auth"
+	"github.com/belwise/site/internal/billing"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/jobs"
@@ -79,6 +80,9 @@ type Options struct {
 	// order and the alerts' unsubscribe links. Optional: without it those
 	// do not exist.
 	Alerts *alerts.Service
+	// Billing serves the console's statements and invoices and the buyer's
+	// invoices; nil: those endpoints answer 404.
+	Billing *billing.Service
 }
 
 // New loads the site into memory and returns the server's root handler.
@@ -109,7 +113,7 @@ func New(opts Options) (http.Handler, error) {
 	account := &accountAPI{api: base, auth: opts.Auth, orders: opts.Orders, cookie: cookie}
 	quotes := &quoteAPI{api: base, quotes: opts.Quotes}
 	voices := newVoiceAPI(base, opts.Voice, opts.Quotes, opts.Calls)
-	staff := &consoleAPI{api: base, quotes: opts.Quotes, orders: opts.Orders, catalogue: opts.Catalogue, calls: opts.Calls, jobs: opts.Jobs, alerts: opts.Alerts}
+	staff := &consoleAPI{api: base, quotes: opts.Quotes, orders: opts.Orders, catalogue: opts.Catalogue, calls: opts.Calls, jobs: opts.Jobs, alerts: opts.Alerts, billing: opts.Billing}
 	alertPages := &alertsAPI{api: base, alerts: opts.Alerts}
 	callPages := &callsAPI{api: base, calls: opts.Calls}
 	integrations := &integrationsAPI{api: base, hooks: opts.Webhooks}
@@ -117,7 +121,7 @@ func New(opts Options) (http.Handler, error) {
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
-	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}))))))
+	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}, &billingAPI{api: base, billing: opts.Billing}))))))
 	pages := &pageHandler{site: s, log: log}
 	if opts.Calls != nil && opts.DBReady != nil {
 		pages.callCSP = &callPageCSP{api: base, ident: ident, calls: opts.Calls, scriptHashes: s.scriptHashes, extra: voiceCSP(opts.Voice)}

@@ -347,6 +347,46 @@ export interface paths {
         patch: operations["patchConsoleAgentsId"];
         trace?: never;
     };
+    "/api/console/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The month's statements per company (and per buyer without company details), with the invoice issued for each.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        get: operations["getConsoleBilling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/billing/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issues the invoice of a buyer's company for an ended month and emails it with its PDF and UBL.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        post: operations["postConsoleBillingInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/buyers": {
         parameters: {
             query?: never;
@@ -441,6 +481,70 @@ export interface paths {
         get: operations["getConsoleCallsId"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every invoice and credit note, newest first; period (YYYY-MM) and status narrow the list.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        get: operations["getConsoleInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One invoice or credit note with its lines, parties and credit notes.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        get: operations["getConsoleInvoicesId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Marks an invoice paid on a day, or unpaid (paidAt null).
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        patch: operations["patchConsoleInvoicesId"];
+        trace?: never;
+    };
+    "/api/console/invoices/{id}/credit-note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issues a credit note correcting an invoice: all of it, or the lines given.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        post: operations["postConsoleInvoicesIdCreditNote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -545,7 +649,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Sets an order's status, its Vapi assistant or its per-minute rate.
+         * Sets an order's status, its Vapi assistant, its per-minute rate or its monthly fee.
          * @description Staff only: 401 without a session, 403 for a buyer.
          */
         patch: operations["patchConsoleOrdersId"];
@@ -843,6 +947,46 @@ export interface paths {
          * @description Signed in only: 401 without a session.
          */
         post: operations["postIntegrationsWebhooksIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in buyer's company's invoices and credit notes, and the running month's usage so far.
+         * @description Signed in only: 401 without a session.
+         */
+        get: operations["getInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice's PDF ({id}.pdf) or UBL 2.1 e-invoice ({id}.xml): the buyer's company's (404 for any other), any for staff.
+         * @description Signed in only: 401 without a session.
+         */
+        get: operations["getInvoicesFile"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1205,6 +1349,233 @@ export interface components {
         AlertSettings: {
             items: components["schemas"]["AlertSetting"][];
         };
+        BillingBuyer: {
+            email: string;
+            fullName: string;
+            id: string;
+            /** @enum {string} */
+            locale: "en" | "nl";
+        };
+        BillingBuyerInvoices: {
+            /** @description The buyer has filled in company details. */
+            hasCompany: boolean;
+            /** @description The company's invoices and credit notes, newest first. */
+            invoices: components["schemas"]["BillingInvoiceSummary"][];
+            usageThisMonth: components["schemas"]["BillingUsage"];
+        };
+        BillingCompany: {
+            country: string;
+            id: string;
+            invoiceEmail: string;
+            legalName: string;
+            vatId: string;
+        };
+        BillingCreditLine: {
+            /**
+             * Format: int64
+             * @description The net amount credited, excluding VAT; more than 0.
+             */
+            amountCents: number;
+            description: string;
+        };
+        BillingInvoice: {
+            buyer: components["schemas"]["BillingParty"];
+            /** @description The company's legal name as issued. */
+            buyerName: string;
+            companyId: string;
+            /** @description A credit note: the invoice it corrects. */
+            correctsId: string | null;
+            correctsNumber: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The staff member who issued it (user id). */
+            createdBy: string;
+            /** @description The credit notes that correct this invoice. */
+            creditNotes: components["schemas"]["BillingInvoiceSummary"][];
+            /** Format: int64 */
+            creditedCents: number;
+            currency: string;
+            /** Format: date */
+            dueOn: string;
+            id: string;
+            /** Format: date */
+            issuedOn: string;
+            /** @enum {string} */
+            kind: "invoice" | "credit_note";
+            lines: components["schemas"]["BillingLine"][];
+            /** @enum {string} */
+            locale: "en" | "nl";
+            number: string;
+            /**
+             * Format: date
+             * @description The day it was paid (Europe/Amsterdam); null while unpaid.
+             */
+            paidAt: string | null;
+            /** @enum {string} */
+            paidVia: "" | "staff" | "mollie";
+            /** @description A link to pay online; absent when there is none. */
+            payUrl?: string;
+            /** @description YYYY-MM */
+            period: string;
+            /** @description A credit note: why. */
+            reason: string;
+            /** Format: date-time */
+            reminderSentAt: string | null;
+            seller: components["schemas"]["BillingParty"];
+            /** @enum {string} */
+            status: "open" | "paid" | "overdue" | "credit";
+            /** Format: int64 */
+            subtotalCents: number;
+            /**
+             * Format: int64
+             * @description Negative for a credit note.
+             */
+            totalCents: number;
+            vat: components["schemas"]["BillingVATRate"][];
+            /** Format: int64 */
+            vatCents: number;
+            /** @enum {string} */
+            vatTreatment: "standard" | "reverse_charge";
+            /** Format: int64 */
+            version: number;
+        };
+        BillingInvoiceRef: {
+            id: string;
+            number: string;
+            /** @enum {string} */
+            status: "open" | "paid" | "overdue" | "credit";
+        };
+        BillingInvoiceSummary: {
+            /** @description The company's legal name as issued. */
+            buyerName: string;
+            companyId: string;
+            /** @description A credit note: the invoice it corrects. */
+            correctsId: string | null;
+            correctsNumber: string | null;
+            currency: string;
+            /** Format: date */
+            dueOn: string;
+            id: string;
+            /** Format: date */
+            issuedOn: string;
+            /** @enum {string} */
+            kind: "invoice" | "credit_note";
+            number: string;
+            /**
+             * Format: date
+             * @description The day it was paid (Europe/Amsterdam); null while unpaid.
+             */
+            paidAt: string | null;
+            /** @description A link to pay online; absent when there is none. */
+            payUrl?: string;
+            /** @description YYYY-MM */
+            period: string;
+            /** @enum {string} */
+            status: "open" | "paid" | "overdue" | "credit";
+            /** Format: int64 */
+            subtotalCents: number;
+            /**
+             * Format: int64
+             * @description Negative for a credit note.
+             */
+            totalCents: number;
+            /** Format: int64 */
+            vatCents: number;
+        };
+        BillingLine: {
+            /** @description The quantity the unit price is for: 60 (a per-minute rate), the month's days (a monthly fee), 1. */
+            baseQuantity: string;
+            /** @description In the invoice's language (the buyer's locale). */
+            description: string;
+            /** @enum {string} */
+            kind: "setup" | "monthly" | "usage" | "credit";
+            /** Format: int64 */
+            netCents: number;
+            /** @description The order the line bills; empty for a credit line written by staff. */
+            orderId: string;
+            /** @description The first 8 characters of the order's id; empty without an order. */
+            orderNumber: string;
+            /** @description Decimal, as printed and sent in the UBL: seconds for usage, days for a monthly fee, 1 for a setup fee. */
+            quantity: string;
+            /** @description UN/ECE rec 20: D62 second, DAY, C62 one. */
+            unit: string;
+            /** Format: int64 */
+            unitPriceCents: number;
+            /** Format: int64 */
+            vatCents: number;
+            /**
+             * Format: int64
+             * @description Basis points: 2100 is 21 %, 0 under reverse charge.
+             */
+            vatRateBp: number;
+        };
+        BillingOverview: {
+            closed: boolean;
+            /** @description The agency's details (COMPANY_* variables) that must be set before invoicing; empty when all are. */
+            missing: string[];
+            /** @description YYYY-MM */
+            period: string;
+            statements: components["schemas"]["BillingStatement"][];
+        };
+        BillingParty: {
+            city: string;
+            country: string;
+            email: string;
+            /** @description The seller's account; empty for the buyer. */
+            iban: string;
+            kvk: string;
+            name: string;
+            postcode: string;
+            street: string;
+            vatId: string;
+        };
+        BillingStatement: {
+            /** @description The account to issue through (buyerId of POST /api/console/billing/invoices); the invoice is in its language. */
+            buyer: components["schemas"]["BillingBuyer"];
+            company: components["schemas"]["BillingCompany"] | null;
+            /** @description The buyer has no company details yet: they must fill them in before an invoice can be issued. */
+            companyMissing: boolean;
+            currency: string;
+            invoice: components["schemas"]["BillingInvoiceRef"] | null;
+            lines: components["schemas"]["BillingLine"][];
+            /** @description YYYY-MM */
+            period: string;
+            /** Format: int64 */
+            subtotalCents: number;
+            /** Format: int64 */
+            totalCents: number;
+            /** @description Per VAT rate, highest rate first. */
+            vat: components["schemas"]["BillingVATRate"][];
+            /** Format: int64 */
+            vatCents: number;
+            /** @enum {string} */
+            vatTreatment: "standard" | "reverse_charge";
+        };
+        BillingUsage: {
+            /**
+             * Format: int64
+             * @description Excluding VAT: per order and rate, seconds × rate / 60 rounded half up.
+             */
+            amountCents: number;
+            currency: string;
+            /**
+             * Format: double
+             * @description Seconds / 60, to one decimal.
+             */
+            minutes: number;
+            /** @description YYYY-MM, the running month in Europe/Amsterdam. */
+            period: string;
+            /** Format: int64 */
+            seconds: number;
+        };
+        BillingVATRate: {
+            /** Format: int64 */
+            netCents: number;
+            /** Format: int64 */
+            rateBp: number;
+            /** Format: int64 */
+            vatCents: number;
+        };
         Buyer: {
             email: string;
             fullName: string;
@@ -1496,7 +1867,19 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             currency: string;
+            /**
+             * Format: date-time
+             * @description When the live order was cancelled or refunded; null while it runs.
+             */
+            endedAt: string | null;
             id: string;
+            /**
+             * Format: date-time
+             * @description When the order first became completed (its agent went live); null before.
+             */
+            liveAt: string | null;
+            /** Format: int64 */
+            monthlyCents: number;
             number: string;
             /** Format: int64 */
             perMinuteCents: number;
@@ -1523,6 +1906,12 @@ export interface components {
         Credentials: {
             email: string;
             password: string;
+        };
+        CreditNoteBody: {
+            /** @description Net amounts to credit at the invoice's VAT rate; left out: the whole invoice. */
+            lines?: components["schemas"]["BillingCreditLine"][];
+            /** @description Why the invoice is corrected; printed on the credit note. */
+            reason: string;
         };
         DashboardAnswer: {
             orders: components["schemas"]["Order"][];
@@ -1661,6 +2050,18 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        InvoiceAnswer: {
+            invoice: components["schemas"]["BillingInvoice"];
+        };
+        InvoicesAnswer: {
+            invoices: components["schemas"]["BillingInvoiceSummary"][];
+        };
+        IssueBody: {
+            /** @description The statement's buyer: the invoice goes to their company, in their language. */
+            buyerId: string;
+            /** @description YYYY-MM, a month that has ended (Europe/Amsterdam). */
+            period: string;
+        };
         JobAnswer: {
             job: components["schemas"]["Summary"];
         };
@@ -1707,6 +2108,11 @@ export interface components {
         OrderChange: {
             /** @description The order's Vapi assistant; empty removes the link. */
             assistantId?: string;
+            /**
+             * Format: int64
+             * @description The monthly maintenance fee in cents, billed pro rata by day in the first and last month.
+             */
+            monthlyCents?: number;
             /** Format: int64 */
             perMinuteCents?: number;
             /** @enum {string} */
@@ -1722,6 +2128,18 @@ export interface components {
             order: components["schemas"]["ConsoleOrder"];
             /** @description Calls, seconds and cost without VAT per calendar month (Europe/Amsterdam), newest first. */
             usage: components["schemas"]["UsageMonth"][];
+        };
+        PaidBody: {
+            /**
+             * Format: date
+             * @description The day it was paid (YYYY-MM-DD, not in the future); null marks it unpaid.
+             */
+            paidAt: string | null;
+            /**
+             * Format: int64
+             * @description The version last seen: 409 version_conflict when it changed since.
+             */
+            version: number;
         };
         PassedAnswer: {
             recoveryCodes?: string[];
@@ -2749,6 +3167,70 @@ export interface operations {
             };
         };
     };
+    getConsoleBilling: {
+        parameters: {
+            query?: {
+                period?: "month" | "last-month" | "7d" | "30d" | "90d" | "custom" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingOverview"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postConsoleBillingInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getConsoleBuyers: {
         parameters: {
             query?: {
@@ -2906,6 +3388,139 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsoleCallAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getConsoleInvoices: {
+        parameters: {
+            query?: {
+                period?: "month" | "last-month" | "7d" | "30d" | "90d" | "custom" | "all";
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoicesAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getConsoleInvoicesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    patchConsoleInvoicesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaidBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postConsoleInvoicesIdCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNoteBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceAnswer"];
                 };
             };
             /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
@@ -3763,6 +4378,66 @@ export interface operations {
             };
         };
     };
+    getInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingBuyerInvoices"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getInvoicesFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getMe: {
         parameters: {
             query?: never;
@@ -4357,11 +5032,13 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsApiConsoleBillingGetParametersQueryPeriodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/billing"]["get"]["parameters"]["query"]["period"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
 export const pathsApiConsoleCallsGetParametersQueryPeriodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["period"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
 export const pathsApiConsoleCallsGetParametersQueryOutcomeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["outcome"]> = ["answered", "missed", "failed", "pending"];
 export const pathsApiConsoleCallsGetParametersQueryDirectionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["direction"]> = ["inbound", "outbound", "web"];
 export const pathsApiConsoleCallsGetParametersQueryGoalValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["goal"]> = ["yes", "no"];
 export const pathsApiConsoleCallsGetParametersQueryAssignedValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["assigned"]> = ["true", "false"];
+export const pathsApiConsoleInvoicesGetParametersQueryPeriodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/invoices"]["get"]["parameters"]["query"]["period"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
 export const pathsApiOrdersIdAgentGetParametersQueryPeriodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/agent"]["get"]["parameters"]["query"]["period"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
 export const pathsApiOrdersIdAgentGetParametersQueryOutcomeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/agent"]["get"]["parameters"]["query"]["outcome"]> = ["answered", "missed", "failed", "pending"];
 export const pathsApiOrdersIdAgentGetParametersQueryDirectionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/agent"]["get"]["parameters"]["query"]["direction"]> = ["inbound", "outbound", "web"];
@@ -4379,6 +5056,17 @@ export const alertModeBodyModeValues: ReadonlyArray<FlattenedDeepRequired<compon
 export const alertSettingDefaultValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AlertSetting"]["default"]> = ["all", "followup", "none"];
 export const alertSettingEffectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AlertSetting"]["effective"]> = ["all", "followup", "none"];
 export const alertSettingModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AlertSetting"]["mode"]> = ["", "all", "followup", "none"];
+export const billingBuyerLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingBuyer"]["locale"]> = ["en", "nl"];
+export const billingInvoiceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoice"]["kind"]> = ["invoice", "credit_note"];
+export const billingInvoiceLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoice"]["locale"]> = ["en", "nl"];
+export const billingInvoicePaidViaValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoice"]["paidVia"]> = ["", "staff", "mollie"];
+export const billingInvoiceStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoice"]["status"]> = ["open", "paid", "overdue", "credit"];
+export const billingInvoiceVatTreatmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoice"]["vatTreatment"]> = ["standard", "reverse_charge"];
+export const billingInvoiceRefStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoiceRef"]["status"]> = ["open", "paid", "overdue", "credit"];
+export const billingInvoiceSummaryKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoiceSummary"]["kind"]> = ["invoice", "credit_note"];
+export const billingInvoiceSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoiceSummary"]["status"]> = ["open", "paid", "overdue", "credit"];
+export const billingLineKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingLine"]["kind"]> = ["setup", "monthly", "usage", "credit"];
+export const billingStatementVatTreatmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingStatement"]["vatTreatment"]> = ["standard", "reverse_charge"];
 export const buyerLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Buyer"]["locale"]> = ["en", "nl"];
 export const buyerDetailLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerDetail"]["locale"]> = ["en", "nl"];
 export const buyerDetailRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerDetail"]["role"]> = ["buyer", "staff"];
