@@ -75,9 +75,7 @@ function fileName(headers) {
 function attachment(part) {
   const encoding = (part.headers['content-transfer-encoding'] ?? '').toLowerCase();
   const data =
-    encoding === 'base64'
-      ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64')
-      : Buffer.from(decodeBody(part.body, encoding), 'utf8');
+    encoding === 'base64' ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64') : Buffer.from(decodeBody(part.body, encoding), 'utf8');
   return { filename: fileName(part.headers), contentType: part.type, size: data.length, base64: data.toString('base64') };
 }
 

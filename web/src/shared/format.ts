@@ -59,7 +59,7 @@ export function parseMoney(text: string, lang: Lang): number | null {
   const d = escapeRegExp(decimal);
   const g = escapeRegExp(group);
   let whole: string;
-  let fraction = '';
+  let fraction: string;
   const own = new RegExp(`^(\\d{1,3}(?:${g}\\d{3})+|\\d+)(?:${d}(\\d{1,2}))?$`).exec(s);
   const other = new RegExp(`^(\\d+)${g}(\\d{1,2})$`).exec(s);
   if (own) {
@@ -85,7 +85,9 @@ export function moneyInput(cents: number, lang: Lang): string {
 
 /** A month "YYYY-MM" by name: "November 2026" / "november 2026". */
 export function formatMonth(month: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(LOCALES[lang], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T12:00:00Z`));
+  return new Intl.DateTimeFormat(LOCALES[lang], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T12:00:00Z`),
+  );
 }
 
 /** A calendar day given as YYYY-MM-DD in full: "November 27, 2026" / "27 november 2026". */

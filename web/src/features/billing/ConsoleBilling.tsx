@@ -233,7 +233,9 @@ function StatementCard({ statement: s, overview, onIssued }: { statement: Statem
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {s.companyMissing && <span className="badge border-red-300 bg-red-100 text-red-900">{t('billing.console.statements.companyMissing')}</span>}
+          {s.companyMissing && (
+            <span className="badge border-red-300 bg-red-100 text-red-900">{t('billing.console.statements.companyMissing')}</span>
+          )}
           {s.vatTreatment === 'reverse_charge' && (
             <span className="badge border-sky-300 bg-sky-100 text-sky-900">{t('billing.vatReverseCharged')}</span>
           )}
@@ -278,7 +280,13 @@ function StatementCard({ statement: s, overview, onIssued }: { statement: Statem
               {t('billing.totalInclVat')}: {formatMoney(s.totalCents, s.currency, lang)}
             </p>
             <div className="mt-4 flex flex-wrap gap-3">
-              <button type="button" className="btn btn-signal" onClick={issue} disabled={step === 'busy'} data-busy={step === 'busy' || undefined}>
+              <button
+                type="button"
+                className="btn btn-signal"
+                onClick={issue}
+                disabled={step === 'busy'}
+                data-busy={step === 'busy' || undefined}
+              >
                 {step === 'busy' ? t('billing.console.confirm.busy') : t('billing.console.confirm.yes')}
               </button>
               <button
@@ -298,7 +306,11 @@ function StatementCard({ statement: s, overview, onIssued }: { statement: Statem
         <div ref={outcome} tabIndex={-1} className="outline-none">
           <p role="status" className={done ? 'notice notice-ok' : 'sr-only'}>
             {done &&
-              t('billing.console.issued', { number: done.number, total: formatMoney(done.totalCents, done.currency, lang), email: done.buyer.email })}
+              t('billing.console.issued', {
+                number: done.number,
+                total: formatMoney(done.totalCents, done.currency, lang),
+                email: done.buyer.email,
+              })}
           </p>
           {done && (
             <p className="mt-2">

@@ -144,7 +144,9 @@ function InvoiceTable({ invoices }: { invoices: InvoiceSummary[] }) {
                 <td role="cell" className="lead" data-label={label.number}>
                   <span className="font-mono font-semibold">{inv.number}</span>
                   <span className="block text-xs text-ink-soft">
-                    {inv.kind === 'credit_note' && inv.correctsNumber ? t('billing.corrects', { number: inv.correctsNumber }) : t(`billing.kind.${inv.kind}`)}
+                    {inv.kind === 'credit_note' && inv.correctsNumber
+                      ? t('billing.corrects', { number: inv.correctsNumber })
+                      : t(`billing.kind.${inv.kind}`)}
                   </span>
                 </td>
                 <td role="cell" data-label={label.period}>
@@ -175,15 +177,7 @@ function InvoiceTable({ invoices }: { invoices: InvoiceSummary[] }) {
 }
 
 /** An invoice's row and, while it is to be paid, a row below with how to pay it. */
-function InvoiceRows({
-  invoice: inv,
-  open,
-  children,
-}: {
-  invoice: InvoiceSummary;
-  open: boolean;
-  children: ReactNode;
-}) {
+function InvoiceRows({ invoice: inv, open, children }: { invoice: InvoiceSummary; open: boolean; children: ReactNode }) {
   const { lang, t } = useLanguage();
   const amount = formatMoney(inv.totalCents, inv.currency, lang);
   const date = formatCalendarDate(inv.dueOn, lang);

@@ -119,7 +119,12 @@ export function InvoiceRow({
             )}
             <Downloads invoice={inv} />
           </div>
-          <p ref={outcome} tabIndex={-1} role="status" className={said ? 'mt-2 text-sm font-semibold text-green-900 outline-none' : 'sr-only'}>
+          <p
+            ref={outcome}
+            tabIndex={-1}
+            role="status"
+            className={said ? 'mt-2 text-sm font-semibold text-green-900 outline-none' : 'sr-only'}
+          >
             {said}
           </p>
         </td>
@@ -144,7 +149,9 @@ export function InvoiceRow({
                 onCancel={() => close('credit')}
                 onMade={(note, of) => {
                   onCredited(note, of);
-                  done(t('billing.console.creditNote.made', { number: note.number, total: formatMoney(note.totalCents, note.currency, lang) }));
+                  done(
+                    t('billing.console.creditNote.made', { number: note.number, total: formatMoney(note.totalCents, note.currency, lang) }),
+                  );
                 }}
               />
             )}
@@ -193,7 +200,12 @@ function PaidForm({
   });
   const id = `paid-${inv.id}`;
   return (
-    <form onSubmit={onSubmit} noValidate className="rounded-2xl border-2 border-ink bg-paper p-4 sm:p-5" aria-label={t('billing.console.invoices.markPaidFor', { number: inv.number })}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="rounded-2xl border-2 border-ink bg-paper p-4 sm:p-5"
+      aria-label={t('billing.console.invoices.markPaidFor', { number: inv.number })}
+    >
       <div className="grid gap-4 sm:grid-cols-[minmax(0,14rem)_auto] sm:items-end">
         <Field
           ref={input}
@@ -208,7 +220,13 @@ function PaidForm({
           requiredMark
         />
         <div className="flex flex-wrap gap-3 sm:pb-[1.875rem]">
-          <button type="submit" className="btn btn-ink" disabled={busy} data-busy={busy || undefined} aria-label={t('billing.console.invoices.savePaidFor', { number: inv.number })}>
+          <button
+            type="submit"
+            className="btn btn-ink"
+            disabled={busy}
+            data-busy={busy || undefined}
+            aria-label={t('billing.console.invoices.savePaidFor', { number: inv.number })}
+          >
             {busy ? t('billing.console.invoices.busy') : t('billing.console.invoices.savePaid')}
           </button>
           <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
@@ -278,7 +296,8 @@ function CreditForm({
       onMade(note, of);
     },
     describe: (err) => {
-      if (err instanceof ApiError && err.code === 'credit_exceeds_invoice') return { code: err.code, key: 'billing.console.errors.credit_exceeds_invoice' };
+      if (err instanceof ApiError && err.code === 'credit_exceeds_invoice')
+        return { code: err.code, key: 'billing.console.errors.credit_exceeds_invoice' };
       if (err instanceof ApiError && err.code === 'credit_note_not_invoice')
         return { code: err.code, key: 'billing.console.errors.credit_note_not_invoice' };
       return describeError(err);
@@ -310,11 +329,23 @@ function CreditForm({
           <legend>{t('billing.console.creditNote.scope')}</legend>
           <div className="mt-2 space-y-2">
             <label className="flex min-h-11 cursor-pointer items-center gap-3">
-              <input type="radio" name={`${id}-scope`} checked={scope === 'whole'} onChange={() => setScope('whole')} className="size-5 accent-ink" />
+              <input
+                type="radio"
+                name={`${id}-scope`}
+                checked={scope === 'whole'}
+                onChange={() => setScope('whole')}
+                className="size-5 accent-ink"
+              />
               {t('billing.console.creditNote.whole', { total })}
             </label>
             <label className="flex min-h-11 cursor-pointer items-center gap-3">
-              <input type="radio" name={`${id}-scope`} checked={scope === 'some'} onChange={() => setScope('some')} className="size-5 accent-ink" />
+              <input
+                type="radio"
+                name={`${id}-scope`}
+                checked={scope === 'some'}
+                onChange={() => setScope('some')}
+                className="size-5 accent-ink"
+              />
               {t('billing.console.creditNote.some')}
             </label>
           </div>
@@ -348,7 +379,11 @@ function CreditForm({
                     />
                   </div>
                   {lines.length > 1 && (
-                    <button type="button" className="link-button mt-2" onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}>
+                    <button
+                      type="button"
+                      className="link-button mt-2"
+                      onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}
+                    >
                       {t('billing.console.creditNote.removeLine', { n })}
                     </button>
                   )}
@@ -388,7 +423,10 @@ function CreditedSoFar({ detail }: { detail: Promise<Invoice> }) {
   const [credited, setCredited] = useState<Invoice | null>(null);
   useEffect(() => {
     let live = true;
-    detail.then((d) => live && setCredited(d), () => {});
+    detail.then(
+      (d) => live && setCredited(d),
+      () => {},
+    );
     return () => {
       live = false;
     };

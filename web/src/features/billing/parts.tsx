@@ -40,7 +40,8 @@ export function statusNote(invoice: Pick<InvoiceSummary, 'status' | 'paidAt' | '
 /** A line's quantity as people read it: minutes for usage, days of the month for a monthly fee. */
 export function lineQuantity(line: Line, lang: Lang, t: T): string {
   const quantity = Number(line.quantity);
-  if (line.unit === 'D62' && line.baseQuantity === '60') return t('billing.lines.minutes', { minutes: formatNumber(quantity / 60, lang, 1) });
+  if (line.unit === 'D62' && line.baseQuantity === '60')
+    return t('billing.lines.minutes', { minutes: formatNumber(quantity / 60, lang, 1) });
   if (line.unit === 'DAY') return t('billing.lines.days', { days: formatNumber(quantity, lang), month: line.baseQuantity });
   return Number.isFinite(quantity) ? formatNumber(quantity, lang, 4) : line.quantity;
 }
@@ -154,10 +155,20 @@ export function Downloads({ invoice }: { invoice: Pick<InvoiceSummary, 'id' | 'n
   const { t } = useLanguage();
   return (
     <span className="inline-flex flex-wrap gap-x-4 gap-y-1">
-      <a href={fileUrl(invoice.id, 'pdf')} download className="link-button" aria-label={t('billing.downloadPdf', { number: invoice.number })}>
+      <a
+        href={fileUrl(invoice.id, 'pdf')}
+        download
+        className="link-button"
+        aria-label={t('billing.downloadPdf', { number: invoice.number })}
+      >
         {t('billing.pdf')}
       </a>
-      <a href={fileUrl(invoice.id, 'xml')} download className="link-button" aria-label={t('billing.downloadUbl', { number: invoice.number })}>
+      <a
+        href={fileUrl(invoice.id, 'xml')}
+        download
+        className="link-button"
+        aria-label={t('billing.downloadUbl', { number: invoice.number })}
+      >
         {t('billing.ubl')}
       </a>
     </span>

@@ -210,7 +210,11 @@ export function OrderFeesForm({ order, onChange }: { order: ConsoleOrder; onChan
         <div className="min-w-0">
           <dt className="fact-label">{t('billing.fees.live')}</dt>
           <dd className="mt-1">
-            {order.liveAt ? <time dateTime={order.liveAt}>{formatDate(order.liveAt, lang, 'Europe/Amsterdam')}</time> : t('billing.fees.notLive')}
+            {order.liveAt ? (
+              <time dateTime={order.liveAt}>{formatDate(order.liveAt, lang, 'Europe/Amsterdam')}</time>
+            ) : (
+              t('billing.fees.notLive')
+            )}
             {order.endedAt && (
               <span className="block text-sm text-ink-soft">
                 {t('billing.fees.ended', { date: formatDate(order.endedAt, lang, 'Europe/Amsterdam') })}

@@ -3,4 +3,5 @@
 // registry, app/registry.ts); `meta` only once the visitor navigates client-side (the first page's
 // <head> is prerendered); `voice` on the first use of the voice widget; `calls` with the dashboard (its
 // agent and call pages); `billing` with both (an order's fees, statements and invoices).
-export type Namespace = 'meta' | 'common' | 'landing' | 'features' | 'pricing' | 'pages' | 'account' | 'console' | 'voice' | 'calls' | 'billing';
+export type Namespace =
+  'meta' | 'common' | 'landing' | 'features' | 'pricing' | 'pages' | 'account' | 'console' | 'voice' | 'calls' | 'billing';

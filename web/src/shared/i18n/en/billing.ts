@@ -48,7 +48,8 @@ const billing = {
     // An order's fees, on its console page.
     fees: {
       title: 'Fees',
-      intro: 'What this order is billed: the setup fee in the month it goes live, then the monthly fee (pro rata by day in the first and last month) and its minutes.',
+      intro:
+        'What this order is billed: the setup fee in the month it goes live, then the monthly fee (pro rata by day in the first and last month) and its minutes.',
       setup: 'Setup fee',
       setupHint: 'The order’s amount, billed once in the month it goes live.',
       monthly: 'Monthly fee',
@@ -56,7 +57,8 @@ const billing = {
       monthlyHint: 'In {currency} excl. VAT, for example {example}.',
       perMinute: 'Price per minute',
       perMinuteFor: 'Price per minute of order #{number}',
-      perMinuteHint: 'In {currency} excl. VAT, for example {example}. A new price applies to calls from now on; recorded calls keep theirs.',
+      perMinuteHint:
+        'In {currency} excl. VAT, for example {example}. A new price applies to calls from now on; recorded calls keep theirs.',
       invalid: 'Enter an amount like {example}: zero or more, at most two decimals.',
       live: 'Live since',
       notLive: 'Not live yet',
@@ -83,10 +85,12 @@ const billing = {
       statements: {
         title: 'Statements for {month}',
         empty: 'Nothing to bill for {month}: no order was live and no calls were made.',
-        running: '{month} is still running: these statements grow until the month is over, and their invoices can be issued from the 1st of the next month.',
+        running:
+          '{month} is still running: these statements grow until the month is over, and their invoices can be issued from the 1st of the next month.',
         buyer: 'Buyer',
         companyMissing: 'Company details missing',
-        companyMissingText: 'This buyer has not filled in their company details yet, so no invoice can be issued. Ask them to add them on their dashboard.',
+        companyMissingText:
+          'This buyer has not filled in their company details yet, so no invoice can be issued. Ask them to add them on their dashboard.',
         vatId: 'VAT id {id}',
         kvk: 'KvK {kvk}',
         invoiced: 'Invoiced as {number}',
@@ -96,7 +100,8 @@ const billing = {
       confirm: {
         title: 'Issue the invoice for {name}, {month}?',
         text: 'The invoice gets the next number of the year when you issue it and is emailed to {email} with its PDF and UBL e-invoice. An issued invoice cannot be changed or withdrawn: a correction is a credit note.',
-        textNoEmail: 'The invoice gets the next number of the year when you issue it and is emailed to the buyer with its PDF and UBL e-invoice. An issued invoice cannot be changed or withdrawn: a correction is a credit note.',
+        textNoEmail:
+          'The invoice gets the next number of the year when you issue it and is emailed to the buyer with its PDF and UBL e-invoice. An issued invoice cannot be changed or withdrawn: a correction is a credit note.',
         yes: 'Yes, issue invoice',
         busy: 'Issuing...',
         cancel: 'Cancel',
@@ -105,7 +110,8 @@ const billing = {
       errors: {
         period_open: '{month} is not over yet. Its invoices can be issued from the 1st of the next month.',
         already_invoiced: 'This buyer’s invoice for {month} has been issued already. Reload the page to see it.',
-        company_missing: 'This buyer has no company details yet, so there is no one to address the invoice to. Ask them to fill them in on their dashboard.',
+        company_missing:
+          'This buyer has no company details yet, so there is no one to address the invoice to. Ask them to fill them in on their dashboard.',
         billing_not_configured: 'Invoices cannot be issued until the server has the agency’s details. Missing: {names}.',
         billing_not_configured_unnamed: 'Invoices cannot be issued until the server has the agency’s details (the COMPANY_ settings).',
         nothing_to_bill: 'There is nothing to bill for this buyer in {month}.',

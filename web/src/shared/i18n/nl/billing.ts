@@ -112,7 +112,8 @@ const billing = {
         already_invoiced: 'De factuur van deze koper over {month} is al opgemaakt. Laad de pagina opnieuw om die te zien.',
         company_missing:
           'Deze koper heeft nog geen bedrijfsgegevens, dus er is niemand om de factuur aan te richten. Vraag de koper ze in te vullen op het dashboard.',
-        billing_not_configured: 'Er kunnen geen facturen worden opgemaakt zolang de server de gegevens van het bureau mist. Ontbreekt: {names}.',
+        billing_not_configured:
+          'Er kunnen geen facturen worden opgemaakt zolang de server de gegevens van het bureau mist. Ontbreekt: {names}.',
         billing_not_configured_unnamed:
           'Er kunnen geen facturen worden opgemaakt zolang de server de gegevens van het bureau mist (de COMPANY_-instellingen).',
         nothing_to_bill: 'Er valt voor deze koper niets te factureren over {month}.',
@@ -121,7 +122,8 @@ const billing = {
       },
       invoices: {
         title: 'Opgemaakte facturen',
-        intro: 'Alle facturen en creditnota’s, nieuwste eerst. Een factuur is vervallen als die 14 dagen na de factuurdatum niet is betaald.',
+        intro:
+          'Alle facturen en creditnota’s, nieuwste eerst. Een factuur is vervallen als die 14 dagen na de factuurdatum niet is betaald.',
         empty: 'Nog geen facturen opgemaakt.',
         table: 'Opgemaakte facturen en creditnota’s, nieuwste eerst',
         buyer: 'Koper',
