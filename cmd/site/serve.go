@@ -17,6 +17,7 @@ import (
 
 	"github.com/belwise/site/internal/alerts"
 	"github.com/belwise/site/internal/auth"
+	"github.com/belwise/site/internal/billing"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/config"
@@ -99,6 +100,12 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	callLog.RegisterJobs(worker, vapiLister(cfg))
 	digests.RegisterJobs(worker)
 
+	// Billing: statements, invoices and credit notes, their emails and
+	// the daily overdue reminder.
+	bills := billing.New(billing.Options{DB: db.DB, Agency: agency(cfg), SiteURL: cfg.SiteURL, Notify: worker.Notify, Logger: log})
+	bills.RegisterMail(mailer)
+	bills.RegisterJobs(worker)
+
 	var background sync.WaitGroup
 	background.Go(func() { worker.Run(bg) })
 
@@ -107,7 +114,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		Company: web.Company(cfg.Company), CallRetentionDays: cfg.CallRetentionDays,
 		Auth: accounts, Orders: sales, Quotes: quotes, Catalogue: catalogue.New(db.DB, nil),
 		Voice: voice.Config{PublicKey: cfg.VapiPublicKey, AssistantID: cfg.VapiAssistantID, WebhookSecret: cfg.VapiWebhookSecret}, DBReady: db.ready.Load, TrustProxy: cfg.TrustProxy,
-		Calls: callLog, Alerts: callAlerts, Jobs: &jobs.Console{DB: db.DB}, Webhooks: hooks, Reports: digests,
+		Calls: callLog, Alerts: callAlerts, Jobs: &jobs.Console{DB: db.DB}, Webhooks: hooks, Reports: digests, Billing: bills,
 	})
 	if err != nil {
 		return err
@@ -157,6 +164,13 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	background.Wait()
 	log.Info("stopped")
 	return nil
+}
+
+// agency is the seller on invoices, from the COMPANY_* variables.
+func agency(cfg config.Config) billing.Agency {
+	return billing.Agency{Name: cfg.Company.Name, Street: cfg.CompanyAddress.Street, Postcode: cfg.CompanyAddress.Postcode,
+		City: cfg.CompanyAddress.City, Country: "NL", KVK: cfg.Company.KVK, VATID: cfg.Company.VAT, IBAN: cfg.CompanyIBAN,
+		Email: cfg.Company.Email}
 }
 
 // vapiLister is Vapi's list-calls API for the call backfill, or nil

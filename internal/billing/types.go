@@ -51,7 +51,7 @@ type Buyer struct {
 type InvoiceRef struct {
 	ID     string `json:"id"`
 	Number string `json:"number"`
-	Status string `json:"status" enum:"open,paid,overdue,credit"`
+	Status string `json:"status" enum:"open,paid,overdue,credited,credit"`
 }
 
 // Statement is what one company (or one buyer without a company) is billed
@@ -103,6 +103,9 @@ const (
 	StatusPaid    = "paid"
 	StatusOverdue = "overdue"
 	StatusCredit  = "credit" // a credit note
+	// StatusCredited is an unpaid invoice that credit notes cancelled in
+	// full: nothing is owed, and no reminder is sent.
+	StatusCredited = "credited"
 )
 
 // Invoice kinds.
@@ -116,7 +119,7 @@ type InvoiceSummary struct {
 	ID             string  `json:"id"`
 	Number         string  `json:"number"`
 	Kind           string  `json:"kind" enum:"invoice,credit_note"`
-	Status         string  `json:"status" enum:"open,paid,overdue,credit"`
+	Status         string  `json:"status" enum:"open,paid,overdue,credited,credit"`
 	Period         string  `json:"period" doc:"YYYY-MM"`
 	IssuedOn       string  `json:"issuedOn" format:"date"`
 	DueOn          string  `json:"dueOn" format:"date"`

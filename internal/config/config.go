@@ -84,6 +84,19 @@ type Config struct {
 	// Company holds the agency's details the /contact page lists
 	// (COMPANY_*); a field left empty is left off the page.
 	Company Company
+	// CompanyAddress is COMPANY_ADDRESS in its parts, as invoices print
+	// it; the zero value while COMPANY_ADDRESS is unset.
+	CompanyAddress Address
+	// CompanyIBAN is the agency's bank account (COMPANY_IBAN) printed on
+	// invoices, without spaces; "" when unset.
+	CompanyIBAN string
+}
+
+// Address is a Dutch postal address in its parts.
+type Address struct {
+	Street   string // street and number: "Keizersgracht 1"
+	Postcode string // "1015 AA"
+	City     string // "Amsterdam"
 }
 
 // Company is the agency's contact details, each optional.
@@ -268,7 +281,61 @@ func (c *Config) loadCompany(getenv func(string) string) []error {
 	if v := c.Company.VAT; v != "" && !vatPattern.MatchString(v) {
 		bad("COMPANY_VAT", v, "must be a VAT number starting with its country code, such as NL123456789B01")
 	}
+	if v := c.Company.Address; v != "" {
+		a, ok := ParseAddress(v)
+		if !ok {
+			bad("COMPANY_ADDRESS", v, "must be the street and number, a comma, then the postcode and city, such as Keizersgracht 1, 1015 AA Amsterdam")
+		}
+		c.CompanyAddress = a
+	}
+	if v := trim("COMPANY_IBAN"); v != "" {
+		iban, ok := NormalizeIBAN(v)
+		if !ok {
+			bad("COMPANY_IBAN", v, "must be an IBAN (country code, check digits and account number, which pass the mod-97 check), such as NL91 ABNA 0417 1643 00")
+		}
+		c.CompanyIBAN = iban
+	}
 	return errs
+}
+
+var (
+	addressPattern = regexp.MustCompile(`^(.+?),\s*([0-9]{4})\s?([A-Za-z]{2})\s+(\S.*)$`)
+	ibanPattern    = regexp.MustCompile(`^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$`)
+)
+
+// ParseAddress splits a Dutch address written on one line, "Keizersgracht
+// 1, 1015 AA Amsterdam", into its street, postcode (written "1015 AA") and
+// city.
+func ParseAddress(s string) (Address, bool) {
+	m := addressPattern.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil || strings.TrimSpace(m[1]) == "" {
+		return Address{}, false
+	}
+	return Address{Street: strings.TrimSpace(m[1]), Postcode: m[2] + " " + strings.ToUpper(m[3]), City: strings.TrimSpace(m[4])}, true
+}
+
+// NormalizeIBAN writes an IBAN without spaces in upper case, and reports
+// whether it is one: a country code, two check digits and 11 to 30
+// letters and digits that pass the ISO 13616 mod-97 check.
+func NormalizeIBAN(s string) (string, bool) {
+	iban := strings.ToUpper(strings.Join(strings.Fields(s), ""))
+	if !ibanPattern.MatchString(iban) {
+		return iban, false
+	}
+	rearranged := iban[4:] + iban[:4]
+	rem := 0
+	for _, r := range rearranged {
+		var v int
+		switch {
+		case r >= '0' && r <= '9':
+			v = int(r - '0')
+			rem = (rem*10 + v) % 97
+		default:
+			v = int(r-'A') + 10
+			rem = (rem*100 + v) % 97
+		}
+	}
+	return iban, rem == 1
 }
 
 // minAlertsSecret is the shortest ALERTS_SECRET accepted.

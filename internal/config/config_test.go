@@ -226,6 +226,9 @@ func TestLoadCompany(t *testing.T) {
 	if c.Company != want || c.CallRetentionDays != 30 {
 		t.Fatalf("got %+v, %d days", c.Company, c.CallRetentionDays)
 	}
+	if c.CompanyAddress != (Address{Street: "Keizersgracht 1", Postcode: "1015 AA", City: "Amsterdam"}) || c.CompanyIBAN != "" {
+		t.Fatalf("address %+v, IBAN %q", c.CompanyAddress, c.CompanyIBAN)
+	}
 
 	// Unset details stay empty: nothing is made up.
 	c, err = Load(env(map[string]string{"COMPANY_EMAIL": "hello@belwise.nl"}))
@@ -237,10 +240,41 @@ func TestLoadCompany(t *testing.T) {
 	}
 }
 
+// COMPANY_IBAN is checked (mod 97) and kept without spaces; COMPANY_ADDRESS
+// is split into the parts an invoice prints.
+func TestLoadCompanyBilling(t *testing.T) {
+	c, err := Load(env(map[string]string{"COMPANY_IBAN": " nl91 abna 0417 1643 00 ", "COMPANY_ADDRESS": "Herengracht 182-B,1016BR  Den Haag"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.CompanyIBAN != "NL91ABNA0417164300" || c.CompanyAddress != (Address{Street: "Herengracht 182-B", Postcode: "1016 BR", City: "Den Haag"}) {
+		t.Fatalf("IBAN %q, address %+v", c.CompanyIBAN, c.CompanyAddress)
+	}
+	for _, iban := range []string{"DE89370400440532013000", "BE68539007547034", "GB82WEST12345698765432"} {
+		if _, ok := NormalizeIBAN(iban); !ok {
+			t.Errorf("%s refused", iban)
+		}
+	}
+	for _, iban := range []string{"NL91ABNA0417164301", "NL19ABNA0417164300", "NL91", "1234ABNA0417164300", "NL91ABNA04171643€0"} {
+		if _, ok := NormalizeIBAN(iban); ok {
+			t.Errorf("%s accepted", iban)
+		}
+	}
+	if _, err := Load(env(map[string]string{"COMPANY_ADDRESS": "Amsterdam"})); err == nil || !strings.Contains(err.Error(), "COMPANY_ADDRESS") {
+		t.Errorf("an address without postcode: %v", err)
+	}
+	for _, addr := range []string{"Keizersgracht 1 1015 AA Amsterdam", "Keizersgracht 1, Amsterdam", ", 1015 AA Amsterdam", "Keizersgracht 1, 1015 AA"} {
+		if a, ok := ParseAddress(addr); ok {
+			t.Errorf("%q parsed as %+v", addr, a)
+		}
+	}
+}
+
 func TestLoadCompanyInvalid(t *testing.T) {
 	for name, value := range map[string]string{
 		"COMPANY_NAME":        "Belwise\nB.V.",
 		"COMPANY_ADDRESS":     strings.Repeat("a", 201),
+		"COMPANY_IBAN":        "NL91 ABNA 0417 1643 01",
 		"COMPANY_PHONE":       "call us",
 		"COMPANY_EMAIL":       "Belwise <hello@belwise.nl>",
 		"COMPANY_KVK":         "1234567",

@@ -111,10 +111,10 @@ var demoOrders = []struct {
 	quote       int // index+1 in demoQuotes of the request it came from; 0 for none
 }{
 	{0, 249900, 142, []demoStatus{{"completed", 10}}, 0},
-	{3, 149950, 97, []demoStatus{{"completed", 7}}, 0},
+	{3, 149950, 107, []demoStatus{{"completed", 7}}, 0}, // live 100 days ago: before the last two months, whatever the day
 	{5, 279900, 75, []demoStatus{{"completed", 12}, {"refunded", 30}}, 0},
 	{1, 349900, 51, []demoStatus{{"cancelled", 3}}, 0},
-	{2, 499900, 33, []demoStatus{{"completed", 21}}, 0},
+	{2, 499900, 55, []demoStatus{{"completed", 5}}, 0}, // live in one of the last two months: its setup fee is on an invoice to issue
 	{4, 399900, 6, nil, 4},
 	{3, 14950, 1, nil, 0},
 }

@@ -14,13 +14,17 @@ import (
 // agents, by catalogue index: the Appointment Setter, the Order Line and
 // the Lead Qualifier.
 var Assistants = []struct {
-	Agent       int
-	AssistantID string
+	Agent        int
+	AssistantID  string
+	MonthlyCents int64 // the order's monthly maintenance fee
 }{
-	{0, "a0000000-0000-4000-8000-000000000001"},
-	{3, "a0000000-0000-4000-8000-000000000002"},
-	{2, "a0000000-0000-4000-8000-000000000003"},
+	{0, "a0000000-0000-4000-8000-000000000001", 4900},
+	{3, "a0000000-0000-4000-8000-000000000002", 2900},
+	{2, "a0000000-0000-4000-8000-000000000003", 7900},
 }
+
+// DemoPerMinuteCents is what a minute of the demo agents' calls costs.
+const DemoPerMinuteCents = 10
 
 // demoScript is one kind of conversation an agent has, in one language.
 type demoScript struct {
@@ -113,10 +117,12 @@ func SeedCalls(ctx context.Context, db *store.DB, buyerEmail string, now time.Ti
 			if claimed {
 				continue
 			}
-			a := da.AssistantID
-			if _, _, err := db.SetOrderLink(ctx, order.ID, store.OrderLink{AssistantID: &a}, order.Version, "", now); err != nil {
+			a, monthly, rate := da.AssistantID, da.MonthlyCents, int64(DemoPerMinuteCents)
+			o, _, err := db.SetOrderLink(ctx, order.ID, store.OrderLink{AssistantID: &a, MonthlyCents: &monthly, PerMinuteCents: &rate}, order.Version, "", now)
+			if err != nil {
 				return err
 			}
+			*order = o
 		}
 		fields, err := db.OrderCallFields(ctx, order.ID)
 		if err != nil {
@@ -134,7 +140,11 @@ func SeedCalls(ctx context.Context, db *store.DB, buyerEmail string, now time.Ti
 		if existing {
 			continue
 		}
-		for _, r := range demoCalls(da.Agent, da.AssistantID, now) {
+		from := now
+		if order.LiveAt != nil {
+			from = *order.LiveAt
+		}
+		for _, r := range demoCalls(da.Agent, da.AssistantID, now, from) {
 			if _, err := db.RecordCall(ctx, r, now, calls.Merge); err != nil {
 				return err
 			}
@@ -167,28 +177,50 @@ func demoData(rng *rand.Rand) map[string]any {
 
 // demoCalls makes 4 weeks of calls for one agent, the same for the same
 // agent and day.
-func demoCalls(agent int, assistant string, now time.Time) []store.CallReport {
-	rng := rand.New(rand.NewPCG(uint64(agent)+1, 2026))
-	dataRng := rand.New(rand.NewPCG(uint64(agent)+1, 2027))
+//
+// The last 28 days have several calls a day; before them, back to the
+// first of the month two months ago (so the last two months' statements
+// bill usage), a call or two a day, none before from (the order went live).
+func demoCalls(agent int, assistant string, now, from time.Time) []store.CallReport {
 	ams, err := time.LoadLocation("Europe/Amsterdam")
 	if err != nil {
 		ams = time.UTC
 	}
+	today := now.In(ams)
+	first := time.Date(today.Year(), today.Month()-2, 1, 0, 0, 0, 0, ams)
+	history := int(today.Sub(first).Hours()/24) + 1
+	out := demoDays(agent, assistant, now, from, ams, 27, 0, rand.New(rand.NewPCG(uint64(agent)+1, 2026)), rand.New(rand.NewPCG(uint64(agent)+1, 2027)),
+		func(rng *rand.Rand, d time.Time) int {
+			if d.Weekday() == time.Sunday {
+				return rng.IntN(2)
+			}
+			return 2 + rng.IntN(6)
+		})
+	older := demoDays(agent, assistant, now, from, ams, history, 28, rand.New(rand.NewPCG(uint64(agent)+1, 2028)), rand.New(rand.NewPCG(uint64(agent)+1, 2029)),
+		func(rng *rand.Rand, d time.Time) int {
+			if d.Weekday() == time.Sunday {
+				return 0
+			}
+			return 1 + rng.IntN(2)
+		})
+	return append(older, out...)
+}
+
+// demoDays are the calls of the days from days ago down to until days ago,
+// count of them on each day, none before from or after now.
+func demoDays(agent int, assistant string, now, from time.Time, ams *time.Location, days, until int, rng, dataRng *rand.Rand, count func(*rand.Rand, time.Time) int) []store.CallReport {
 	typ := store.CallInbound
 	if agent == 2 { // the Lead Qualifier calls leads back
 		typ = store.CallOutbound
 	}
 	var out []store.CallReport
 	today := now.In(ams)
-	for day := 27; day >= 0; day-- {
+	for day := days; day >= until; day-- {
 		date := time.Date(today.Year(), today.Month(), today.Day()-day, 0, 0, 0, 0, ams)
-		n := 2 + rng.IntN(6)
-		if date.Weekday() == time.Sunday {
-			n = rng.IntN(2)
-		}
+		n := count(rng, date)
 		for i := range n {
 			start := date.Add(time.Duration(8*3600+rng.IntN(12*3600)) * time.Second)
-			if !start.Before(now) {
+			if !start.Before(now) || start.Before(from) {
 				continue
 			}
 			lang := "nl"

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/belwise/site/internal/billing"
 	"github.com/belwise/site/internal/demo"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
@@ -317,6 +318,48 @@ func TestSeedDemoTOTP(t *testing.T) {
 		}
 		if f, err = db.TOTPFactor(ctx, staff.ID); err != nil || f.LastStep != 7 {
 			t.Fatalf("after a second seed: %+v, %v", f, err)
+		}
+	})
+}
+
+// The demo buyer's last two months can be invoiced: each has monthly fees
+// and usage of the live orders, and one of them the setup fee of the order
+// that went live then (the company is the company helper's seed; here the
+// test saves one).
+func TestSeedDemoBilling(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := ctxT(t)
+		now := time.Now().UTC()
+		if _, err := demo.Seed(ctx, db, demoAccounts, now); err != nil {
+			t.Fatal(err)
+		}
+		if err := demo.SeedCalls(ctx, db, demoAccounts.Buyer.Email, now); err != nil {
+			t.Fatal(err)
+		}
+		u, _ := db.UserByEmail(ctx, demoAccounts.Buyer.Email)
+		if _, err := db.SaveCompany(ctx, u.ID, store.Company{LegalName: "Demo BV", Street: "Damrak 1", Postcode: "1012 LG", City: "Amsterdam",
+			Country: "NL", KVK: "12345678", VATID: "NL123456789B01", InvoiceEmail: "demo@belwise.example"}, 0, now); err != nil {
+			t.Fatal(err)
+		}
+		svc := billing.New(billing.Options{DB: db, Now: func() time.Time { return now }})
+		setups := 0
+		for back := 1; back <= 2; back++ {
+			period := time.Date(now.In(billing.Zone).Year(), now.In(billing.Zone).Month()-time.Month(back), 1, 12, 0, 0, 0, billing.Zone).Format("2006-01")
+			ov, err := svc.Overview(ctx, period)
+			if err != nil || len(ov.Statements) != 1 || ov.Statements[0].CompanyMissing {
+				t.Fatalf("%s: %+v, %v", period, ov, err)
+			}
+			kinds := map[string]int{}
+			for _, l := range ov.Statements[0].Lines {
+				kinds[l.Kind]++
+			}
+			if kinds["monthly"] < 2 || kinds["usage"] < 2 {
+				t.Errorf("%s: lines %v", period, kinds)
+			}
+			setups += kinds["setup"]
+		}
+		if setups != 1 {
+			t.Errorf("%d setup lines in the last two months", setups)
 		}
 	})
 }

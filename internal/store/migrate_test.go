@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"github.com/google/uuid"
 	"testing"
 	"time"
 
@@ -73,12 +74,11 @@ func TestMigrationUsageLines(t *testing.T) {
 	migratedTo(t, 7, func(t *testing.T, ctx context.Context, db *store.DB, exec func(string, ...any), ts func(time.Time) any) {
 		putAgents(t, db, testAgents)
 		u := mkUser(t, db, "")
-		if err := db.CreateOrders(ctx, []store.NewOrder{{BuyerID: u.ID, AgentID: testAgents[0].ID, Status: "completed", AmountCents: 100, CreatedAt: t0}}); err != nil {
-			t.Fatal(err)
-		}
-		os, _ := db.OrdersByBuyer(ctx, u.ID)
-		order := os[0].ID
-		exec(`UPDATE orders SET assistant_id = ?, per_minute_cents = 13 WHERE id = ?`, assistantA, order)
+		// The order as schema 7 stores it (the store's writes and reads
+		// are the current schema's).
+		order := uuid.NewString()
+		exec(`INSERT INTO orders (id, buyer_id, agent_id, status, amount_cents, currency, version, created_at, updated_at, assistant_id, per_minute_cents)
+			VALUES (?, ?, ?, 'completed', 100, 'EUR', 1, ?, ?, ?, 13)`, order, u.ID, testAgents[0].ID, ts(t0), ts(t0), assistantA)
 		call := func(id string, orderID any, outcome string, secs, deleted int) {
 			exec(`INSERT INTO calls (vapi_call_id, assistant_id, order_id, type, started_at, duration_seconds, status, outcome, report_received,
 					deleted, created_at, updated_at) VALUES (?, ?, ?, 'outbound', ?, ?, 'ended', ?, 1, ?, ?, ?)`,

@@ -19,6 +19,7 @@ import (
 	"github.com/belwise/site/internal/billing"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
+	"github.com/belwise/site/internal/invoicedoc"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/orders"
@@ -55,6 +56,16 @@ type accountEnv struct {
 	ip      string
 	alerts  *alerts.Service
 	billing *billing.Service
+}
+
+// testDocs writes recognisable bytes in place of an invoice's PDF and UBL.
+type testDocs struct{}
+
+func (testDocs) PDF(d invoicedoc.Document) ([]byte, error) {
+	return []byte("%PDF-1.7 " + d.Number), nil
+}
+func (testDocs) UBL(d invoicedoc.Document) ([]byte, error) {
+	return []byte("<Invoice><ID>" + d.Number + "</ID></Invoice>"), nil
 }
 
 // testAgency is the seller on the test invoices.
@@ -115,7 +126,7 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 		opts.Webhooks = webhooks.New(webhooks.Options{DB: db, SiteURL: o.siteURL, Guard: o.guard, Notify: e.worker.Notify, Logger: log, Now: o.now})
 		opts.Webhooks.RegisterJobs(e.worker)
 		opts.Webhooks.RegisterMail(mailer)
-		e.billing = billing.New(billing.Options{DB: db, Agency: testAgency, SiteURL: o.siteURL, Notify: e.worker.Notify, Logger: log, Now: o.now})
+		e.billing = billing.New(billing.Options{DB: db, Agency: testAgency, SiteURL: o.siteURL, Documents: testDocs{}, Notify: e.worker.Notify, Logger: log, Now: o.now})
 		e.billing.RegisterMail(mailer)
 		e.billing.RegisterJobs(e.worker)
 		opts.Billing = e.billing

@@ -1423,7 +1423,7 @@ export interface components {
             reminderSentAt: string | null;
             seller: components["schemas"]["BillingParty"];
             /** @enum {string} */
-            status: "open" | "paid" | "overdue" | "credit";
+            status: "open" | "paid" | "overdue" | "credited" | "credit";
             /** Format: int64 */
             subtotalCents: number;
             /**
@@ -1443,7 +1443,7 @@ export interface components {
             id: string;
             number: string;
             /** @enum {string} */
-            status: "open" | "paid" | "overdue" | "credit";
+            status: "open" | "paid" | "overdue" | "credited" | "credit";
         };
         BillingInvoiceSummary: {
             /** @description The company's legal name as issued. */
@@ -1471,7 +1471,7 @@ export interface components {
             /** @description YYYY-MM */
             period: string;
             /** @enum {string} */
-            status: "open" | "paid" | "overdue" | "credit";
+            status: "open" | "paid" | "overdue" | "credited" | "credit";
             /** Format: int64 */
             subtotalCents: number;
             /**
@@ -5060,11 +5060,11 @@ export const billingBuyerLocaleValues: ReadonlyArray<FlattenedDeepRequired<compo
 export const billingInvoiceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoice"]["kind"]> = ["invoice", "credit_note"];
 export const billingInvoiceLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoice"]["locale"]> = ["en", "nl"];
 export const billingInvoicePaidViaValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoice"]["paidVia"]> = ["", "staff", "mollie"];
-export const billingInvoiceStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoice"]["status"]> = ["open", "paid", "overdue", "credit"];
+export const billingInvoiceStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoice"]["status"]> = ["open", "paid", "overdue", "credited", "credit"];
 export const billingInvoiceVatTreatmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoice"]["vatTreatment"]> = ["standard", "reverse_charge"];
-export const billingInvoiceRefStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoiceRef"]["status"]> = ["open", "paid", "overdue", "credit"];
+export const billingInvoiceRefStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoiceRef"]["status"]> = ["open", "paid", "overdue", "credited", "credit"];
 export const billingInvoiceSummaryKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoiceSummary"]["kind"]> = ["invoice", "credit_note"];
-export const billingInvoiceSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoiceSummary"]["status"]> = ["open", "paid", "overdue", "credit"];
+export const billingInvoiceSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingInvoiceSummary"]["status"]> = ["open", "paid", "overdue", "credited", "credit"];
 export const billingLineKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingLine"]["kind"]> = ["setup", "monthly", "usage", "credit"];
 export const billingStatementVatTreatmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BillingStatement"]["vatTreatment"]> = ["standard", "reverse_charge"];
 export const buyerLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Buyer"]["locale"]> = ["en", "nl"];
