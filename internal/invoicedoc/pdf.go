@@ -16,7 +16,7 @@ const (
 )
 
 // Table columns: description, quantity, price, VAT rate, amount.
-var colW = [5]float64{70, 24, 38, 12, 26}
+var colW = [5]float64{78, 22, 34, 12, 24}
 
 // PDF writes d as an A4 PDF in d.Locale.
 func PDF(d Document) ([]byte, error) {
@@ -63,7 +63,7 @@ func PDF(d Document) ([]byte, error) {
 		pdf.SetFont("Helvetica", "", 9)
 		pdf.CellFormat(45, lineH, tr(label), "", 0, "L", false, 0, "")
 		pdf.SetFont("Helvetica", "B", 9)
-		pdf.CellFormat(pageWidth-45, lineH, tr(value), "", 1, "L", false, 0, "")
+		pdf.MultiCell(pageWidth-45, lineH, tr(value), "", "L", false)
 	}
 
 	// The seller on top.

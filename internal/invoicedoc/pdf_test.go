@@ -170,6 +170,7 @@ func TestPDFDeterministic(t *testing.T) {
 // second page with the table header again.
 func TestPDFLongStatement(t *testing.T) {
 	d := dutchInvoice()
+	d.Number = "2026-0099"
 	line := d.Lines[2]
 	line.Description = "Gebruik: " + strings.Repeat("Receptie-assistent-met-een-heel-lange-naam ", 3)
 	for range 40 {
@@ -194,6 +195,13 @@ func TestPDFRefusesAnIncompleteDocument(t *testing.T) {
 		"no lines":          func(d *Document) { d.Lines = nil },
 		"no issue date":     func(d *Document) { d.IssuedOn = time.Time{} },
 		"credit names none": func(d *Document) { d.Kind = KindCreditNote },
+		"no seller VAT id":  func(d *Document) { d.Seller.VATID = "" },
+		"no seller KvK":     func(d *Document) { d.Seller.KVK = "" },
+		"no IBAN":           func(d *Document) { d.Seller.IBAN = "" },
+		"reverse charge without the buyer's VAT id": func(d *Document) {
+			d.VATTreatment = VATReverseCharge
+			d.Buyer.VATID = ""
+		},
 	} {
 		d := dutchInvoice()
 		mutate(&d)

@@ -319,6 +319,16 @@ func check(d Document) error {
 		return fmt.Errorf("invoicedoc: %s has no lines", d.Number)
 	case d.Kind == KindCreditNote && d.CorrectsNumber == "":
 		return fmt.Errorf("invoicedoc: credit note %s names no invoice it corrects", d.Number)
+	case d.Seller.Name == "" || d.Buyer.Name == "":
+		return fmt.Errorf("invoicedoc: %s lacks a party's name", d.Number)
+	case d.Seller.VATID == "":
+		return fmt.Errorf("invoicedoc: %s: the seller has no VAT id", d.Number)
+	case strings.EqualFold(d.Seller.Country, "NL") && d.Seller.KVK == "":
+		return fmt.Errorf("invoicedoc: %s: the seller has no KvK number", d.Number)
+	case d.Kind == KindInvoice && d.Seller.IBAN == "":
+		return fmt.Errorf("invoicedoc: %s: the seller has no IBAN to pay to", d.Number)
+	case d.VATTreatment == VATReverseCharge && d.Buyer.VATID == "":
+		return fmt.Errorf("invoicedoc: %s: VAT reverse charged to a buyer without a VAT id", d.Number)
 	}
 	return nil
 }
@@ -432,6 +442,6 @@ func compactIBAN(s string) string {
 	return strings.ToUpper(strings.ReplaceAll(s, " ", ""))
 }
 
-// reverseChargeText is the legend art. 35a(1)(i) Wet OB asks for, in both
+// reverseChargeText is the legend art. 35a(1)(m) Wet OB asks for, in both
 // languages: the buyer owes the VAT.
 const reverseChargeText = "VAT reverse charged / btw verlegd"
