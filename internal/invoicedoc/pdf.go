@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/go-pdf/fpdf"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Page geometry in millimetres (A4, 20 mm margins).
@@ -44,7 +45,7 @@ func PDF(d Document) ([]byte, error) {
 	pdf.SetLang(l.lang)
 	pdf.AliasNbPages("{nb}")
 	// Core fonts in cp1252 print €, ë and – (text extraction reads them back).
-	tr := pdf.UnicodeTranslatorFromDescriptor("")
+	tr := cp1252(pdf.UnicodeTranslatorFromDescriptor(""))
 	pdf.SetFooterFunc(func() {
 		pdf.SetY(-pageMargin)
 		pdf.SetFont("Helvetica", "", 8)
@@ -68,7 +69,7 @@ func PDF(d Document) ([]byte, error) {
 
 	// The seller on top.
 	pdf.SetFont("Helvetica", "B", 18)
-	pdf.CellFormat(pageWidth, 9, tr(d.Seller.Name), "", 1, "L", false, 0, "")
+	pdf.MultiCell(pageWidth, 9, tr(d.Seller.Name), "", "L", false)
 	pdf.SetFont("Helvetica", "", 9)
 	for _, s := range addressLines(l, d.Seller) {
 		pdf.CellFormat(pageWidth, 4.5, tr(s), "", 1, "L", false, 0, "")
@@ -96,7 +97,8 @@ func PDF(d Document) ([]byte, error) {
 	pdf.SetTextColor(110, 110, 110)
 	pdf.CellFormat(pageWidth, 4.5, tr(l.billTo), "", 1, "L", false, 0, "")
 	pdf.SetTextColor(0, 0, 0)
-	text("B", 10, pageWidth, d.Buyer.Name, "L")
+	pdf.SetFont("Helvetica", "B", 10)
+	pdf.MultiCell(pageWidth, lineH, tr(d.Buyer.Name), "", "L", false)
 	pdf.SetFont("Helvetica", "", 9)
 	for _, s := range addressLines(l, d.Buyer) {
 		pdf.CellFormat(pageWidth, 4.5, tr(s), "", 1, "L", false, 0, "")
@@ -224,6 +226,36 @@ func PDF(d Document) ([]byte, error) {
 		return nil, fmt.Errorf("invoicedoc: PDF %s: %w", d.Number, err)
 	}
 	return b.Bytes(), nil
+}
+
+// cp1252 wraps fpdf's translator so text outside Windows-1252 still
+// reads: a letter with a diacritic cp1252 lacks loses the diacritic
+// ("č" → "c", "ș" → "s"), a few letters have a stand-in ("ł" → "l"),
+// control characters become spaces and anything else "?" (fpdf's own
+// fallback is ".", which would look like punctuation).
+func cp1252(tr func(string) string) func(string) string {
+	known := func(r rune) bool { return r < 0x80 || tr(string(r)) != "." }
+	stand := map[rune]string{'ł': "l", 'Ł': "L", 'đ': "d", 'Đ': "D", 'ı': "i", 'ħ': "h", 'Ħ': "H", '−': "-", '…': "..."}
+	return func(s string) string {
+		var b strings.Builder
+		for _, r := range s {
+			switch {
+			case r < 0x20 || r == 0x7f:
+				b.WriteByte(' ')
+			case known(r):
+				b.WriteRune(r)
+			default:
+				if base := []rune(norm.NFD.String(string(r)))[0]; base != r && known(base) {
+					b.WriteRune(base)
+				} else if st, ok := stand[r]; ok {
+					b.WriteString(st)
+				} else {
+					b.WriteByte('?')
+				}
+			}
+		}
+		return tr(b.String())
+	}
 }
 
 // wrap splits s into lines no wider than w in the current font, at

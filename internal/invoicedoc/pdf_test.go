@@ -213,3 +213,14 @@ func TestPDFRefusesAnIncompleteDocument(t *testing.T) {
 		}
 	}
 }
+
+// Names outside Windows-1252 still read: the letter without its
+// diacritic, not a dot.
+func TestPDFLettersOutsideCP1252(t *testing.T) {
+	d := belgianInvoice()
+	d.Buyer = Party{Name: "Łódź Spółka z o.o.", Street: "ul. Piotrkowska 1", Postcode: "90-001", City: "Łódź",
+		Country: "PL", VATID: "PL1234567890"}
+	d.Lines[0].Description = "Setup: Asistent Timișoara\x00"
+	text := pdfText(t, d)
+	wantText(t, text, "Lódz Spólka z o.o.", "90-001 Lódz", "Poland", "Setup: Asistent Timisoara")
+}
