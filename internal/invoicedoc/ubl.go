@@ -2,6 +2,7 @@ package invoicedoc
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/xml"
 	"fmt"
 	"strings"
@@ -97,6 +98,20 @@ type ublPeriod struct {
 type ublDocRef struct {
 	ID        string `xml:"cbc:ID"`
 	IssueDate string `xml:"cbc:IssueDate,omitempty"`
+}
+
+// ublAttachment is the PDF embedded in the UBL (BG-24, BT-125), so
+// bookkeeping software shows the invoice as the buyer received it.
+type ublAttachment struct {
+	MimeCode string `xml:"mimeCode,attr"`
+	Filename string `xml:"filename,attr"`
+	Data     string `xml:",chardata"`
+}
+
+type ublAdditionalRef struct {
+	ID          string        `xml:"cbc:ID"`
+	Description string        `xml:"cbc:DocumentDescription"`
+	Attachment  ublAttachment `xml:"cac:Attachment>cbc:EmbeddedDocumentBinaryObject"`
 }
 
 type ublBillingRef struct {
@@ -228,6 +243,7 @@ type ublDoc struct {
 	BuyerReference     string           `xml:"cbc:BuyerReference"`
 	InvoicePeriod      ublPeriod        `xml:"cac:InvoicePeriod"`
 	BillingReference   *ublBillingRef   `xml:"cac:BillingReference,omitempty"`
+	AdditionalDocument ublAdditionalRef `xml:"cac:AdditionalDocumentReference"`
 	Supplier           ublPartyWrap     `xml:"cac:AccountingSupplierParty"`
 	Customer           ublPartyWrap     `xml:"cac:AccountingCustomerParty"`
 	PaymentMeans       *ublPaymentMeans `xml:"cac:PaymentMeans,omitempty"`
@@ -336,7 +352,8 @@ func check(d Document) error {
 const isoDate = "2006-01-02"
 
 // UBL writes d as a UBL 2.1 Invoice (or CreditNote) following Peppol BIS
-// Billing 3.0 and NLCIUS.
+// Billing 3.0 and NLCIUS, with the PDF embedded (the same bytes PDF(d)
+// returns) as its visual representation.
 func UBL(d Document) ([]byte, error) {
 	if err := check(d); err != nil {
 		return nil, err
@@ -364,6 +381,19 @@ func UBL(d Document) ([]byte, error) {
 		Customer:        ublPartyWrap{Party: ublPartyOf(d.Buyer, false)},
 	}
 	l := labelsFor(d.Locale)
+	pdf, err := PDF(d)
+	if err != nil {
+		return nil, err
+	}
+	title := l.invoice
+	if credit {
+		title = l.creditNote
+	}
+	u.AdditionalDocument = ublAdditionalRef{
+		ID:          d.Number,
+		Description: title + " " + d.Number,
+		Attachment:  ublAttachment{MimeCode: "application/pdf", Filename: d.Number + ".pdf", Data: base64.StdEncoding.EncodeToString(pdf)},
+	}
 	if credit {
 		u.XMLName = xml.Name{Space: nsCreditNote, Local: "CreditNote"}
 		u.CreditNoteTypeCode = "381"

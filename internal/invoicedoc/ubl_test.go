@@ -2,6 +2,7 @@ package invoicedoc
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/xml"
 	"strings"
 	"testing"
@@ -144,6 +145,24 @@ func TestUBLDutchInvoice(t *testing.T) {
 	want(t, lines[2], "Item/ClassifiedTaxCategory/Percent", "21")
 	if len(n.all("Note")) != 0 {
 		t.Error("a Dutch invoice carries a note (reverse charge?)")
+	}
+
+	// The PDF rides along, byte for byte.
+	want(t, n, "AdditionalDocumentReference/ID", "2026-0001")
+	obj := n.all("AdditionalDocumentReference/Attachment/EmbeddedDocumentBinaryObject")
+	if len(obj) != 1 || obj[0].attr("mimeCode") != "application/pdf" || obj[0].attr("filename") != "2026-0001.pdf" {
+		t.Fatalf("embedded PDF: %+v", obj)
+	}
+	embedded, err := base64.StdEncoding.DecodeString(strings.TrimSpace(obj[0].Text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pdf, err := PDF(dutchInvoice())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(embedded, pdf) {
+		t.Error("the embedded PDF is not the PDF")
 	}
 }
 
