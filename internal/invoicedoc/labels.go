@@ -19,7 +19,7 @@ type labels struct {
 	reverseCharge, reverseChargeBasis               string
 	kvk, vatID, iban, email                         string
 	paymentTerm, payTransfer, payLink, page         string
-	creditSettle                                    string
+	creditSettle, invoiceOf                         string
 	day, days, perMonth, perMinute, per             string
 	months                                          [12]string
 	countries                                       map[string]string
@@ -57,7 +57,8 @@ var english = labels{
 	payTransfer:        "Please transfer %s by %s to IBAN %s in the name of %s, quoting invoice number %s.",
 	payLink:            "Pay with iDEAL: %s",
 	page:               "Page %d of {nb}",
-	creditSettle:       "This credit note corrects invoice %s of %s; the amount of %s is credited to you.",
+	creditSettle:       "This credit note corrects invoice %s; the amount of %s is credited to you.",
+	invoiceOf:          "%s of %s",
 	day:                "day",
 	days:               "days",
 	perMonth:           "per month",
@@ -107,7 +108,8 @@ var dutch = labels{
 	payTransfer:        "Wij verzoeken u %s vóór %s over te maken op IBAN %s t.n.v. %s, onder vermelding van factuurnummer %s.",
 	payLink:            "Betalen met iDEAL: %s",
 	page:               "Pagina %d van {nb}",
-	creditSettle:       "Deze creditnota corrigeert factuur %s van %s; het bedrag van %s wordt aan u gecrediteerd.",
+	creditSettle:       "Deze creditnota corrigeert factuur %s; het bedrag van %s wordt aan u gecrediteerd.",
+	invoiceOf:          "%s van %s",
 	day:                "dag",
 	days:               "dagen",
 	perMonth:           "per maand",

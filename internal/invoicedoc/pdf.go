@@ -202,7 +202,11 @@ func PDF(d Document) ([]byte, error) {
 		pdf.Ln(3)
 	}
 	if credit {
-		para("", fmt.Sprintf(l.creditSettle, d.CorrectsNumber, l.date(d.CorrectsIssuedOn), l.money(-d.TotalCents, d.Currency)))
+		ref := d.CorrectsNumber
+		if !d.CorrectsIssuedOn.IsZero() {
+			ref = fmt.Sprintf(l.invoiceOf, d.CorrectsNumber, l.date(d.CorrectsIssuedOn))
+		}
+		para("", fmt.Sprintf(l.creditSettle, ref, l.money(-d.TotalCents, d.Currency)))
 	} else {
 		if n := termDays(d); n > 0 {
 			para("B", fmt.Sprintf(l.paymentTerm, n))

@@ -132,6 +132,7 @@ func TestPDFCreditNote(t *testing.T) {
 			"Bakkerij De Vries B.V.", "NL987654321B01", "NL123456789B01", "KvK 12345678",
 			"20,57 min € 0,12 per minuut 21% € -2,47",
 			"Subtotaal excl. btw € -2,47", "Btw 21% over € -2,47 € -0,52", "Totaal € -2,99",
+			"Deze creditnota corrigeert factuur 2026-0001 van 1 december 2026; het bedrag van € 2,99 wordt aan u gecrediteerd.",
 		)
 		if strings.Contains(text, "Betaaltermijn") {
 			t.Error("a credit note asks for payment")

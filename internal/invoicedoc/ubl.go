@@ -241,7 +241,7 @@ type ublDoc struct {
 	Notes              []string         `xml:"cbc:Note"`
 	Currency           string           `xml:"cbc:DocumentCurrencyCode"`
 	BuyerReference     string           `xml:"cbc:BuyerReference"`
-	InvoicePeriod      ublPeriod        `xml:"cac:InvoicePeriod"`
+	InvoicePeriod      *ublPeriod       `xml:"cac:InvoicePeriod,omitempty"`
 	BillingReference   *ublBillingRef   `xml:"cac:BillingReference,omitempty"`
 	AdditionalDocument ublAdditionalRef `xml:"cac:AdditionalDocumentReference"`
 	Supplier           ublPartyWrap     `xml:"cac:AccountingSupplierParty"`
@@ -341,6 +341,8 @@ func check(d Document) error {
 		return fmt.Errorf("invoicedoc: %s: the seller has no VAT id", d.Number)
 	case strings.EqualFold(d.Seller.Country, "NL") && d.Seller.KVK == "":
 		return fmt.Errorf("invoicedoc: %s: the seller has no KvK number", d.Number)
+	case d.Kind == KindInvoice && d.DueOn.IsZero():
+		return fmt.Errorf("invoicedoc: invoice %s has no due date", d.Number)
 	case d.Kind == KindInvoice && d.Seller.IBAN == "":
 		return fmt.Errorf("invoicedoc: %s: the seller has no IBAN to pay to", d.Number)
 	case d.VATTreatment == VATReverseCharge && d.Buyer.VATID == "":
@@ -376,9 +378,11 @@ func UBL(d Document) ([]byte, error) {
 		IssueDate:       d.IssuedOn.Format(isoDate),
 		Currency:        d.Currency,
 		BuyerReference:  d.Number,
-		InvoicePeriod:   ublPeriod{StartDate: d.PeriodStart.Format(isoDate), EndDate: d.PeriodEnd.Format(isoDate)},
 		Supplier:        ublPartyWrap{Party: ublPartyOf(d.Seller, true)},
 		Customer:        ublPartyWrap{Party: ublPartyOf(d.Buyer, false)},
+	}
+	if !d.PeriodStart.IsZero() && !d.PeriodEnd.IsZero() {
+		u.InvoicePeriod = &ublPeriod{StartDate: d.PeriodStart.Format(isoDate), EndDate: d.PeriodEnd.Format(isoDate)}
 	}
 	l := labelsFor(d.Locale)
 	pdf, err := PDF(d)
@@ -408,9 +412,7 @@ func UBL(d Document) ([]byte, error) {
 	} else {
 		u.XMLName = xml.Name{Space: nsInvoice, Local: "Invoice"}
 		u.InvoiceTypeCode = "380"
-		if !d.DueOn.IsZero() {
-			u.DueDate = d.DueOn.Format(isoDate)
-		}
+		u.DueDate = d.DueOn.Format(isoDate)
 		u.PaymentMeans = &ublPaymentMeans{
 			Code:      "58", // SEPA credit transfer
 			PaymentID: d.Number,
