@@ -240,3 +240,40 @@ func TestUBLNLCIUS(t *testing.T) {
 	}
 	checkReports(t, "si-ubl-2.0.3.13.xslt", schematron(t, "si-ubl-2.0.3.13.xslt", dir), docs)
 }
+
+// TestValidateFiles validates UBL files made elsewhere (a server's
+// download, an e-mail attachment) with the same artefacts:
+//
+//	INVOICEDOC_VALIDATE=/tmp/2026-0001.xml,/tmp/2026-0002.xml go test ./internal/invoicedoc -run TestValidateFiles -v
+//
+// Without the variable there is nothing to validate and it skips.
+func TestValidateFiles(t *testing.T) {
+	list := os.Getenv("INVOICEDOC_VALIDATE")
+	if list == "" {
+		t.Skip("INVOICEDOC_VALIDATE names no files")
+	}
+	xmllint := tool(t, "xmllint", "libxml2-utils")
+	dir := t.TempDir()
+	docs := map[string]Document{}
+	for i, path := range strings.Split(list, ",") {
+		b, err := os.ReadFile(strings.TrimSpace(path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		xsd := xsdInvoice
+		if strings.Contains(string(b), nsCreditNote) {
+			xsd = xsdCreditNote
+		}
+		if out, err := exec.Command(xmllint, "--noout", "--nonet", "--schema", xsd, path).CombinedOutput(); err != nil {
+			t.Errorf("%s does not validate against %s: %v\n%s", path, filepath.Base(xsd), err, out)
+		}
+		name := fmt.Sprintf("%02d-%s", i, filepath.Base(path))
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		docs[name] = Document{}
+	}
+	for _, x := range []string{"CEN-EN16931-UBL.xslt", "PEPPOL-EN16931-UBL.xslt"} {
+		checkReports(t, x, schematron(t, x, dir), docs)
+	}
+}
