@@ -130,6 +130,24 @@ func creditNote() Document {
 	return d
 }
 
+// belgianCreditNote cancels the Belgian invoice: reverse charged, in
+// English, every line negated (quantity and price as issued).
+func belgianCreditNote() Document {
+	d := belgianInvoice()
+	d.Kind = KindCreditNote
+	d.Number = "2026-0004"
+	d.CorrectsNumber = "2026-0002"
+	d.CorrectsIssuedOn = day("2026-12-01")
+	d.Reason = "Order cancelled"
+	d.IssuedOn = day("2026-12-04")
+	d.DueOn = time.Time{}
+	for i := range d.Lines {
+		d.Lines[i].NetCents = -d.Lines[i].NetCents
+	}
+	d.SubtotalCents, d.TotalCents = -35900, -35900
+	return d
+}
+
 type fixture struct {
 	name string
 	doc  Document
@@ -140,6 +158,7 @@ func fixtures() []fixture {
 		{"nl-standard", dutchInvoice()},
 		{"be-reverse-charge", belgianInvoice()},
 		{"nl-credit-note", creditNote()},
+		{"be-credit-note", belgianCreditNote()},
 	}
 }
 

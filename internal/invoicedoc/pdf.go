@@ -82,7 +82,7 @@ func PDF(d Document) ([]byte, error) {
 		ids = append(ids, l.vatID+" "+d.Seller.VATID)
 	}
 	if d.Seller.IBAN != "" {
-		ids = append(ids, l.iban+" "+d.Seller.IBAN)
+		ids = append(ids, l.iban+" "+printIBAN(d.Seller.IBAN))
 	}
 	if len(ids) > 0 {
 		pdf.CellFormat(pageWidth, 4.5, tr(strings.Join(ids, "  ·  ")), "", 1, "L", false, 0, "")
@@ -211,7 +211,7 @@ func PDF(d Document) ([]byte, error) {
 		if n := termDays(d); n > 0 {
 			para("B", fmt.Sprintf(l.paymentTerm, n))
 		}
-		para("", fmt.Sprintf(l.payTransfer, l.money(d.TotalCents, d.Currency), l.date(d.DueOn), d.Seller.IBAN, d.Seller.Name, d.Number))
+		para("", fmt.Sprintf(l.payTransfer, l.money(d.TotalCents, d.Currency), l.date(d.DueOn), printIBAN(d.Seller.IBAN), d.Seller.Name, d.Number))
 		if d.PayURL != "" {
 			pdf.Ln(2)
 			pdf.SetFont("Helvetica", "B", 9)
@@ -268,7 +268,10 @@ func cp1252(tr func(string) string) func(string) string {
 func wrap(pdf *fpdf.Fpdf, tr func(string) string, s string, w float64) []string {
 	var lines []string
 	line := ""
-	for _, word := range strings.Fields(s) {
+	for _, word := range strings.Split(s, " ") {
+		if word == "" {
+			continue
+		}
 		next := word
 		if line != "" {
 			next = line + " " + word

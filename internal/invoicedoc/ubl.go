@@ -238,7 +238,7 @@ type ublDoc struct {
 	DueDate            string           `xml:"cbc:DueDate,omitempty"`
 	InvoiceTypeCode    string           `xml:"cbc:InvoiceTypeCode,omitempty"`
 	CreditNoteTypeCode string           `xml:"cbc:CreditNoteTypeCode,omitempty"`
-	Notes              []string         `xml:"cbc:Note"`
+	Note               string           `xml:"cbc:Note,omitempty"`
 	Currency           string           `xml:"cbc:DocumentCurrencyCode"`
 	BuyerReference     string           `xml:"cbc:BuyerReference"`
 	InvoicePeriod      *ublPeriod       `xml:"cac:InvoicePeriod,omitempty"`
@@ -406,9 +406,7 @@ func UBL(d Document) ([]byte, error) {
 			ref.IssueDate = d.CorrectsIssuedOn.Format(isoDate)
 		}
 		u.BillingReference = &ublBillingRef{Invoice: ref}
-		if d.Reason != "" {
-			u.Notes = append(u.Notes, d.Reason)
-		}
+		u.Note = d.Reason
 	} else {
 		u.XMLName = xml.Name{Space: nsInvoice, Local: "Invoice"}
 		u.InvoiceTypeCode = "380"
@@ -420,8 +418,10 @@ func UBL(d Document) ([]byte, error) {
 		}
 		u.PaymentTerms = &ublPaymentTerms{Note: l.paymentTermsNote(d)}
 	}
+	// Peppol allows one note (PEPPOL-EN16931-R002): a reverse-charged
+	// credit note's says both.
 	if d.VATTreatment == VATReverseCharge {
-		u.Notes = append(u.Notes, reverseChargeText)
+		u.Note = strings.TrimPrefix(u.Note+". "+reverseChargeText, ". ")
 	}
 
 	for i, ln := range d.Lines {
@@ -471,7 +471,19 @@ func UBL(d Document) ([]byte, error) {
 
 // compactIBAN writes an IBAN without spaces, as the UBL carries it.
 func compactIBAN(s string) string {
-	return strings.ToUpper(strings.ReplaceAll(s, " ", ""))
+	return strings.ToUpper(strings.Join(strings.Fields(s), ""))
+}
+
+// printIBAN writes an IBAN in groups of four, as people read it:
+// "NL91 ABNA 0417 1643 00".
+func printIBAN(s string) string {
+	c := compactIBAN(s)
+	var g []string
+	for len(c) > 4 {
+		g = append(g, c[:4])
+		c = c[4:]
+	}
+	return strings.Join(append(g, c), " ")
 }
 
 // reverseChargeText is the legend art. 35a(1)(m) Wet OB asks for, in both

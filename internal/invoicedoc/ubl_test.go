@@ -206,9 +206,34 @@ func TestUBLCreditNote(t *testing.T) {
 	want(t, n, "CreditNoteLine/CreditedQuantity", "1234", "unitCode=D62")
 	want(t, n, "CreditNoteLine/LineExtensionAmount", "2.47")
 	want(t, n, "CreditNoteLine/Price/PriceAmount", "0.12")
+	if len(n.all("Note")) != 1 {
+		t.Error("more than one note (PEPPOL-EN16931-R002)")
+	}
 	for _, absent := range []string{"DueDate", "InvoiceTypeCode", "InvoiceLine", "PaymentMeans"} {
 		if len(n.all(absent)) != 0 {
 			t.Errorf("a credit note has %s", absent)
+		}
+	}
+}
+
+// A reverse-charged credit note says why and that the VAT is reverse
+// charged in its one note.
+func TestUBLReverseChargedCreditNote(t *testing.T) {
+	n := parseUBL(t, belgianCreditNote())
+	if notes := n.all("Note"); len(notes) != 1 {
+		t.Fatalf("%d notes, Peppol allows one", len(notes))
+	}
+	want(t, n, "Note", "Order cancelled. VAT reverse charged / btw verlegd")
+	want(t, n, "LegalMonetaryTotal/PayableAmount", "359.00")
+	want(t, n, "TaxTotal/TaxSubtotal/TaxCategory/ID", "AE")
+	want(t, n, "BillingReference/InvoiceDocumentReference/ID", "2026-0002")
+}
+
+func TestPrintIBAN(t *testing.T) {
+	for in, want := range map[string]string{"NL91ABNA0417164300": "NL91 ABNA 0417 1643 00", "nl91 abna 0417 1643 00": "NL91 ABNA 0417 1643 00",
+		"BE68539007547034": "BE68 5390 0754 7034"} {
+		if got := printIBAN(in); got != want {
+			t.Errorf("printIBAN(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
