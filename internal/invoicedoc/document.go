@@ -5,10 +5,7 @@
 // billing package issued and stored it.
 package invoicedoc
 
-import (
-	"errors"
-	"time"
-)
+import "time"
 
 // Party is the seller or the buyer as printed on the document.
 type Party struct {
@@ -29,7 +26,7 @@ type Party struct {
 type Line struct {
 	Description    string
 	Quantity       string // decimal, as sent in the UBL: "36750", "17", "1"
-	Unit           string // UN/ECE rec 20: "D62" second, "DAY", "C62" one
+	Unit           string // UN/ECE rec 20: "SEC" second (of time; "D62", the second of angle, is read as seconds too), "DAY", "C62" one
 	BaseQuantity   string // what the unit price is for: "60" (seconds in a minute), "30" (days in the month), "1"
 	UnitPriceCents int64
 	NetCents       int64
@@ -71,13 +68,3 @@ type Document struct {
 	TotalCents       int64  // SubtotalCents + VATCents
 	PayURL           string // "Pay with iDEAL" link; "" shows bank transfer details only
 }
-
-// ErrNotImplemented is returned until the writers are in.
-var ErrNotImplemented = errors.New("invoicedoc: not implemented")
-
-// PDF writes d as an A4 PDF in d.Locale.
-func PDF(d Document) ([]byte, error) { return nil, ErrNotImplemented }
-
-// UBL writes d as a UBL 2.1 Invoice (or CreditNote) following Peppol BIS
-// Billing 3.0 and NLCIUS.
-func UBL(d Document) ([]byte, error) { return nil, ErrNotImplemented }
