@@ -118,6 +118,10 @@ func seedDemo(ctx context.Context, db *store.DB) (demo.Result, error) {
 	if err != nil {
 		return res, err
 	}
+	// The demo buyer's company, which their orders and invoices are billed to.
+	if err := demo.SeedCompany(ctx, db, demoEmail, now); err != nil {
+		return res, err
+	}
 	// The demo buyer's live agents, linked to their assistants, with a few
 	// weeks of calls.
 	return res, demo.SeedCalls(ctx, db, demoEmail, now)

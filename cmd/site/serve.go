@@ -20,6 +20,7 @@ import (
 	"github.com/belwise/site/internal/billing"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
+	"github.com/belwise/site/internal/company"
 	"github.com/belwise/site/internal/config"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail"
@@ -115,6 +116,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		Auth: accounts, Orders: sales, Quotes: quotes, Catalogue: catalogue.New(db.DB, nil),
 		Voice: voice.Config{PublicKey: cfg.VapiPublicKey, AssistantID: cfg.VapiAssistantID, WebhookSecret: cfg.VapiWebhookSecret}, DBReady: db.ready.Load, TrustProxy: cfg.TrustProxy,
 		Calls: callLog, Alerts: callAlerts, Jobs: &jobs.Console{DB: db.DB}, Webhooks: hooks, Reports: digests, Billing: bills,
+		Companies: company.New(company.Options{DB: db.DB, Logger: log}),
 	})
 	if err != nil {
 		return err

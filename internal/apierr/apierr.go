@@ -39,6 +39,22 @@ type Error struct {
 	Field      string
 	Message    string
 	RetryAfter time.Duration // RateLimited only
+	// Errors are every problem of one input when a form has several (a
+	// company's details): one per field, the first being this Error's own
+	// code, field and message. Empty for a single problem. See Join.
+	Errors []*Error
+}
+
+// Join answers every field problem of one input at once: nil when there
+// are none, else an Invalid error that is the first problem and lists all
+// of them in Errors (in the order given, which is the form's).
+func Join(problems []*Error) error {
+	if len(problems) == 0 {
+		return nil
+	}
+	first := *problems[0]
+	first.Errors = problems
+	return &first
 }
 
 func (e *Error) Error() string { return e.Code.String() + ": " + e.Message }

@@ -53,3 +53,18 @@ func TestAs(t *testing.T) {
 		t.Errorf("Wrap of another error: %v", w)
 	}
 }
+
+func TestJoin(t *testing.T) {
+	if Join(nil) != nil {
+		t.Fatal("Join(nil) is not nil")
+	}
+	a := &Error{Kind: Invalid, Code: CodeRequired, Field: "legalName", Message: "Enter the name."}
+	b := &Error{Kind: Invalid, Code: CodeInvalidPostcode, Field: "postcode", Message: "Bad postcode."}
+	got, ok := As(Join([]*Error{a, b}))
+	if !ok || got.Code != CodeRequired || got.Field != "legalName" || got.Kind != Invalid || len(got.Errors) != 2 || got.Errors[1] != b {
+		t.Fatalf("Join = %+v", got)
+	}
+	if a.Errors != nil {
+		t.Fatal("Join changed its first problem")
+	}
+}

@@ -60,6 +60,15 @@ var (
 	CodeOptionsRequired     = code("options_required")      // a choice field without options (or with an empty or repeated one)
 )
 
+// The buyer's company details (invoices are addressed to them).
+var (
+	CodeInvalidPostcode = code("invalid_postcode") // not a postcode of the company's country (NL: 1234 AB)
+	CodeInvalidCountry  = code("invalid_country")  // not an EU member state: the agency bills those by arrangement
+	CodeInvalidKVK      = code("invalid_kvk")      // a Dutch company's KvK number that is not 8 digits
+	CodeInvalidVATID    = code("invalid_vat_id")   // a VAT id not in its country's format (NL: NL123456789B01)
+	CodeBuyerOnly       = code("buyer_only")       // 403: company details belong to buyer accounts, not staff
+)
+
 // Webhooks (the buyer's integrations).
 var (
 	CodeInvalidWebhookURL   = code("invalid_webhook_url")    // not an absolute https URL without credentials

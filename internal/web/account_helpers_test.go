@@ -19,6 +19,7 @@ import (
 	"github.com/belwise/site/internal/billing"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
+	"github.com/belwise/site/internal/company"
 	"github.com/belwise/site/internal/invoicedoc"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail"
@@ -130,6 +131,7 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 		e.billing.RegisterMail(mailer)
 		e.billing.RegisterJobs(e.worker)
 		opts.Billing = e.billing
+		opts.Companies = company.New(company.Options{DB: db, Logger: log, Now: o.now})
 	}
 	h, err := New(opts)
 	if err != nil {

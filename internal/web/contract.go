@@ -124,6 +124,16 @@ type errorDetail struct {
 	Code    string `json:"code" doc:"Stable and machine-readable; every code is in internal/apierr/codes.go."`
 	Message string `json:"message" doc:"In English, for people."`
 	Field   string `json:"field,omitempty" doc:"The offending input's JSON name, when there is one."`
+	// Errors is every problem of a form's input at once (one per field),
+	// the first being the error itself; absent for a single problem.
+	Errors []fieldProblem `json:"errors,omitempty" doc:"Every problem of the input, one per field, when a form had several checked at once (the first is the error itself)."`
+}
+
+// fieldProblem is one field's problem in errorDetail.Errors.
+type fieldProblem struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Field   string `json:"field"`
 }
 
 // contract is every JSON endpoint of the API, with services that are never
@@ -144,6 +154,7 @@ func contract() []endpoint {
 	eps = append(eps, (&integrationsAPI{api: base}).table()...)
 	eps = append(eps, (&reportsAPI{api: base}).table()...)
 	eps = append(eps, (&billingAPI{api: base}).table()...)
+	eps = append(eps, (&companyAPI{api: base}).table()...)
 	eps = append(eps, openAPIEndpoint())
 	return eps
 }

@@ -27,7 +27,8 @@ var kindStatus = map[apierr.Kind]int{
 }
 
 // writeFailure is the only writer of the API's error shape:
-// {"error":{"code","message","field"}}. Only *apierr.Error failures are
+// {"error":{"code","message","field"}}, with "errors" (each
+// {"code","message","field"}) when a form's fields had several problems. Only *apierr.Error failures are
 // shown as they are; anything else is logged and answered as a generic
 // 500, so no internal detail reaches the client.
 func writeFailure(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
@@ -58,5 +59,9 @@ func writeFailure(w http.ResponseWriter, r *http.Request, log *slog.Logger, err 
 	if !known {
 		status = http.StatusInternalServerError
 	}
-	writeJSON(w, status, errorBody{errorDetail{ae.Code.String(), ae.Message, ae.Field}})
+	detail := errorDetail{Code: ae.Code.String(), Message: ae.Message, Field: ae.Field}
+	for _, e := range ae.Errors {
+		detail.Errors = append(detail.Errors, fieldProblem{e.Code.String(), e.Message, e.Field})
+	}
+	writeJSON(w, status, errorBody{detail})
 }

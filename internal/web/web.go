@@ -16,6 +16,7 @@ import (
 	"github.com/belwise/site/internal/billing"
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
+	"github.com/belwise/site/internal/company"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
@@ -83,6 +84,9 @@ type Options struct {
 	// Billing serves the console's statements and invoices and the buyer's
 	// invoices; nil: those endpoints answer 404.
 	Billing *billing.Service
+	// Companies serves the buyer's company details (GET/PUT /api/company);
+	// nil: those endpoints answer 404.
+	Companies *company.Service
 }
 
 // New loads the site into memory and returns the server's root handler.
@@ -121,7 +125,7 @@ func New(opts Options) (http.Handler, error) {
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
-	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}, &billingAPI{api: base, billing: opts.Billing}))))))
+	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}, &billingAPI{api: base, billing: opts.Billing}, &companyAPI{api: base, companies: opts.Companies}))))))
 	pages := &pageHandler{site: s, log: log}
 	if opts.Calls != nil && opts.DBReady != nil {
 		pages.callCSP = &callPageCSP{api: base, ident: ident, calls: opts.Calls, scriptHashes: s.scriptHashes, extra: voiceCSP(opts.Voice)}

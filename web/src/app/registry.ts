@@ -86,6 +86,8 @@ export const SCREENS = {
       { path: 'integrations', load: () => import('../features/dashboard/Integrations') },
       // The buyer's invoices and credit notes, and this month's usage so far.
       { path: 'invoices', load: () => import('../features/billing/DashboardInvoices') },
+      // The company details invoices are addressed to (issue 22).
+      { path: 'company', load: () => import('../features/company/CompanyPage') },
       { path: 'orders/:id', load: () => import('../features/dashboard/DashboardOrder') },
       { path: 'agents/:orderId', load: () => import('../features/dashboard/DashboardAgent') },
       { path: 'agents/:orderId/calls/:callId', load: () => import('../features/dashboard/DashboardCall') },

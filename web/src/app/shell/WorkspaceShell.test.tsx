@@ -46,6 +46,13 @@ describe('the workspace shell', () => {
     const nav = await screen.findByRole('navigation', { name: 'Sections' });
     expect(within(nav).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/dashboard/profile');
+    // Invoices follow the overview; Company sits between Integrations and Profile.
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Overview', 'Invoices', 'Integrations', 'Company', 'Profile', 'Nederlands']);
+    expect(within(nav).getByRole('link', { name: 'Company' }).getAttribute('href')).toBe('/dashboard/company');
     expect(within(nav).getByRole('link', { name: 'Nederlands' }).getAttribute('href')).toBe('/nl/dashboard');
     expect(screen.getByRole('link', { name: 'Belwise Dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(await screen.findByRole('button', { name: /Account menu/ })).toBeTruthy();
@@ -117,6 +124,8 @@ describe('the sections', () => {
     expect(current('/dashboard/integrations')).toEqual(['/dashboard/integrations']);
     expect(current('/dashboard/invoices')).toEqual(['/dashboard/invoices']);
     expect(current('/dashboard/invoicesx')).toEqual(['/dashboard']);
+    expect(current('/dashboard/company')).toEqual(['/dashboard/company']);
+    expect(current('/dashboard/company/')).toEqual(['/dashboard/company']);
     expect(current('/console')).toEqual(['/console']);
     expect(current('/console/quotes/q-1')).toEqual(['/console']);
     expect(current('/console/orders/o-1')).toEqual(['/console/orders']);

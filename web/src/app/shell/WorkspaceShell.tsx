@@ -27,11 +27,17 @@ interface Section {
 export const SECTIONS: Record<Workspace, readonly Section[]> = {
   dashboard: [
     // The overview, with everything below it: an order, an agent and its calls and contacts.
-    { path: '/dashboard', label: 'workspace.sections.overview', owns: /^\/dashboard(?!\/(profile|integrations|invoices)(\/|$))(\/.*)?$/ },
+    {
+      path: '/dashboard',
+      label: 'workspace.sections.overview',
+      owns: /^\/dashboard(?!\/(profile|integrations|invoices|company)(\/|$))(\/.*)?$/,
+    },
     // Invoices and credit notes, and this month's usage so far.
     { path: '/dashboard/invoices', label: 'workspace.sections.invoices', owns: /^\/dashboard\/invoices(\/.*)?$/ },
     // Webhooks to the buyer's own tools.
     { path: '/dashboard/integrations', label: 'workspace.sections.integrations', owns: /^\/dashboard\/integrations\/?$/ },
+    // The company details invoices are addressed to.
+    { path: '/dashboard/company', label: 'workspace.sections.company', owns: /^\/dashboard\/company\/?$/ },
     { path: '/dashboard/profile', label: 'workspace.sections.profile', owns: /^\/dashboard\/profile\/?$/ },
   ],
   console: [

@@ -14,6 +14,8 @@ const TONES: Record<InvoiceStatus, string> = {
   open: 'border-amber-300 bg-amber-100 text-amber-900',
   paid: 'border-green-300 bg-green-100 text-green-900',
   overdue: 'border-red-700 bg-red-700 text-white',
+  // Unpaid, and cancelled in full by credit notes: nothing is due.
+  credited: 'border-stone-300 bg-stone-100 text-stone-800',
   credit: 'border-stone-300 bg-stone-100 text-stone-800',
 };
 

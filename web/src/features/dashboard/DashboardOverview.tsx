@@ -5,6 +5,7 @@ import { getDashboard } from '../../shared/api/client';
 import type { DashboardData } from '../../shared/api/types';
 import { useAuth } from '../../shared/auth/AuthContext';
 import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
+import { CompanyNotice, companyMissing } from '../company';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { AgentList } from './AgentList';
 import { Loading, LoadError } from './LoadState';
@@ -18,8 +19,8 @@ import { activeOrders } from './status';
  * loading state: there, with no API to ask, the promise never settles.
  */
 export function loader({ request }: LoaderFunctionArgs) {
-  if (typeof document === 'undefined') return { dashboard: new Promise<DashboardData>(() => {}) };
-  return { dashboard: deferred(getDashboard(requestLang(request), request.signal)) };
+  if (typeof document === 'undefined') return { dashboard: new Promise<DashboardData>(() => {}), companyMissing: Promise.resolve(false) };
+  return { dashboard: deferred(getDashboard(requestLang(request), request.signal)), companyMissing: companyMissing(request.signal) };
 }
 
 /** The tabs live in the query (?tab=history): switching them asks the API nothing. */
@@ -37,14 +38,14 @@ export function HydrateFallback() {
 /** /dashboard: greeting, then the My Agents and Purchase History tabs. */
 export function Component() {
   const { t } = useLanguage();
-  const { dashboard } = useLoaderData<typeof loader>();
+  const { dashboard, companyMissing } = useLoaderData<typeof loader>();
   return (
     <Deferred
       resolve={dashboard}
       loading={<Loading text={t('dashboard.loading')} />}
       failed={(error, retry) => <LoadError error={error} onRetry={retry} />}
     >
-      {(data) => <DashboardTabs data={data} />}
+      {(data) => <DashboardTabs data={data} companyMissing={companyMissing} />}
     </Deferred>
   );
 }
@@ -62,7 +63,7 @@ function AgentsOrProgress({ orders }: { orders: DashboardData['orders'] }) {
 
 type Tab = 'agents' | 'history';
 
-function DashboardTabs({ data }: { data: DashboardData }) {
+function DashboardTabs({ data, companyMissing }: { data: DashboardData; companyMissing: Promise<boolean> }) {
   const { t } = useLanguage();
   const auth = useAuth();
   // If /api/me failed but the dashboard loaded, the header can still show who is signed in.
@@ -94,6 +95,8 @@ function DashboardTabs({ data }: { data: DashboardData }) {
   return (
     <>
       <h1 className="display text-4xl [overflow-wrap:anywhere] sm:text-5xl">{t('dashboard.greeting', { name })}</h1>
+      {/* Invoices need the buyer's company details: a reminder until they are in. */}
+      <CompanyNotice missing={companyMissing} />
       <Tabs.Root value={tab} onValueChange={onTabChange} className="mt-10">
         <Tabs.List aria-label={t('dashboard.tabsLabel')} className="tab-list grid grid-cols-2 sm:inline-grid">
           <Tabs.Trigger value="agents" className="tab">

@@ -97,6 +97,14 @@ describe('API client', () => {
     // Errors without a field leave it undefined.
     mockApi({ 'POST /api/quotes': apiError(503, 'unavailable') });
     expect((await failure(submitQuote(body))).field).toBeUndefined();
+    expect((await failure(submitQuote(body))).problems).toBeUndefined();
+    // A form checked as a whole lists every problem, one per field.
+    const errors = [
+      { code: 'required', message: 'Enter the name.', field: 'fullName' },
+      { code: 'invalid_email', message: 'Bad email.', field: 'email' },
+    ];
+    mockApi({ 'POST /api/quotes': json(400, { error: { ...errors[0], errors } }) });
+    expect(await failure(submitQuote(body))).toMatchObject({ code: 'required', field: 'fullName', problems: errors });
   });
 
   it('lets an aborted request reject as an abort, not as a network error', async () => {

@@ -5,6 +5,9 @@ import type { Lang } from '../paths';
 
 type Schemas = components['schemas'];
 
+/** One field's problem in a failure that lists every problem of a form (`error.errors`). */
+export type FieldProblem = Schemas['FieldProblem'];
+
 /** Every failed call throws this; `status` is 0 when the request never got an answer (code `network`). */
 export class ApiError extends Error {
   constructor(
@@ -15,6 +18,8 @@ export class ApiError extends Error {
     readonly retryAfter?: number,
     /** The request field the error is about (JSON name), when the API names one. */
     readonly field?: string,
+    /** Every problem of a form checked as a whole, one per field (the first is this error's own), when the API lists them. */
+    readonly problems?: readonly FieldProblem[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -102,11 +107,14 @@ export async function call<R extends Answer>(send: (api: Api) => Promise<R>, sig
   if (res.ok) return answer.data as Body<R>;
 
   const payload =
-    typeof answer.error === 'object' ? (answer.error as { error?: { code?: string; message?: string; field?: string } } | null) : null;
+    typeof answer.error === 'object'
+      ? (answer.error as { error?: { code?: string; message?: string; field?: string; errors?: FieldProblem[] } } | null)
+      : null;
   const code = payload?.error?.code || STATUS_CODES[res.status] || 'unknown';
   const message = payload?.error?.message || `The API call failed with ${res.status}`;
   const retryAfter = res.status === 429 ? parseRetryAfter(res.headers.get('Retry-After')) : undefined;
-  throw new ApiError(res.status, code, message, retryAfter, payload?.error?.field || undefined);
+  const problems = Array.isArray(payload?.error?.errors) ? payload.error.errors : undefined;
+  throw new ApiError(res.status, code, message, retryAfter, payload?.error?.field || undefined, problems);
 }
 
 /** 202 also when the email is taken (no account enumeration). */

@@ -303,6 +303,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The buyer's company details (null before they saved any) and the countries a company can be in; 403 buyer_only for staff.
+         * @description Signed in only: 401 without a session.
+         */
+        get: operations["getCompany"];
+        /**
+         * Saves the buyer's company details: every problem at once (400, one per field in error.errors); 409 version_conflict for a stale version; 403 buyer_only for staff.
+         * @description Signed in only: 401 without a session.
+         */
+        put: operations["putCompany"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/agents": {
         parameters: {
             query?: never;
@@ -1853,6 +1877,54 @@ export interface components {
             purpose: "reset" | "invite";
             token: string;
         };
+        Company: {
+            city: string;
+            /** @description ISO 3166-1 alpha-2 of an EU member state, upper case. */
+            country: string;
+            id: string;
+            /** @description Where invoices are emailed. */
+            invoiceEmail: string;
+            /** @description The Dutch Chamber of Commerce number, 8 digits; empty outside the Netherlands. */
+            kvk: string;
+            /** @description The registered name, as invoices show it. */
+            legalName: string;
+            /** @description Normalised for its country (NL: 1234 AB). */
+            postcode: string;
+            /** @description Street and number, one line. */
+            street: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The VAT id, upper case without spaces (NL123456789B01); empty when none. */
+            vatId: string;
+            /**
+             * Format: int64
+             * @description 1 when created, +1 on every change; send it back with a change.
+             */
+            version: number;
+        };
+        CompanyAnswer: {
+            company: components["schemas"]["Company"] | null;
+            /** @description The countries a company can be saved in (the EU member states), NL first, with a postcode and a VAT id of each. */
+            countries: components["schemas"]["Country"][];
+        };
+        CompanyBody: {
+            city: string;
+            /** @description ISO 3166-1 alpha-2 of an EU member state. */
+            country: string;
+            invoiceEmail: string;
+            /** @description 8 digits; required for a Dutch company, ignored for any other. */
+            kvk: string;
+            legalName: string;
+            postcode: string;
+            street: string;
+            /** @description Optional; in the country's format (NL123456789B01). */
+            vatId: string;
+            /**
+             * Format: int64
+             * @description The version read; ignored when the buyer has no company yet.
+             */
+            version?: number;
+        };
         ConsoleCallAnswer: {
             call: components["schemas"]["CallConsoleDetail"];
         };
@@ -1897,6 +1969,14 @@ export interface components {
         ConsoleOrderPage: {
             items: components["schemas"]["ConsoleOrder"][];
             nextCursor: string | null;
+        };
+        Country: {
+            /** @description ISO 3166-1 alpha-2. */
+            code: string;
+            /** @description A postcode as the country writes it (NL: 1015 AA). */
+            postcodeExample: string;
+            /** @description A made-up VAT id in the country's format (NL: NL123456789B01). */
+            vatExample: string;
         };
         CreatedEndpoint: {
             endpoint: components["schemas"]["Endpoint"];
@@ -2020,9 +2100,16 @@ export interface components {
         ErrorDetail: {
             /** @description Stable and machine-readable; every code is in internal/apierr/codes.go. */
             code: string;
+            /** @description Every problem of the input, one per field, when a form had several checked at once (the first is the error itself). */
+            errors?: components["schemas"]["FieldProblem"][];
             /** @description The offending input's JSON name, when there is one. */
             field?: string;
             /** @description In English, for people. */
+            message: string;
+        };
+        FieldProblem: {
+            code: string;
+            field: string;
             message: string;
         };
         FromQuoteAnswer: {
@@ -2329,6 +2416,9 @@ export interface components {
             /** Format: int64 */
             count: number;
             reason: string;
+        };
+        SavedCompanyAnswer: {
+            company: components["schemas"]["Company"];
         };
         SecondStepAnswer: components["schemas"]["TotpStep"] | components["schemas"]["TotpSetupStep"];
         SecondStepBody: {
@@ -3057,6 +3147,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SignInAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedCompanyAnswer"];
                 };
             };
             /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */

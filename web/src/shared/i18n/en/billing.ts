@@ -7,6 +7,7 @@ const billing = {
       open: 'Open',
       paid: 'Paid',
       overdue: 'Overdue',
+      credited: 'Credited',
       credit: 'Credit note',
     },
     statusLabel: 'Status',

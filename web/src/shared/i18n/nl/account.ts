@@ -167,6 +167,11 @@ const account = {
       codeUsed: 'Deze code is net gebruikt. Wacht op de volgende.',
       wrongPassword: 'Dit is niet uw huidige wachtwoord.',
       invalidRecoveryCode: 'Deze herstelcode klopt niet of is al gebruikt.',
+      invalidPostcode: 'Deze postcode klopt niet voor het land.',
+      invalidCountry: 'Hier kunnen we alleen bedrijven in de Europese Unie factureren. Neem contact met ons op.',
+      invalidKvk: 'Een KvK-nummer bestaat uit 8 cijfers.',
+      invalidVatId: 'Dit btw-nummer heeft niet de vorm van zijn land.',
+      buyerOnly: 'Bedrijfsgegevens horen bij een koperaccount.',
     },
   },
   workspace: {
@@ -179,6 +184,7 @@ const account = {
       profile: 'Profiel',
       integrations: 'Koppelingen',
       invoices: 'Facturen',
+      company: 'Bedrijf',
       quotes: 'Offertes',
       orders: 'Bestellingen',
       calls: 'Gesprekken',
@@ -262,6 +268,53 @@ const account = {
       title: 'Een levering controleren',
       text: 'Elke levering heeft de headers webhook-id, webhook-timestamp en webhook-signature. De handtekening is een HMAC-SHA256 van de id, het tijdstip en de onbewerkte body, gemaakt met uw sleutel. De officiële Standard Webhooks-bibliotheken controleren dit in één regel; onze README laat zien hoe dat werkt in Zapier, Make en n8n.',
     },
+  },
+  company: {
+    title: 'Bedrijfsgegevens',
+    intro:
+      'Onze facturen zijn gericht aan uw bedrijf. Volgens de Nederlandse btw-wet moet elke factuur de naam en het adres vermelden van het bedrijf waarvoor hij bestemd is, en het btw-nummer als de btw is verlegd. Vul deze gegevens in zoals ze zijn geregistreerd.',
+    loading: 'Uw bedrijfsgegevens worden geladen...',
+    loadError: 'We konden uw bedrijfsgegevens niet laden.',
+    none: 'U hebt uw bedrijfsgegevens nog niet ingevuld.',
+    fields: {
+      legalName: 'Statutaire naam',
+      legalNameHint: 'Zoals geregistreerd, bijvoorbeeld bij de Kamer van Koophandel (KvK).',
+      street: 'Straat en huisnummer',
+      postcode: 'Postcode',
+      city: 'Plaats',
+      country: 'Land',
+      countryHint: 'Wij factureren aan bedrijven in de Europese Unie. Bent u buiten de EU gevestigd? Neem dan contact met ons op.',
+      kvk: 'KvK-nummer',
+      kvkHint: '8 cijfers, uit het Handelsregister.',
+      vatId: 'Btw-nummer (optioneel)',
+      vatIdHint: 'Bijvoorbeeld {example}.',
+      invoiceEmail: 'E-mailadres voor facturen',
+      invoiceEmailHint: 'Hier sturen we uw facturen naartoe, bijvoorbeeld naar uw administratie.',
+    },
+    required: {
+      legalName: 'Vul de statutaire naam van uw bedrijf in.',
+      street: 'Vul de straat en het huisnummer in.',
+      postcode: 'Vul de postcode in.',
+      city: 'Vul de plaats in.',
+      country: 'Kies het land.',
+      kvk: 'Vul het KvK-nummer in: 8 cijfers.',
+      invoiceEmail: 'Vul het e-mailadres voor facturen in.',
+    },
+    errors: {
+      tooLong: 'Dit is te lang. Maak het korter.',
+      postcode: 'Dit is geen postcode van {country}. Die ziet eruit als {example}.',
+      country: 'Hier kunnen we alleen bedrijven in de Europese Unie factureren. Neem contact met ons op om uw facturen te regelen.',
+      kvk: 'Een KvK-nummer bestaat uit 8 cijfers, zoals 12345678.',
+      vatId: 'Dit is geen btw-nummer van {country}. Dat ziet eruit als {example}.',
+      invoiceEmail: 'Vul een geldig e-mailadres in, zoals facturen@voorbeeld.nl.',
+      conflict:
+        'Deze gegevens zijn intussen ergens anders gewijzigd (misschien in een ander tabblad). Wat u hebt ingevuld staat er nog: controleer het en sla opnieuw op om ze te vervangen.',
+    },
+    save: 'Bedrijfsgegevens opslaan',
+    busy: 'Bezig met opslaan...',
+    saved: 'Uw bedrijfsgegevens zijn opgeslagen.',
+    notice: 'Vul uw bedrijfsgegevens in, zodat we u facturen kunnen sturen.',
+    noticeLink: 'Bedrijfsgegevens invullen',
   },
   profile: {
     title: 'Profiel',
@@ -385,6 +438,6 @@ const account = {
       retry: 'Probeer het opnieuw',
     },
   },
-} satisfies Pick<Dictionary, 'account' | 'auth' | 'workspace' | 'integrations' | 'profile' | 'dashboard'>;
+} satisfies Pick<Dictionary, 'account' | 'auth' | 'workspace' | 'integrations' | 'company' | 'profile' | 'dashboard'>;
 
 export default account;

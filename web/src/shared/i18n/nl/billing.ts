@@ -8,6 +8,7 @@ const billing = {
       open: 'Openstaand',
       paid: 'Betaald',
       overdue: 'Vervallen',
+      credited: 'Gecrediteerd',
       credit: 'Creditnota',
     },
     statusLabel: 'Status',
