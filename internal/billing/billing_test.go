@@ -181,8 +181,8 @@ func TestIssue(t *testing.T) {
 		e.call(assistant, ams("2026-11-30 23:50"), 750) // still November in Amsterdam
 		e.call(assistant, ams("2026-12-01 00:10"), 600) // December
 
-		ov, err := e.svc.Overview(ctx, "2026-11")
-		if err != nil || !ov.Closed || len(ov.Missing) != 0 || len(ov.Statements) != 1 {
+		ov, err := e.svc.Overview(ctx, "") // last month
+		if err != nil || ov.Period != "2026-11" || !ov.Closed || len(ov.Missing) != 0 || len(ov.Statements) != 1 {
 			t.Fatalf("overview: %+v, %v", ov, err)
 		}
 		st := ov.Statements[0]
@@ -531,3 +531,48 @@ type failingDocs struct{}
 
 func (failingDocs) PDF(d invoicedoc.Document) ([]byte, error) { return invoicedoc.PDF(d) }
 func (failingDocs) UBL(d invoicedoc.Document) ([]byte, error) { return invoicedoc.UBL(d) }
+
+// payLinks is a payment provider's links.
+type payLinks struct{}
+
+func (payLinks) PayURL(id string) string { return "https://pay.test/" + id }
+
+// With a payment provider, the invoice email and the open invoice carry
+// its link besides the bank details; a paid invoice has none.
+func TestPayLink(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, fakeDocs{})
+		e.svc.SetPayLinks(payLinks{})
+		ctx := context.Background()
+		buyer := e.buyer("en", dutch("Jansen"))
+		e.order(buyer, 10000, 0, 0, ams("2026-11-10 12:00"), time.Time{})
+		inv, err := e.svc.Issue(ctx, "", buyer, "2026-11")
+		if err != nil || inv.PayURL != "https://pay.test/"+inv.ID {
+			t.Fatalf("invoice: %+v, %v", inv.InvoiceSummary, err)
+		}
+		e.run()
+		m := e.mail.all()
+		if len(m) != 1 || !strings.Contains(m[0].Text, "https://pay.test/"+inv.ID) || !strings.Contains(m[0].HTML, "Pay with iDEAL") ||
+			!strings.Contains(m[0].Text, "NL91 ABNA 0417 1643 00") {
+			t.Fatalf("email: %+v", m)
+		}
+		if d := e.svc.Document(mustLoad(t, db, inv.ID)); d.PayURL != "https://pay.test/"+inv.ID || d.Seller.IBAN != agency.IBAN || d.Number != inv.Number ||
+			d.PeriodStart.Format(time.DateOnly) != "2026-11-01" || d.PeriodEnd.Format(time.DateOnly) != "2026-11-30" || len(d.Lines) != 1 {
+			t.Errorf("document: %+v", d)
+		}
+		day := "2026-12-02"
+		p, err := e.svc.SetPaid(ctx, "", inv.ID, &day, inv.Version)
+		if err != nil || p.PayURL != "" {
+			t.Fatalf("paid: %+v, %v", p.InvoiceSummary, err)
+		}
+	})
+}
+
+func mustLoad(t *testing.T, db *store.DB, id string) store.Invoice {
+	t.Helper()
+	v, err := db.InvoiceByID(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}

@@ -95,6 +95,7 @@ type mailWords struct {
 	ReminderSubject, ReminderPreheader, ReminderHeading, ReminderBody string
 	Attached, AttachedCredit, PayButton, PayIntro, BankIntro          string
 	Number, Period, Amount, Due, IBAN, Beneficiary, Reference, Footer string
+	CreditNumber, CreditAmount, Corrects                              string
 	Months                                                            [12]string
 }
 
@@ -118,6 +119,9 @@ var mailTexts = map[string]mailWords{
 		PayIntro:          "You can pay online:",
 		BankIntro:         "Please transfer the amount to our bank account, with the invoice number as the reference:",
 		Number:            "Invoice number",
+		CreditNumber:      "Credit note number",
+		CreditAmount:      "Credited (incl. VAT)",
+		Corrects:          "Corrects invoice",
 		Period:            "Period",
 		Amount:            "Amount (incl. VAT)",
 		Due:               "Due on",
@@ -146,6 +150,9 @@ var mailTexts = map[string]mailWords{
 		PayIntro:          "U kunt online betalen:",
 		BankIntro:         "Wilt u het bedrag overmaken naar onze bankrekening, met het factuurnummer als kenmerk:",
 		Number:            "Factuurnummer",
+		CreditNumber:      "Creditnotanummer",
+		CreditAmount:      "Gecrediteerd (incl. btw)",
+		Corrects:          "Corrigeert factuur",
 		Period:            "Periode",
 		Amount:            "Bedrag (incl. btw)",
 		Due:               "Te betalen vóór",
@@ -205,21 +212,23 @@ func (s *Service) email(v store.Invoice, reminder bool) mail.Email {
 	case v.Kind == KindCreditNote:
 		e.Subject, e.Preheader, e.Heading = fill(w.CreditSubject), fill(w.CreditPreheader), fill(w.CreditHeading)
 		e.Paragraphs = []string{fill(w.CreditBody), w.AttachedCredit}
-		e.Details = []mail.Detail{{Label: w.Number, Value: v.Number}, {Label: w.Period, Value: periodName(v.Period, lang)},
-			{Label: w.Amount, Value: formatMoney(v.TotalCents, v.Currency, lang)}}
+		e.Details = []mail.Detail{{Label: w.CreditNumber, Value: v.Number}, {Label: w.Corrects, Value: v.CorrectsNumber},
+			{Label: w.Period, Value: periodName(v.Period, lang)}, {Label: w.CreditAmount, Value: formatMoney(amount, v.Currency, lang)}}
 		return e
 	default:
 		e.Subject, e.Preheader, e.Heading = fill(w.InvoiceSubject), fill(w.InvoicePreheader), fill(w.InvoiceHeading)
 		e.Paragraphs = []string{fill(w.InvoiceBody), w.Attached}
 	}
+	// How to pay: online when there is a link, and by bank transfer with
+	// the invoice number as the reference.
+	e.Paragraphs = append(e.Paragraphs, w.BankIntro)
 	e.Details = []mail.Detail{{Label: w.Number, Value: v.Number}, {Label: w.Period, Value: periodName(v.Period, lang)},
-		{Label: w.Amount, Value: formatMoney(amount, v.Currency, lang)}, {Label: w.Due, Value: dateName(v.DueOn, lang)}}
+		{Label: w.Amount, Value: formatMoney(amount, v.Currency, lang)}, {Label: w.Due, Value: dateName(v.DueOn, lang)},
+		{Label: w.Beneficiary, Value: mail.CleanLine(v.Seller.Name)}, {Label: w.IBAN, Value: formatIBAN(v.Seller.IBAN)},
+		{Label: w.Reference, Value: v.Number}}
 	if url := s.payURL(v.ID); url != "" {
 		e.Actions = []mail.Action{{Intro: w.PayIntro, Label: w.PayButton, URL: url, Primary: true}}
 	}
-	e.Notes = []string{w.BankIntro}
-	e.Details = append(e.Details, mail.Detail{Label: w.Beneficiary, Value: mail.CleanLine(v.Seller.Name)},
-		mail.Detail{Label: w.IBAN, Value: formatIBAN(v.Seller.IBAN)}, mail.Detail{Label: w.Reference, Value: v.Number})
 	return e
 }
 

@@ -193,9 +193,14 @@ type group struct {
 	orders  []store.Order
 }
 
-// Overview returns the statements of period (YYYY-MM) per company, and per
-// buyer without company details, with the invoice that stands for each.
+// Overview returns the statements of period (YYYY-MM; "" is last month)
+// per company, and per buyer without company details, with the invoice
+// that stands for each.
 func (s *Service) Overview(ctx context.Context, period string) (Overview, error) {
+	if strings.TrimSpace(period) == "" {
+		// The month to invoice: the last one that has ended.
+		period = monthOf(s.now()).Start.AddDate(0, 0, -1).Format("2006-01")
+	}
 	m, err := parsePeriod(period)
 	if err != nil {
 		return Overview{}, err

@@ -379,7 +379,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The month's statements per company (and per buyer without company details), with the invoice issued for each.
+         * The month's statements (period YYYY-MM, last month without) per company and per buyer without company details, with the invoice issued for each.
          * @description Staff only: 401 without a session, 403 for a buyer.
          */
         get: operations["getConsoleBilling"];
