@@ -111,11 +111,17 @@ for (const width of [390, 1280]) {
       await page.getByRole('article').first().waitFor();
       await page.screenshot({ path: `screenshots/${lang}-console-billing-${width}.png`, fullPage: true });
       // The confirmation before an invoice is issued.
-      const issue = page.getByRole('article').getByRole('button', { name: /invoice|factuur/i }).first();
+      const issue = page
+        .getByRole('article')
+        .getByRole('button', { name: /invoice|factuur/i })
+        .first();
       if (await issue.count()) {
         await issue.click();
         await page.getByRole('group').first().waitFor();
-        await page.getByRole('group').first().screenshot({ path: `screenshots/${lang}-console-billing-confirm-${width}.png` });
+        await page
+          .getByRole('group')
+          .first()
+          .screenshot({ path: `screenshots/${lang}-console-billing-confirm-${width}.png` });
       }
       const orders = (await (await page.request.get('/api/console/orders?status=completed')).json()) as { items: { id: string }[] };
       await gotoHydrated(page, localized(lang, `/console/orders/${orders.items[0].id}`));

@@ -142,7 +142,7 @@ function InvoiceTable({ invoices }: { invoices: InvoiceSummary[] }) {
             return (
               <InvoiceRows key={inv.id} invoice={inv} open={open}>
                 <td role="cell" className="lead" data-label={label.number}>
-                  <span className="font-mono font-semibold">{inv.number}</span>
+                  <span className="font-mono font-semibold whitespace-nowrap">{inv.number}</span>
                   <span className="block text-xs text-ink-soft">
                     {inv.kind === 'credit_note' && inv.correctsNumber
                       ? t('billing.corrects', { number: inv.correctsNumber })
@@ -187,7 +187,7 @@ function InvoiceRows({ invoice: inv, open, children }: { invoice: InvoiceSummary
         {children}
       </tr>
       {open && (
-        <tr role="row" className="pay-row">
+        <tr role="row" className="sub-row">
           <td role="cell" colSpan={6} className="full">
             {inv.payUrl ? (
               <a href={inv.payUrl} className="btn btn-signal" aria-label={t('billing.dashboard.pay.idealFor', { number: inv.number })}>

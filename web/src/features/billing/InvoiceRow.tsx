@@ -64,7 +64,7 @@ export function InvoiceRow({
     <>
       <tr role="row" data-overdue={inv.status === 'overdue' || undefined}>
         <td role="cell" className="lead" data-label={label.number}>
-          <span className="font-mono font-semibold">{inv.number}</span>
+          <span className="font-mono font-semibold whitespace-nowrap">{inv.number}</span>
           {inv.kind === 'credit_note' && inv.correctsNumber && (
             <span className="block text-xs text-ink-soft">{t('billing.corrects', { number: inv.correctsNumber })}</span>
           )}
@@ -130,7 +130,7 @@ export function InvoiceRow({
         </td>
       </tr>
       {panel && detail && (
-        <tr role="row">
+        <tr role="row" className="sub-row">
           <td role="cell" colSpan={7} className="full">
             {panel === 'paid' ? (
               <PaidForm

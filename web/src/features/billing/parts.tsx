@@ -104,7 +104,9 @@ export function LinesTable({ lines, currency, caption }: { lines: readonly Line[
               {formatMoney(line.netCents, currency, lang)}
             </td>
             <td role="cell" className="num" data-label={label.vat}>
-              {formatMoney(line.vatCents, currency, lang)} <span className="text-ink-soft">({formatVatRate(line.vatRateBp, lang)})</span>
+              <span>
+                {formatMoney(line.vatCents, currency, lang)} <span className="text-ink-soft">({formatVatRate(line.vatRateBp, lang)})</span>
+              </span>
             </td>
           </tr>
         ))}
@@ -131,23 +133,27 @@ export function Totals({
   const money = (cents: number) => formatMoney(cents, currency, lang);
   return (
     <dl className="totals mt-4">
-      <dt>{t('billing.subtotal')}</dt>
-      <dd>{money(subtotalCents)}</dd>
+      <div>
+        <dt>{t('billing.subtotal')}</dt>
+        <dd>{money(subtotalCents)}</dd>
+      </div>
       {vatTreatment === 'reverse_charge' ? (
-        <>
+        <div>
           <dt>{t('billing.vatReverseCharged')}</dt>
           <dd>{money(0)}</dd>
-        </>
+        </div>
       ) : (
         vat.map((rate) => (
-          <div key={rate.rateBp} className="contents">
+          <div key={rate.rateBp}>
             <dt>{t('billing.vatAt', { rate: formatVatRate(rate.rateBp, lang) })}</dt>
             <dd>{money(rate.vatCents)}</dd>
           </div>
         ))
       )}
-      <dt className="grand">{t('billing.totalInclVat')}</dt>
-      <dd className="grand">{money(totalCents)}</dd>
+      <div className="grand">
+        <dt>{t('billing.totalInclVat')}</dt>
+        <dd>{money(totalCents)}</dd>
+      </div>
     </dl>
   );
 }
