@@ -20,7 +20,7 @@ import { Downloads, InvoiceStatusBadge, LinesTable, periodName, Totals } from '.
 // with its payment, credit note and downloads.
 
 /** The URL's ?period= when it is a month; last month (Amsterdam time) otherwise. */
-export function periodOf(search: string, now = new Date()): string {
+function periodOf(search: string, now = new Date()): string {
   const raw = new URLSearchParams(search).get('period') ?? '';
   return /^\d{4}-(0[1-9]|1[0-2])$/.test(raw) ? raw : previousMonth(now);
 }

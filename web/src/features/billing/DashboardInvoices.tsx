@@ -53,7 +53,7 @@ export function Component() {
   );
 }
 
-export function InvoicesView({ data }: { data: BuyerInvoices }) {
+function InvoicesView({ data }: { data: BuyerInvoices }) {
   const { lang, t } = useLanguage();
   const usage = data.usageThisMonth;
   return (
