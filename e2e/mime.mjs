@@ -1,5 +1,6 @@
 // A small MIME reader for the test mail sink: enough for the site's own messages (multipart/alternative
-// with text and HTML parts, quoted-printable or base64, UTF-8). The registry here lacks mailparser's deps.
+// with text and HTML parts, quoted-printable or base64, UTF-8; multipart/mixed with attachments, such as
+// an invoice's PDF and UBL XML). The registry here lacks mailparser's deps.
 
 /** Splits a raw message (or part) into lower-cased, unfolded headers and the body. */
 function splitPart(raw) {
@@ -49,7 +50,7 @@ export function decodeHeader(value = '') {
   );
 }
 
-/** Collects every leaf part as { type, text }. */
+/** Collects every leaf part as { type, text, headers, body } (body: the part as it came, still encoded). */
 function leaves(raw, out = []) {
   const { headers, body } = splitPart(raw);
   const type = (headers['content-type'] ?? 'text/plain').split(';')[0].toLowerCase();
@@ -60,14 +61,30 @@ function leaves(raw, out = []) {
       leaves(piece.replace(/^\r?\n/, ''), out);
     }
   } else {
-    out.push({ type, text: decodeBody(body, headers['content-transfer-encoding']) });
+    out.push({ type, text: decodeBody(body, headers['content-transfer-encoding']), headers, body });
   }
   return out;
 }
 
+/** A part's file name (Content-Disposition filename, else Content-Type name), RFC 2047 decoded; '' when none. */
+function fileName(headers) {
+  return decodeHeader(param(headers['content-disposition'], 'filename') ?? param(headers['content-type'], 'name') ?? '');
+}
+
+/** A part sent as a file: its name, type, size in bytes and content (base64). */
+function attachment(part) {
+  const encoding = (part.headers['content-transfer-encoding'] ?? '').toLowerCase();
+  const data =
+    encoding === 'base64' ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64') : Buffer.from(decodeBody(part.body, encoding), 'utf8');
+  return { filename: fileName(part.headers), contentType: part.type, size: data.length, base64: data.toString('base64') };
+}
+
+const isAttachment = (part) => /^attachment/i.test(part.headers['content-disposition'] ?? '') || fileName(part.headers) !== '';
+
 export function parseMessage(raw) {
   const { headers } = splitPart(raw);
-  const parts = leaves(raw);
+  const all = leaves(raw);
+  const parts = all.filter((p) => !isAttachment(p));
   return {
     from: decodeHeader(headers.from),
     to: decodeHeader(headers.to),
@@ -78,5 +95,7 @@ export function parseMessage(raw) {
     listUnsubscribePost: headers['list-unsubscribe-post'] ?? '',
     text: parts.find((p) => p.type === 'text/plain')?.text ?? '',
     html: parts.find((p) => p.type === 'text/html')?.text ?? '',
+    // Files sent with the message (an invoice's PDF and XML), in order.
+    attachments: all.filter(isAttachment).map(attachment),
   };
 }

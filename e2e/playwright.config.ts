@@ -18,12 +18,17 @@ export const quoteInbox = 'offertes@agency.test';
 // The shared secret Vapi sends in `x-vapi-secret` to the webhook (VAPI_WEBHOOK_SECRET); the calls tests post
 // end-of-call reports with it, as Vapi would.
 export const vapiWebhookSecret = 'e2e-webhook-secret-5f1c0d2a9b7e';
-// The agency's details on /contact (COMPANY_ADDRESS and COMPANY_VAT are left unset).
+// The agency's details: on /contact, and on every invoice (issuing needs name, address, KvK, VAT id and
+// IBAN; the billing spec issues invoices). The second instance below sets none of them.
 export const company = {
   COMPANY_NAME: 'Belwise Test B.V.',
+  COMPANY_ADDRESS: 'Keizersgracht 1, 1015 AA Amsterdam',
   COMPANY_PHONE: '+31 20 123 4567',
   COMPANY_EMAIL: 'hello@agency.test',
   COMPANY_KVK: '12345678',
+  COMPANY_VAT: 'NL859123456B01',
+  // A valid test IBAN (mod 97), printed on invoices for bank transfers.
+  COMPANY_IBAN: 'NL91ABNA0417164300',
 };
 // A second instance configured for Vapi with a made-up public key; the tests block the platform's hosts.
 export const vapiSiteURL = `http://127.0.0.1:${port + 1}`;
@@ -78,7 +83,7 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: 'Belwise <hello@belwise.example>',
         QUOTE_INBOX: quoteInbox,
-        // Some of the company details, so the contact page shows these and leaves the others out.
+        // The agency's details: the contact page shows them, invoices carry them.
         ...company,
         CALL_RETENTION_DAYS: '60',
         // Every test signs in from 127.0.0.1; the limits themselves are tested in Go.

@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
 // anything. A feature (features/<name>/) imports shared/ and another feature only through that
 // feature's index.ts, its one public face; never app/ (save its tests, which may mount a screen the
 // way the app routes it). shared/ imports no feature and not app/.
-const FEATURES = ['marketing', 'auth', 'dashboard', 'calls', 'console', 'voice', 'personalized', 'company'];
+const FEATURES = ['marketing', 'auth', 'dashboard', 'calls', 'console', 'voice', 'personalized', 'billing', 'company'];
 const TESTS = ['**/*.test.{ts,tsx}'];
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const upTo = (dirs) => `^(\\.\\./)+(${dirs.join('|')})(/|$)`;

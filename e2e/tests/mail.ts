@@ -14,6 +14,15 @@ export interface SinkMessage {
   listUnsubscribePost: string;
   /** When the sink accepted it (ISO 8601). */
   receivedAt: string;
+  /** The files sent with it, in order: name, MIME type, size in bytes and content in base64. */
+  attachments: SinkAttachment[];
+}
+
+export interface SinkAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  base64: string;
 }
 
 /** Messages the site has delivered over SMTP to `to` so far. */

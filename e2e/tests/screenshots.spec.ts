@@ -1,5 +1,5 @@
 import { test } from '@playwright/test';
-import { languages, publicScreens, localized, gotoHydrated } from './support';
+import { languages, publicScreens, localized, gotoHydrated, signInStaff } from './support';
 
 // Not a check: `make screenshots` writes full-page pictures of every public page to look at.
 test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 (make screenshots)');
@@ -97,6 +97,43 @@ for (const width of [390, 1280]) {
       await input.press('Enter');
       await page.locator('.voice-line-assistant').nth(1).waitFor();
       await page.screenshot({ path: `screenshots/${lang}-voice-card-${width}.png` });
+    });
+  }
+}
+
+// Billing (issue 22): the console's statements and invoices, an order's fees, and the buyer's invoices.
+for (const width of [390, 1280]) {
+  for (const lang of languages) {
+    test(`screenshot the ${lang} billing screens at ${width}px`, async ({ page, browser }) => {
+      await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+      await signInStaff(page);
+      await gotoHydrated(page, localized(lang, '/console/billing'));
+      await page.getByRole('article').first().waitFor();
+      await page.screenshot({ path: `screenshots/${lang}-console-billing-${width}.png`, fullPage: true });
+      // The confirmation before an invoice is issued.
+      const issue = page
+        .getByRole('article')
+        .getByRole('button', { name: /invoice|factuur/i })
+        .first();
+      if (await issue.count()) {
+        await issue.click();
+        await page.getByRole('group').first().waitFor();
+        await page
+          .getByRole('group')
+          .first()
+          .screenshot({ path: `screenshots/${lang}-console-billing-confirm-${width}.png` });
+      }
+      const orders = (await (await page.request.get('/api/console/orders?status=completed')).json()) as { items: { id: string }[] };
+      await gotoHydrated(page, localized(lang, `/console/orders/${orders.items[0].id}`));
+      await page.getByRole('heading', { level: 1, name: /#/ }).waitFor();
+      await page.screenshot({ path: `screenshots/${lang}-console-order-${width}.png`, fullPage: true });
+
+      const buyer = await browser.newPage({ viewport: { width, height: width < 500 ? 844 : 800 } });
+      await buyer.request.post('/api/auth/sign-in', { data: { email: 'demo@example.com', password: 'demo-buyer-2026' } });
+      await gotoHydrated(buyer, localized(lang, '/dashboard/invoices'));
+      await buyer.getByRole('heading', { level: 2 }).first().waitFor();
+      await buyer.screenshot({ path: `screenshots/${lang}-dashboard-invoices-${width}.png`, fullPage: true });
+      await buyer.close();
     });
   }
 }

@@ -69,10 +69,11 @@ export const SCREENS = {
   privacy: { path: '/privacy', namespace: 'pages', load: () => import('../features/marketing/Privacy') },
   help: { path: '/help', namespace: 'pages', load: () => import('../features/marketing/Help') },
   auth: { path: '/auth', namespace: 'account', load: () => import('../features/auth/Auth'), noindex: true },
-  // The buyer's dashboard. Its agent and call pages read `calls` (a small namespace, loaded with the frame).
+  // The buyer's dashboard. Its agent and call pages read `calls`, its invoices `billing` (small namespaces,
+  // loaded with the frame).
   dashboard: {
     path: '/dashboard',
-    namespace: ['account', 'calls'],
+    namespace: ['account', 'calls', 'billing'],
     load: () => import('../features/dashboard/Dashboard'),
     noindex: true,
     clientOnly: true,
@@ -83,6 +84,8 @@ export const SCREENS = {
       { path: 'profile', load: () => import('../features/dashboard/Profile') },
       // Webhooks to the buyer's own tools (Zapier, Make, n8n).
       { path: 'integrations', load: () => import('../features/dashboard/Integrations') },
+      // The buyer's invoices and credit notes, and this month's usage so far.
+      { path: 'invoices', load: () => import('../features/billing/DashboardInvoices') },
       // The company details invoices are addressed to (issue 22).
       { path: 'company', load: () => import('../features/company/CompanyPage') },
       { path: 'orders/:id', load: () => import('../features/dashboard/DashboardOrder') },
@@ -93,10 +96,11 @@ export const SCREENS = {
       { path: 'agents/:orderId/reports/:month', load: () => import('../features/dashboard/DashboardReport') },
     ],
   },
-  // The agency's staff console. It also reads `account` for the API's error messages (form kit), `calls` for a call's words.
+  // The agency's staff console. It also reads `account` for the API's error messages (form kit), `calls` for a call's words,
+  // `billing` for an order's fees and the statements and invoices.
   console: {
     path: '/console',
-    namespace: ['console', 'account', 'calls'],
+    namespace: ['console', 'account', 'calls', 'billing'],
     load: () => import('../features/console/Console'),
     noindex: true,
     clientOnly: true,
@@ -113,6 +117,8 @@ export const SCREENS = {
       { path: 'buyers', load: () => import('../features/console/ConsoleBuyers') },
       { path: 'buyers/:id', load: () => import('../features/console/ConsoleBuyer') },
       { path: 'jobs', load: () => import('../features/console/ConsoleJobs') },
+      // Statements per buyer and month, issuing invoices, payments and credit notes.
+      { path: 'billing', load: () => import('../features/billing/ConsoleBilling') },
     ],
   },
   notFound: { path: null, namespace: 'pages', load: () => import('./NotFound'), noindex: true, loadOnInteraction: true },

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatDate, formatDateTime, formatMoney, weekdayName } from './format';
+import {
+  addDays,
+  amsterdamMonth,
+  amsterdamToday,
+  formatCalendarDate,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatMonth,
+  formatVatRate,
+  moneyInput,
+  parseMoney,
+  previousMonth,
+  weekdayName,
+} from './format';
 
 // Intl separates "€" from the amount with a no-break space (U+00A0) in Dutch.
 const NBSP = '\u00a0';
@@ -47,5 +61,87 @@ describe('weekdayName', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map((d) => weekdayName(d, 'en'))).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
     expect([0, 6].map((d) => weekdayName(d, 'nl', 'long'))).toEqual(['maandag', 'zondag']);
     expect(weekdayName(0, 'nl')).toBe('ma');
+  });
+});
+
+describe('parseMoney', () => {
+  it('reads euros with cents as a Dutch bookkeeper types them', () => {
+    expect(parseMoney('49,00', 'nl')).toBe(4_900);
+    expect(parseMoney('0,10', 'nl')).toBe(10);
+    expect(parseMoney('0,1', 'nl')).toBe(10);
+    expect(parseMoney('49', 'nl')).toBe(4_900);
+    expect(parseMoney('1.234,56', 'nl')).toBe(123_456);
+    expect(parseMoney('1.234', 'nl')).toBe(123_400);
+    expect(parseMoney('€ 49,00', 'nl')).toBe(4_900);
+    expect(parseMoney(' 12 ', 'nl')).toBe(1_200);
+    expect(parseMoney('0', 'nl')).toBe(0);
+  });
+
+  it('reads euros with cents as an English speaker types them', () => {
+    expect(parseMoney('49.00', 'en')).toBe(4_900);
+    expect(parseMoney('0.10', 'en')).toBe(10);
+    expect(parseMoney('2499.5', 'en')).toBe(249_950);
+    expect(parseMoney('1,234.56', 'en')).toBe(123_456);
+    expect(parseMoney('1,234', 'en')).toBe(123_400);
+    expect(parseMoney('€49.00', 'en')).toBe(4_900);
+  });
+
+  it('takes the other language’s decimal mark before one or two digits', () => {
+    expect(parseMoney('49.00', 'nl')).toBe(4_900);
+    expect(parseMoney('0.1', 'nl')).toBe(10);
+    expect(parseMoney('49,00', 'en')).toBe(4_900);
+    expect(parseMoney('49,5', 'en')).toBe(4_950);
+  });
+
+  it('refuses what is not an amount of zero or more with at most two decimals', () => {
+    for (const [text, lang] of [
+      ['', 'nl'],
+      ['twelve', 'en'],
+      ['-5,00', 'nl'],
+      ['-5.00', 'en'],
+      ['1,234', 'nl'],
+      ['1.234', 'en'],
+      ['4,999', 'nl'],
+      ['0.105', 'en'],
+      ['1.234.56', 'nl'],
+      ['1,23,45', 'en'],
+      ['12,34.56', 'nl'],
+      ['1e3', 'en'],
+      [',50', 'nl'],
+      ['5.', 'en'],
+    ] as const) {
+      expect(parseMoney(text, lang), `${text} (${lang})`).toBeNull();
+    }
+  });
+
+  it('reads back what moneyInput writes', () => {
+    for (const cents of [0, 10, 4_900, 123_456, 99]) {
+      expect(parseMoney(moneyInput(cents, 'nl'), 'nl')).toBe(cents);
+      expect(parseMoney(moneyInput(cents, 'en'), 'en')).toBe(cents);
+    }
+    expect(moneyInput(4_900, 'nl')).toBe('49,00');
+    expect(moneyInput(4_900, 'en')).toBe('49.00');
+  });
+});
+
+describe('billing formats', () => {
+  it('names a month, a calendar day and a VAT rate per language', () => {
+    expect(formatMonth('2026-10', 'en')).toBe('October 2026');
+    expect(formatMonth('2026-10', 'nl')).toBe('oktober 2026');
+    expect(formatCalendarDate('2026-11-27', 'en')).toBe('November 27, 2026');
+    expect(formatCalendarDate('2026-11-27', 'nl')).toBe('27 november 2026');
+    expect(formatVatRate(2100, 'en')).toBe('21%');
+    expect(formatVatRate(2100, 'nl')).toBe('21%');
+    expect(formatVatRate(0, 'nl')).toBe('0%');
+  });
+
+  it('finds this and last month and today in Amsterdam time', () => {
+    // 23:30 UTC on 31 December is already 1 January in Amsterdam.
+    const newYear = new Date('2026-12-31T23:30:00Z');
+    expect(amsterdamMonth(newYear)).toBe('2027-01');
+    expect(amsterdamToday(newYear)).toBe('2027-01-01');
+    expect(previousMonth(newYear)).toBe('2026-12');
+    expect(previousMonth(new Date('2026-01-15T12:00:00Z'))).toBe('2025-12');
+    expect(previousMonth(new Date('2026-11-28T12:00:00Z'))).toBe('2026-10');
   });
 });

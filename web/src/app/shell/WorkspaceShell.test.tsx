@@ -46,12 +46,12 @@ describe('the workspace shell', () => {
     const nav = await screen.findByRole('navigation', { name: 'Sections' });
     expect(within(nav).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/dashboard/profile');
-    // Company sits between Integrations and Profile.
+    // Invoices follow the overview; Company sits between Integrations and Profile.
     expect(
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Overview', 'Integrations', 'Company', 'Profile', 'Nederlands']);
+    ).toEqual(['Overview', 'Invoices', 'Integrations', 'Company', 'Profile', 'Nederlands']);
     expect(within(nav).getByRole('link', { name: 'Company' }).getAttribute('href')).toBe('/dashboard/company');
     expect(within(nav).getByRole('link', { name: 'Nederlands' }).getAttribute('href')).toBe('/nl/dashboard');
     expect(screen.getByRole('link', { name: 'Belwise Dashboard' }).getAttribute('href')).toBe('/dashboard');
@@ -67,7 +67,7 @@ describe('the workspace shell', () => {
     const names = within(nav)
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(names).toEqual(['Offertes', 'Bestellingen', 'Gesprekken', 'Agenten', 'Kopers', 'Wachtrij', 'English']);
+    expect(names).toEqual(['Offertes', 'Bestellingen', 'Gesprekken', 'Agenten', 'Kopers', 'Facturatie', 'Wachtrij', 'English']);
     expect(within(nav).getByRole('link', { name: 'Wachtrij' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Belwise Console' }).getAttribute('href')).toBe('/nl/console');
     expectNoMarketing('Offerte aanvragen', 'Praat met');
@@ -122,6 +122,8 @@ describe('the sections', () => {
     expect(current('/dashboard/profile')).toEqual(['/dashboard/profile']);
     expect(current('/dashboard/profiles')).toEqual(['/dashboard']);
     expect(current('/dashboard/integrations')).toEqual(['/dashboard/integrations']);
+    expect(current('/dashboard/invoices')).toEqual(['/dashboard/invoices']);
+    expect(current('/dashboard/invoicesx')).toEqual(['/dashboard']);
     expect(current('/dashboard/company')).toEqual(['/dashboard/company']);
     expect(current('/dashboard/company/')).toEqual(['/dashboard/company']);
     expect(current('/console')).toEqual(['/console']);
@@ -129,6 +131,7 @@ describe('the sections', () => {
     expect(current('/console/orders/o-1')).toEqual(['/console/orders']);
     expect(current('/console/buyers/b-1')).toEqual(['/console/buyers']);
     expect(current('/console/calls/c-1')).toEqual(['/console/calls']);
+    expect(current('/console/billing')).toEqual(['/console/billing']);
     expect(current('/console/profile')).toEqual([]);
   });
 });

@@ -27,7 +27,13 @@ interface Section {
 export const SECTIONS: Record<Workspace, readonly Section[]> = {
   dashboard: [
     // The overview, with everything below it: an order, an agent and its calls and contacts.
-    { path: '/dashboard', label: 'workspace.sections.overview', owns: /^\/dashboard(?!\/(profile|integrations|company)(\/|$))(\/.*)?$/ },
+    {
+      path: '/dashboard',
+      label: 'workspace.sections.overview',
+      owns: /^\/dashboard(?!\/(profile|integrations|invoices|company)(\/|$))(\/.*)?$/,
+    },
+    // Invoices and credit notes, and this month's usage so far.
+    { path: '/dashboard/invoices', label: 'workspace.sections.invoices', owns: /^\/dashboard\/invoices(\/.*)?$/ },
     // Webhooks to the buyer's own tools.
     { path: '/dashboard/integrations', label: 'workspace.sections.integrations', owns: /^\/dashboard\/integrations\/?$/ },
     // The company details invoices are addressed to.
@@ -40,6 +46,7 @@ export const SECTIONS: Record<Workspace, readonly Section[]> = {
     { path: '/console/calls', label: 'workspace.sections.calls', owns: /^\/console\/calls(\/.*)?$/ },
     { path: '/console/agents', label: 'workspace.sections.agents', owns: /^\/console\/agents(\/.*)?$/ },
     { path: '/console/buyers', label: 'workspace.sections.buyers', owns: /^\/console\/buyers(\/.*)?$/ },
+    { path: '/console/billing', label: 'workspace.sections.billing', owns: /^\/console\/billing(\/.*)?$/ },
     { path: '/console/jobs', label: 'workspace.sections.jobs', owns: /^\/console\/jobs(\/.*)?$/ },
   ],
 };

@@ -86,6 +86,9 @@ const ORDER: ConsoleOrder = {
   quoteId: 'q-1',
   assistantId: null,
   perMinuteCents: 10,
+  monthlyCents: 4_900,
+  liveAt: null,
+  endedAt: null,
   callsThisMonth: 0,
 };
 
@@ -436,45 +439,33 @@ describe('/console/orders/:id', () => {
   });
 });
 
-describe('/console/orders/:id: the assistant and per-minute rate', () => {
+describe('/console/orders/:id: the assistant', () => {
   const page = (order: ConsoleOrder = ORDER) => ({
     'GET /api/console/orders/o-1': json(200, { order, history: [], usage: [] }),
     'GET /api/console/calls?order=o-1': json(200, { items: [], nextCursor: null }),
   });
 
-  it('links an assistant with the version, sending only what changed, in Dutch', async () => {
+  it('links an assistant with the version, in Dutch', async () => {
     const { sent } = mockApi({
       'GET /api/me': staffMe(),
       ...page(),
       'PATCH /api/console/orders/o-1': json(200, { order: { ...ORDER, assistantId: ASSISTANT, version: 5 } }),
     });
     await renderConsole('/nl/console/orders/o-1', 'nl');
-    const row = await screen.findByRole('region', { name: 'Assistent en prijs' });
-    const rate = within(row).getByLabelText('Prijs per minuut van bestelling #abcd1234') as HTMLInputElement;
-    expect(rate.value).toBe('0,10');
+    const row = await screen.findByRole('region', { name: 'Vapi-assistent' });
     fireEvent.change(within(row).getByLabelText('Vapi-assistent-id van bestelling #abcd1234'), { target: { value: ` ${ASSISTANT} ` } });
-    fireEvent.click(within(row).getByRole('button', { name: 'Assistent en prijs van bestelling #abcd1234 opslaan' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Assistent van bestelling #abcd1234 opslaan' }));
     expect(await within(row).findByText('Opgeslagen. Het dashboard van de koper toont de gesprekken van deze assistent.')).toBeTruthy();
     expect(sent('PATCH /api/console/orders/o-1')).toEqual([{ assistantId: ASSISTANT, version: 4 }]);
-
-    // The next change goes with the version the server answered.
-    fireEvent.change(rate, { target: { value: 'twelve' } });
-    fireEvent.click(within(row).getByRole('button', { name: 'Assistent en prijs van bestelling #abcd1234 opslaan' }));
-    expect(await within(row).findByText('Vul een prijs in zoals 0,10: nul of meer, met hoogstens twee decimalen.')).toBeTruthy();
-    expect(rate.getAttribute('aria-invalid')).toBe('true');
-    fireEvent.change(rate, { target: { value: '0,12' } });
-    fireEvent.click(within(row).getByRole('button', { name: 'Assistent en prijs van bestelling #abcd1234 opslaan' }));
-    await waitFor(() => expect(sent('PATCH /api/console/orders/o-1')).toHaveLength(2));
-    expect(sent('PATCH /api/console/orders/o-1')[1]).toEqual({ perMinuteCents: 12, version: 5 });
   });
 
   it('shows a taken assistant id at its field', async () => {
     mockApi({ 'GET /api/me': staffMe(), ...page(), 'PATCH /api/console/orders/o-1': apiError(409, 'assistant_taken') });
     await renderConsole('/console/orders/o-1');
-    const row = await screen.findByRole('region', { name: 'Assistant and price' });
+    const row = await screen.findByRole('region', { name: 'Vapi assistant' });
     const field = within(row).getByLabelText('Vapi assistant id of order #abcd1234');
     fireEvent.change(field, { target: { value: ASSISTANT } });
-    fireEvent.click(within(row).getByRole('button', { name: 'Save the assistant and price of order #abcd1234' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Save the assistant of order #abcd1234' }));
     expect(await within(row).findByText('Another order already has this assistant. Remove it there first.')).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(field.getAttribute('aria-describedby')).toContain('order-link-o-1-assistant-error');
@@ -484,15 +475,15 @@ describe('/console/orders/:id: the assistant and per-minute rate', () => {
   it('shows a malformed assistant id at its field', async () => {
     mockApi({ 'GET /api/me': staffMe(), ...page(), 'PATCH /api/console/orders/o-1': apiError(400, 'invalid_assistant') });
     await renderConsole('/console/orders/o-1');
-    const row = await screen.findByRole('region', { name: 'Assistant and price' });
+    const row = await screen.findByRole('region', { name: 'Vapi assistant' });
     fireEvent.change(within(row).getByLabelText('Vapi assistant id of order #abcd1234'), { target: { value: 'not-a-uuid' } });
-    fireEvent.click(within(row).getByRole('button', { name: 'Save the assistant and price of order #abcd1234' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Save the assistant of order #abcd1234' }));
     expect(await within(row).findByText(/^An assistant id is a UUID/)).toBeTruthy();
   });
 
   it('on a stale version shows the link as it is now and says why', async () => {
     let reads = 0;
-    const now = { ...ORDER, assistantId: ASSISTANT, perMinuteCents: 15, version: 6 };
+    const now = { ...ORDER, assistantId: ASSISTANT, version: 6 };
     mockApi({
       'GET /api/me': staffMe(),
       ...page(),
@@ -500,12 +491,94 @@ describe('/console/orders/:id: the assistant and per-minute rate', () => {
       'PATCH /api/console/orders/o-1': apiError(409, 'version_conflict'),
     });
     await renderConsole('/console/orders/o-1');
-    const row = await screen.findByRole('region', { name: 'Assistant and price' });
-    fireEvent.change(within(row).getByLabelText('Price per minute of order #abcd1234'), { target: { value: '0.20' } });
-    fireEvent.click(within(row).getByRole('button', { name: 'Save the assistant and price of order #abcd1234' }));
+    const row = await screen.findByRole('region', { name: 'Vapi assistant' });
+    fireEvent.change(within(row).getByLabelText('Vapi assistant id of order #abcd1234'), { target: { value: 'other' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Save the assistant of order #abcd1234' }));
     expect((await within(row).findByRole('alert')).textContent).toMatch(/^Someone else changed this/);
-    expect((within(row).getByLabelText('Price per minute of order #abcd1234') as HTMLInputElement).value).toBe('0.15');
     expect((within(row).getByLabelText('Vapi assistant id of order #abcd1234') as HTMLInputElement).value).toBe(ASSISTANT);
+  });
+});
+
+describe('/console/orders/:id: the fees', () => {
+  const page = (order: ConsoleOrder = ORDER) => ({
+    'GET /api/console/orders/o-1': json(200, { order, history: [], usage: [] }),
+    'GET /api/console/calls?order=o-1': json(200, { items: [], nextCursor: null }),
+  });
+
+  it('shows the setup fee and live date, and saves the monthly fee and rate typed the Dutch way as cents with the version', async () => {
+    const live = { ...ORDER, status: 'completed' as const, liveAt: '2026-10-14T09:30:00Z' };
+    const { sent } = mockApi({
+      'GET /api/me': staffMe(),
+      ...page(live),
+      'PATCH /api/console/orders/o-1': (body) => json(200, { order: { ...live, ...(body as object), version: 5 } }),
+    });
+    await renderConsole('/nl/console/orders/o-1', 'nl');
+    const fees = await screen.findByRole('region', { name: 'Tarieven' });
+    // The setup fee is the order's amount; the live date in Amsterdam time.
+    expect(within(fees).getByText('€ 2.499,00')).toBeTruthy();
+    expect(within(fees).getByText('14 oktober 2026')).toBeTruthy();
+    const monthly = within(fees).getByLabelText('Maandbedrag van bestelling #abcd1234') as HTMLInputElement;
+    const rate = within(fees).getByLabelText('Prijs per minuut van bestelling #abcd1234') as HTMLInputElement;
+    expect(monthly.value).toBe('49,00');
+    expect(rate.value).toBe('0,10');
+
+    fireEvent.change(monthly, { target: { value: '59,50' } });
+    fireEvent.click(within(fees).getByRole('button', { name: 'Tarieven van bestelling #abcd1234 opslaan' }));
+    expect(await within(fees).findByText('Opgeslagen. Het volgende overzicht gebruikt deze tarieven.')).toBeTruthy();
+    // Only what changed, with the version shown.
+    expect(sent('PATCH /api/console/orders/o-1')).toEqual([{ monthlyCents: 5_950, version: 4 }]);
+    expect(monthly.value).toBe('59,50');
+
+    // A price that is no amount stays here, said at its field; the next save goes with the answered version.
+    fireEvent.change(rate, { target: { value: 'twaalf' } });
+    fireEvent.click(within(fees).getByRole('button', { name: 'Tarieven van bestelling #abcd1234 opslaan' }));
+    expect(await within(fees).findByText('Vul een bedrag in zoals 0,10: nul of meer, met hoogstens twee decimalen.')).toBeTruthy();
+    expect(rate.getAttribute('aria-invalid')).toBe('true');
+    expect(sent('PATCH /api/console/orders/o-1')).toHaveLength(1);
+    fireEvent.change(rate, { target: { value: '0,12' } });
+    fireEvent.click(within(fees).getByRole('button', { name: 'Tarieven van bestelling #abcd1234 opslaan' }));
+    await waitFor(() => expect(sent('PATCH /api/console/orders/o-1')).toHaveLength(2));
+    expect(sent('PATCH /api/console/orders/o-1')[1]).toEqual({ perMinuteCents: 12, version: 5 });
+  });
+
+  it('reads amounts the English way, says an order is not live yet, and shows the server’s refusal at its field', async () => {
+    const { sent } = mockApi({
+      'GET /api/me': staffMe(),
+      ...page(),
+      'PATCH /api/console/orders/o-1': json(400, {
+        error: { code: 'invalid_amount', field: 'perMinuteCents', message: 'The per-minute rate must be…' },
+      }),
+    });
+    await renderConsole('/console/orders/o-1');
+    const fees = await screen.findByRole('region', { name: 'Fees' });
+    expect(within(fees).getByText('Not live yet')).toBeTruthy();
+    const monthly = within(fees).getByLabelText('Monthly fee of order #abcd1234') as HTMLInputElement;
+    const rate = within(fees).getByLabelText('Price per minute of order #abcd1234') as HTMLInputElement;
+    expect(monthly.value).toBe('49.00');
+    fireEvent.change(monthly, { target: { value: '1,049.00' } });
+    fireEvent.change(rate, { target: { value: '2000.00' } });
+    fireEvent.click(within(fees).getByRole('button', { name: 'Save the fees of order #abcd1234' }));
+    await waitFor(() => expect(rate.getAttribute('aria-invalid')).toBe('true'));
+    expect(sent('PATCH /api/console/orders/o-1')).toEqual([{ monthlyCents: 104_900, perMinuteCents: 200_000, version: 4 }]);
+    expect(monthly.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('on a stale version shows the fees as they are now and says why', async () => {
+    let reads = 0;
+    const now = { ...ORDER, monthlyCents: 7_500, perMinuteCents: 15, version: 6 };
+    mockApi({
+      'GET /api/me': staffMe(),
+      ...page(),
+      'GET /api/console/orders/o-1': () => json(200, { order: reads++ === 0 ? ORDER : now, history: [], usage: [] }),
+      'PATCH /api/console/orders/o-1': apiError(409, 'version_conflict'),
+    });
+    await renderConsole('/console/orders/o-1');
+    const fees = await screen.findByRole('region', { name: 'Fees' });
+    fireEvent.change(within(fees).getByLabelText('Price per minute of order #abcd1234'), { target: { value: '0.20' } });
+    fireEvent.click(within(fees).getByRole('button', { name: 'Save the fees of order #abcd1234' }));
+    expect((await within(fees).findByRole('alert')).textContent).toMatch(/^Someone else changed this/);
+    expect((within(fees).getByLabelText('Price per minute of order #abcd1234') as HTMLInputElement).value).toBe('0.15');
+    expect((within(fees).getByLabelText('Monthly fee of order #abcd1234') as HTMLInputElement).value).toBe('75.00');
   });
 });
 

@@ -40,6 +40,9 @@ const ORDER: ConsoleOrder = {
   quoteId: null,
   assistantId: ASSISTANT,
   perMinuteCents: 10,
+  monthlyCents: 4_900,
+  liveAt: null,
+  endedAt: null,
   callsThisMonth: 0,
 };
 // An order without an assistant has no calls: the picker leaves it out.

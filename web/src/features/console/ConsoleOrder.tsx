@@ -6,7 +6,7 @@ import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath, type Lang } from '../../shared/paths';
 import { directionText, durationText, OutcomeBadge } from '../calls';
 import { getConsoleOrder, listCalls, type ConsoleCall, type ConsoleOrder, type OrderDetail, type Page, type UsageMonth } from './api';
-import { OrderLinkForm, OrderStatusForm } from './OrderForms';
+import { OrderFeesForm, OrderLinkForm, OrderStatusForm } from './OrderForms';
 import { ConsoleError, ConsoleLoading, ListBody, OrderStatusBadge, orderStatusLabel, personName } from './parts';
 import { usePages } from './usePages';
 import { ConsoleAlertDefault } from '../alerts';
@@ -61,8 +61,8 @@ function BackLink() {
 }
 
 /**
- * The order's page: its facts, its status and its assistant with the price per minute (each saved with the
- * version shown), its call data fields, its usage by month, its calls and the history of its status.
+ * The order's page: its facts, its status, its fees (setup, monthly, per minute) and its assistant (each
+ * saved with the version shown), its call data fields, its usage by month, its calls and the history of its status.
  */
 function OrderView({ loaded, calls }: { loaded: OrderDetail; calls: Promise<Page<ConsoleCall>> }) {
   const { lang, t } = useLanguage();
@@ -140,6 +140,15 @@ function OrderView({ loaded, calls }: { loaded: OrderDetail; calls: Promise<Page
             </h2>
             <div className="mt-5">
               <OrderStatusForm order={order} onChange={onChange} />
+            </div>
+          </section>
+          <section aria-labelledby="order-fees" className="panel">
+            <h2 id="order-fees" className="text-2xl font-bold tracking-tight">
+              {t('billing.fees.title')}
+            </h2>
+            <p className="mt-2 text-sm text-ink-soft">{t('billing.fees.intro')}</p>
+            <div className="mt-5">
+              <OrderFeesForm order={order} onChange={onChange} />
             </div>
           </section>
           <section aria-labelledby="order-link" className="panel">

@@ -1,4 +1,5 @@
 import account from './en/account';
+import billing from './en/billing';
 import calls from './en/calls';
 import common from './en/common';
 import consoleStrings from './en/console';
@@ -12,7 +13,19 @@ import voice from './en/voice';
 // Source dictionary: every user-visible English string, as one nested object whose shape every
 // other language must match. It is assembled from per-screen namespace files so the browser can
 // download only the strings of the screen it shows (see dictionaries.ts).
-const en = { ...meta, ...common, ...landing, ...features, ...pricing, ...pages, ...account, ...consoleStrings, ...voice, ...calls };
+const en = {
+  ...meta,
+  ...common,
+  ...landing,
+  ...features,
+  ...pricing,
+  ...pages,
+  ...account,
+  ...consoleStrings,
+  ...voice,
+  ...calls,
+  ...billing,
+};
 
 // Named export for the Playwright suite (e2e/tests/dictionaries.ts); default export for the app.
 export { en };

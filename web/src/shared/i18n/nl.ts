@@ -1,4 +1,5 @@
 import account from './nl/account';
+import billing from './nl/billing';
 import calls from './nl/calls';
 import common from './nl/common';
 import consoleStrings from './nl/console';
@@ -23,6 +24,7 @@ const nl = {
   ...consoleStrings,
   ...voice,
   ...calls,
+  ...billing,
 } satisfies Dictionary;
 
 // Named export for the Playwright suite (e2e/tests/dictionaries.ts); default export for the app.

@@ -142,13 +142,8 @@ const consoleStrings = {
       assistantFor: 'Vapi-assistent-id van bestelling #{number}',
       assistantHint:
         'Zoals het Vapi-dashboard het toont. Leeg maken verwijdert de koppeling. De niet-toegewezen gesprekken gaan dan naar deze bestelling.',
-      rate: 'Prijs per minuut',
-      rateFor: 'Prijs per minuut van bestelling #{number}',
-      rateHint:
-        'In {currency}, bijvoorbeeld 0,10. Een nieuwe prijs geldt voor gesprekken vanaf nu; vastgelegde gesprekken houden hun prijs.',
-      rateInvalid: 'Vul een prijs in zoals 0,10: nul of meer, met hoogstens twee decimalen.',
       saveLink: 'Koppeling opslaan',
-      saveLinkFor: 'Assistent en prijs van bestelling #{number} opslaan',
+      saveLinkFor: 'Assistent van bestelling #{number} opslaan',
       linkSaved: 'Opgeslagen. Het dashboard van de koper toont de gesprekken van deze assistent.',
       noAssistant: 'Geen assistent gekoppeld',
       table: 'Bestellingen, nieuwste eerst',
@@ -176,7 +171,7 @@ const consoleStrings = {
       rate: 'Prijs per minuut',
       callsThisMonth: 'Gesprekken deze maand',
       status: 'Status',
-      link: 'Assistent en prijs',
+      link: 'Vapi-assistent',
       usage: {
         title: 'Gebruik per maand',
         caption: 'Gesprekken, minuten en kosten exclusief btw per kalendermaand (Nederlandse tijd), nieuwste eerst.',
