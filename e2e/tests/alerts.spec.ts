@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { randomUUID } from 'node:crypto';
 import { t } from './dictionaries';
 import { messagesTo, type SinkMessage } from './mail';
-import { DEMO_BUYER, gotoHydrated, languages, localized, postReport, signInBuyer, signInStaff } from './support';
+import { DEMO_BUYER, gotoHydrated, holdDemoBuyerLanguage, languages, localized, postReport, signInBuyer, signInStaff } from './support';
 
 // Issue 21 §1: a report whose call data flags it ("callback wanted", which the demo order marks as needing
 // follow-up) reaches the buyer's inbox through the SMTP sink, in the buyer's email language (Dutch here),
@@ -124,8 +124,9 @@ test('a "callback wanted" report reaches the buyer in Dutch within 60 s, and its
   page,
   request,
 }) => {
-  test.slow();
+  test.setTimeout(300_000);
   await signInBuyer(page);
+  const release = await holdDemoBuyerLanguage();
   await setBuyerLocale(page, 'nl');
   try {
     // Follow-up only (the default): the flagged call is the one the buyer hears about.
@@ -189,6 +190,7 @@ test('a "callback wanted" report reaches the buyer in Dutch within 60 s, and its
   } finally {
     await page.request.put(`/api/orders/${order.id}/alerts`, { data: { mode: '' } });
     await setBuyerLocale(page, 'en');
+    release();
   }
 });
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { company } from '../playwright.config';
 import { t } from './dictionaries';
 import { messagesTo, type SinkMessage } from './mail';
-import { DEMO_BUYER, gotoHydrated, localized, signInBuyer, signInStaff, type Lang } from './support';
+import { DEMO_BUYER, gotoHydrated, holdDemoBuyerLanguage, localized, signInBuyer, signInStaff, type Lang } from './support';
 
 // Issue 22, end to end in both languages: staff issue the demo buyer's invoice for an ended month on
 // /console/billing (after its confirmation), the buyer finds it on /dashboard/invoices and downloads its
@@ -113,13 +113,26 @@ async function setBuyerLocale(request: APIRequestContext, locale: Lang) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-test.afterAll(async ({ browser }) => {
-  // The demo buyer writes in English again, as the seed has it.
-  const context = await browser.newContext();
-  const res = await context.request.post('/api/auth/sign-in', { data: DEMO_BUYER });
-  expect(res.status()).toBe(200);
-  await setBuyerLocale(context.request, 'en');
-  await context.close();
+// Each test switches the demo buyer's email language: it holds it (alerts.spec and reports.spec read emails in it).
+let release: (() => void) | undefined;
+test.beforeEach(async ({}, testInfo) => {
+  // Two minutes for the test, and up to four to wait for the language.
+  testInfo.setTimeout(120_000 + 240_000);
+  release = await holdDemoBuyerLanguage();
+});
+
+test.afterEach(async ({ browser }) => {
+  try {
+    // The demo buyer writes in English again, as the seed has it.
+    const context = await browser.newContext();
+    const res = await context.request.post('/api/auth/sign-in', { data: DEMO_BUYER });
+    expect(res.status()).toBe(200);
+    await setBuyerLocale(context.request, 'en');
+    await context.close();
+  } finally {
+    release?.();
+    release = undefined;
+  }
 });
 
 /**
@@ -167,7 +180,6 @@ for (const [lang, back] of [
   test(`staff issue the demo buyer's invoice, the buyer downloads its PDF, and the email carries the PDF and UBL (${lang})`, async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
     const period = monthBefore(back);
     const month = monthName(period, lang);
 

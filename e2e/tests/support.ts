@@ -1,9 +1,9 @@
 import { expect, type APIRequestContext, type Page, type ConsoleMessage } from '@playwright/test';
 import { createHmac } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { siteURL, vapiWebhookSecret } from '../playwright.config';
+import { dataDir, siteURL, vapiWebhookSecret } from '../playwright.config';
 import { t } from './dictionaries';
 
 export const languages = ['en', 'nl'] as const;
@@ -217,4 +217,29 @@ export async function postReport(request: APIRequestContext, body: unknown, stru
   }
   const res = await request.post('/api/voice/webhook', { headers: { 'x-vapi-secret': vapiWebhookSecret }, data: body });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * Holds the demo buyer's email language until the returned function is called. Specs that switch it (to see
+ * Dutch emails or invoices) or that read an email written in it take this lock, so a test in the other worker
+ * never sees the language change underneath it. A lock a crashed worker left is broken after 4 minutes.
+ */
+export async function holdDemoBuyerLanguage(): Promise<() => void> {
+  const lock = join(dataDir, 'demo-buyer-language.lock');
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      return () => rmdirSync(lock);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    try {
+      if (Date.now() - statSync(lock).mtimeMs > 240_000) rmdirSync(lock);
+    } catch {
+      // released meanwhile
+    }
+    if (Date.now() > deadline) throw new Error("the demo buyer's email language was held for 4 minutes");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

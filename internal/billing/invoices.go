@@ -111,6 +111,7 @@ func (s *Service) summary(v store.Invoice) InvoiceSummary {
 	}
 	if v.Kind == KindInvoice && v.PaidAt == nil && v.TotalCents+v.CreditedCents > 0 {
 		out.PayURL = s.payURL(v.ID)
+		out.PayTo = &Payee{Name: v.Seller.Name, IBAN: v.Seller.IBAN}
 	}
 	return out
 }

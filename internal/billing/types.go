@@ -133,6 +133,13 @@ type InvoiceSummary struct {
 	BuyerName      string  `json:"buyerName" doc:"The company's legal name as issued."`
 	PaidAt         *string `json:"paidAt" format:"date" doc:"The day it was paid (Europe/Amsterdam); null while unpaid."`
 	PayURL         string  `json:"payUrl,omitempty" doc:"A link to pay online; absent when there is none."`
+	PayTo          *Payee  `json:"payTo,omitempty" doc:"An invoice with something left to pay: the account to pay it to by bank transfer, as on the invoice."`
+}
+
+// Payee is the account an invoice is paid to by bank transfer.
+type Payee struct {
+	Name string `json:"name"`
+	IBAN string `json:"iban"`
 }
 
 // Invoice is an issued invoice or credit note with its lines and both

@@ -23,9 +23,9 @@ type billingAPI struct {
 func (b *billingAPI) consoleTable() []endpoint {
 	const lim = maxConsoleBody
 	return []endpoint{
-		jsonOp(b.api, "GET", "/api/console/billing", 200, 0, b.overview).doc("billing", "The month's statements (period YYYY-MM, last month without) per company and per buyer without company details, with the invoice issued for each.", "period"),
+		jsonOp(b.api, "GET", "/api/console/billing", 200, 0, b.overview).doc("billing", "The month's statements (period YYYY-MM, last month without) per company and per buyer without company details, with the invoice issued for each.", "period:month"),
 		jsonOp(b.api, "POST", "/api/console/billing/invoices", 201, lim, b.issue).doc("billing", "Issues the invoice of a buyer's company for an ended month and emails it with its PDF and UBL."),
-		jsonOp(b.api, "GET", "/api/console/invoices", 200, 0, b.list).doc("billing", "Every invoice and credit note, newest first; period (YYYY-MM) and status narrow the list.", "period", "status"),
+		jsonOp(b.api, "GET", "/api/console/invoices", 200, 0, b.list).doc("billing", "Every invoice and credit note, newest first; period (YYYY-MM) and status narrow the list.", "period:month", "status"),
 		jsonOp(b.api, "GET", "/api/console/invoices/{id}", 200, 0, b.get).doc("billing", "One invoice or credit note with its lines, parties and credit notes."),
 		jsonOp(b.api, "PATCH", "/api/console/invoices/{id}", 200, lim, b.setPaid).doc("billing", "Marks an invoice paid on a day, or unpaid (paidAt null)."),
 		jsonOp(b.api, "POST", "/api/console/invoices/{id}/credit-note", 201, lim, b.creditNote).doc("billing", "Issues a credit note correcting an invoice: all of it, or the lines given."),

@@ -80,6 +80,10 @@ func TestBillingAPI(t *testing.T) {
 		if len(mine.Invoices) != 1 || mine.Invoices[0].ID != inv.ID || !mine.HasCompany || mine.UsageThisMonth.Currency != "EUR" {
 			t.Fatalf("buyer's invoices: %+v", mine)
 		}
+		// Open: the account to pay it to, as on the invoice.
+		if p := mine.Invoices[0].PayTo; p == nil || p.IBAN != testAgency.IBAN || p.Name != testAgency.Name {
+			t.Fatalf("buyer's open invoice pays to %+v", p)
+		}
 		rec := e.call("GET", "/api/invoices/"+inv.ID+".pdf", nil, buyer)
 		if rec.Code != 200 || rec.Header().Get("Content-Type") != "application/pdf" || rec.Body.String() != "%PDF-1.7 "+inv.Number ||
 			rec.Header().Get("Content-Disposition") != `attachment; filename="Belwise-`+inv.Number+`.pdf"` {

@@ -235,7 +235,13 @@ func openAPI(eps []endpoint) *huma.OpenAPI {
 			op.Parameters = append(op.Parameters, &huma.Param{Name: m[1], In: "path", Required: true, Schema: &huma.Schema{Type: huma.TypeString}})
 		}
 		for _, q := range e.query {
-			op.Parameters = append(op.Parameters, &huma.Param{Name: q, In: "query", Schema: querySchema(q)})
+			// "name:kind" names a parameter whose schema is kind's, for a
+			// name that means different things on different endpoints.
+			name, kind, ok := strings.Cut(q, ":")
+			if !ok {
+				kind = name
+			}
+			op.Parameters = append(op.Parameters, &huma.Param{Name: name, In: "query", Schema: querySchema(kind)})
 		}
 		switch {
 		case e.body != nil:
@@ -280,6 +286,8 @@ func querySchema(name string) *huma.Schema {
 	case "period":
 		return &huma.Schema{Type: huma.TypeString, Enum: []any{"month", "last-month", "7d", "30d", "90d", "custom", "all"},
 			Description: "month (the buyer's default), last-month, the last 7d/30d/90d, custom (from, to) or all (the console only, its default)."}
+	case "month":
+		return &huma.Schema{Type: huma.TypeString, Pattern: `^[0-9]{4}-(0[1-9]|1[0-2])$`, Description: "A calendar month, YYYY-MM (Europe/Amsterdam)."}
 	case "from", "to":
 		return &huma.Schema{Type: huma.TypeString, Format: "date", Description: "A custom period's first or last day (YYYY-MM-DD in tz, included)."}
 	case "outcome":

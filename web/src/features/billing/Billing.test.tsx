@@ -63,7 +63,7 @@ const LINES: Line[] = [
     orderNumber: 'abcd1234',
     description: 'Calls, order #abcd1234: 612.5 min × €0.10 per minute',
     quantity: '36750',
-    unit: 'D62',
+    unit: 'SEC',
     baseQuantity: '60',
     unitPriceCents: 10,
     netCents: 6_125,
@@ -441,7 +441,7 @@ const MINE: BuyerInvoices = {
       correctsNumber: '2026-0001',
     }),
     summary({ id: 'i-2', number: '2026-0002', status: 'overdue', payUrl: 'https://pay.example/tr_1' }),
-    OPEN,
+    { ...OPEN, payTo: { name: 'Belwise B.V.', iban: 'NL91ABNA0417164300' } },
     summary({ id: 'i-0', number: '2025-0042', status: 'paid', paidAt: '2025-12-20', period: '2025-11' }),
   ],
   usageThisMonth: { period: '2026-11', seconds: 36_720, minutes: 612, amountCents: 6_120, currency: 'EUR' },
@@ -470,7 +470,9 @@ describe('/dashboard/invoices', () => {
     expect(within(table).getByRole('link', { name: 'Pay invoice 2026-0002 with iDEAL' }).getAttribute('href')).toBe(
       'https://pay.example/tr_1',
     );
-    expect(text('2026-0001')).toContain('Transfer €121.00 by October 15, 2026 to the account on the invoice, with reference 2026-0001.');
+    expect(text('2026-0001')).toContain(
+      'Transfer €121.00 by October 15, 2026 to NL91 ABNA 0417 1643 00 (Belwise B.V.), with reference 2026-0001.',
+    );
     expect(within(table).queryByRole('link', { name: 'Pay invoice 2026-0001 with iDEAL' })).toBeNull();
     expect(text('2025-0042')).toContain('Paid on December 20, 2025');
     expect(text('2025-0042')).not.toContain('Transfer');

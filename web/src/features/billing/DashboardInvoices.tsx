@@ -176,6 +176,11 @@ function InvoiceTable({ invoices }: { invoices: InvoiceSummary[] }) {
   );
 }
 
+/** An IBAN as it is printed: in groups of four. */
+function formatIBAN(iban: string): string {
+  return iban.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
 /** An invoice's row and, while it is to be paid, a row below with how to pay it. */
 function InvoiceRows({ invoice: inv, open, children }: { invoice: InvoiceSummary; open: boolean; children: ReactNode }) {
   const { lang, t } = useLanguage();
@@ -196,7 +201,15 @@ function InvoiceRows({ invoice: inv, open, children }: { invoice: InvoiceSummary
             ) : (
               <p className="text-sm">
                 <span className="font-semibold">{t('billing.dashboard.pay.transfer')}: </span>
-                {t('billing.dashboard.pay.transferText', { amount, number: inv.number, date })}
+                {inv.payTo
+                  ? t('billing.dashboard.pay.transferTo', {
+                      amount,
+                      number: inv.number,
+                      date,
+                      iban: formatIBAN(inv.payTo.iban),
+                      name: inv.payTo.name,
+                    })
+                  : t('billing.dashboard.pay.transferText', { amount, number: inv.number, date })}
               </p>
             )}
           </td>

@@ -33,8 +33,7 @@ export type CreditLine = Schemas['BillingCreditLine'];
 
 /** The month's statements per buyer (400 for a period that is not a month). */
 export const getOverview = (period: string, signal?: AbortSignal) =>
-  // The contract gives `period` the calls filter's values (month, 7d…), not YYYY-MM: hence the cast.
-  call((api) => api.GET('/api/console/billing', { params: { query: { period: period as never } }, signal }), signal);
+  call((api) => api.GET('/api/console/billing', { params: { query: { period } }, signal }), signal);
 
 /** Issues the invoice of a buyer's statement for an ended month; 409 with the reason when it cannot be. */
 export const issueInvoice = (buyerId: string, period: string) =>

@@ -42,7 +42,7 @@ export function statusNote(invoice: Pick<InvoiceSummary, 'status' | 'paidAt' | '
 /** A line's quantity as people read it: minutes for usage, days of the month for a monthly fee. */
 export function lineQuantity(line: Line, lang: Lang, t: T): string {
   const quantity = Number(line.quantity);
-  if (line.unit === 'D62' && line.baseQuantity === '60')
+  if (line.unit === 'SEC' && line.baseQuantity === '60')
     return t('billing.lines.minutes', { minutes: formatNumber(quantity / 60, lang, 1) });
   if (line.unit === 'DAY') return t('billing.lines.days', { days: formatNumber(quantity, lang), month: line.baseQuantity });
   return Number.isFinite(quantity) ? formatNumber(quantity, lang, 4) : line.quantity;
@@ -51,7 +51,7 @@ export function lineQuantity(line: Line, lang: Lang, t: T): string {
 /** A line's unit price: per minute, per month, or as it is. */
 export function lineUnitPrice(line: Line, currency: string, lang: Lang, t: T): string {
   const price = formatMoney(line.unitPriceCents, currency, lang);
-  if (line.unit === 'D62' && line.baseQuantity === '60') return t('billing.lines.perMinute', { price });
+  if (line.unit === 'SEC' && line.baseQuantity === '60') return t('billing.lines.perMinute', { price });
   if (line.unit === 'DAY') return t('billing.lines.perMonth', { price });
   return price;
 }

@@ -1454,6 +1454,8 @@ export interface components {
             paidAt: string | null;
             /** @enum {string} */
             paidVia: "" | "staff" | "mollie";
+            /** @description An invoice with something left to pay: the account to pay it to by bank transfer, as on the invoice. */
+            payTo?: components["schemas"]["BillingPayee"];
             /** @description A link to pay online; absent when there is none. */
             payUrl?: string;
             /** @description YYYY-MM */
@@ -1507,6 +1509,8 @@ export interface components {
              * @description The day it was paid (Europe/Amsterdam); null while unpaid.
              */
             paidAt: string | null;
+            /** @description An invoice with something left to pay: the account to pay it to by bank transfer, as on the invoice. */
+            payTo?: components["schemas"]["BillingPayee"];
             /** @description A link to pay online; absent when there is none. */
             payUrl?: string;
             /** @description YYYY-MM */
@@ -1569,6 +1573,10 @@ export interface components {
             postcode: string;
             street: string;
             vatId: string;
+        };
+        BillingPayee: {
+            iban: string;
+            name: string;
         };
         BillingStatement: {
             /** @description The account to issue through (buyerId of POST /api/console/billing/invoices); the invoice is in its language. */
@@ -3339,7 +3347,7 @@ export interface operations {
     getConsoleBilling: {
         parameters: {
             query?: {
-                period?: "month" | "last-month" | "7d" | "30d" | "90d" | "custom" | "all";
+                period?: string;
             };
             header?: never;
             path?: never;
@@ -3573,7 +3581,7 @@ export interface operations {
     getConsoleInvoices: {
         parameters: {
             query?: {
-                period?: "month" | "last-month" | "7d" | "30d" | "90d" | "custom" | "all";
+                period?: string;
                 status?: string;
             };
             header?: never;
@@ -5230,13 +5238,11 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
-export const pathsApiConsoleBillingGetParametersQueryPeriodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/billing"]["get"]["parameters"]["query"]["period"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
 export const pathsApiConsoleCallsGetParametersQueryPeriodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["period"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
 export const pathsApiConsoleCallsGetParametersQueryOutcomeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["outcome"]> = ["answered", "missed", "failed", "pending"];
 export const pathsApiConsoleCallsGetParametersQueryDirectionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["direction"]> = ["inbound", "outbound", "web"];
 export const pathsApiConsoleCallsGetParametersQueryGoalValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["goal"]> = ["yes", "no"];
 export const pathsApiConsoleCallsGetParametersQueryAssignedValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/calls"]["get"]["parameters"]["query"]["assigned"]> = ["true", "false"];
-export const pathsApiConsoleInvoicesGetParametersQueryPeriodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/console/invoices"]["get"]["parameters"]["query"]["period"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
 export const pathsApiOrdersIdAgentGetParametersQueryPeriodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/agent"]["get"]["parameters"]["query"]["period"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
 export const pathsApiOrdersIdAgentGetParametersQueryOutcomeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/agent"]["get"]["parameters"]["query"]["outcome"]> = ["answered", "missed", "failed", "pending"];
 export const pathsApiOrdersIdAgentGetParametersQueryDirectionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/agent"]["get"]["parameters"]["query"]["direction"]> = ["inbound", "outbound", "web"];

@@ -182,6 +182,7 @@ const billing = {
         ideal: 'Pay with iDEAL',
         idealFor: 'Pay invoice {number} with iDEAL',
         transfer: 'Pay by bank transfer',
+        transferTo: 'Transfer {amount} by {date} to {iban} ({name}), with reference {number}.',
         transferText: 'Transfer {amount} by {date} to the account on the invoice, with reference {number}.',
       },
     },

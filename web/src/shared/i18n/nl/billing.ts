@@ -185,6 +185,7 @@ const billing = {
         ideal: 'Betalen met iDEAL',
         idealFor: 'Factuur {number} betalen met iDEAL',
         transfer: 'Betalen per bankoverschrijving',
+        transferTo: 'Maak {amount} vóór {date} over naar {iban} t.n.v. {name}, onder vermelding van {number}.',
         transferText: 'Maak {amount} vóór {date} over naar het rekeningnummer op de factuur, onder vermelding van {number}.',
       },
     },
