@@ -53,5 +53,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-setup.ts'],
+    testTimeout: 20_000,
   },
 }));

@@ -244,12 +244,18 @@ for (const [lang, back] of [
     await expect(buyer.getByText(pattern(lang, 'billing.dashboard.usage.text', 'minutes'))).toBeVisible();
     const mine = buyer.getByRole('table', { name: t(lang, 'billing.dashboard.list.caption') });
     await expect(mine.getByRole('row').filter({ hasText: number }).first()).toContainText(money(invoice.totalCents, lang));
-    // No payment provider is configured: bank transfer, with the invoice number as the reference.
+    // No payment provider is configured: bank transfer to the agency's account, with the invoice number as the reference.
     const due = new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date(`${invoice.dueOn}T12:00:00Z`),
     );
     await expect(mine).toContainText(
-      fill(lang, 'billing.dashboard.pay.transferText', { amount: money(invoice.totalCents, lang), number, date: due }),
+      fill(lang, 'billing.dashboard.pay.transferTo', {
+        amount: money(invoice.totalCents, lang),
+        number,
+        date: due,
+        iban: company.COMPANY_IBAN.replace(/(.{4})(?=.)/g, '$1 '),
+        name: company.COMPANY_NAME,
+      }),
     );
     const [download] = await Promise.all([
       buyer.waitForEvent('download'),

@@ -13,7 +13,7 @@ import { NotFoundBlock } from '../../shared/ui/NotFoundBlock';
 import { Loading, LoadError } from '../dashboard';
 import { getOverview, issueInvoice, listInvoices, type Invoice, type InvoiceSummary, type Overview, type Statement } from './api';
 import { InvoiceRow } from './InvoiceRow';
-import { Downloads, InvoiceStatusBadge, LinesTable, periodName, Totals } from './parts';
+import { Downloads, InvoiceListHead, InvoiceStatusBadge, LinesTable, periodName, Totals } from './parts';
 
 // /console/billing: a month's statements per buyer (?period=YYYY-MM, last month by default), each with
 // its "Issue invoice" (confirmed first: the number is final), and every issued invoice and credit note
@@ -375,31 +375,17 @@ function InvoicesTable({ first, issued }: { first: InvoiceSummary[]; issued: Inv
     <div className="panel mt-6 min-w-0">
       <table role="table" className="fold-table">
         <caption className="sr-only">{t('billing.console.invoices.table')}</caption>
-        <thead role="rowgroup">
-          <tr role="row">
-            <th role="columnheader" scope="col">
-              {label.number}
-            </th>
-            <th role="columnheader" scope="col">
-              {label.buyer}
-            </th>
-            <th role="columnheader" scope="col">
-              {label.period}
-            </th>
-            <th role="columnheader" scope="col">
-              {label.issued}
-            </th>
-            <th role="columnheader" scope="col" className="text-right">
-              {label.total}
-            </th>
-            <th role="columnheader" scope="col">
-              {label.status}
-            </th>
-            <th role="columnheader" scope="col">
-              {label.actions}
-            </th>
-          </tr>
-        </thead>
+        <InvoiceListHead
+          columns={[
+            { label: label.number },
+            { label: label.buyer },
+            { label: label.period },
+            { label: label.issued },
+            { label: label.total, numeric: true },
+            { label: label.status },
+            { label: label.actions },
+          ]}
+        />
         <tbody role="rowgroup">
           {rows.map((inv) => (
             <InvoiceRow

@@ -7,7 +7,7 @@ import { localePath } from '../../shared/paths';
 import { NotFoundBlock } from '../../shared/ui/NotFoundBlock';
 import { Loading, LoadError } from '../dashboard';
 import { getMyInvoices, type BuyerInvoices, type InvoiceSummary } from './api';
-import { Downloads, InvoiceStatusBadge, periodName, statusNote } from './parts';
+import { Downloads, InvoiceCells, InvoiceListHead, isPayable } from './parts';
 
 // /dashboard/invoices: the buyer's invoices and credit notes (their company's), each with its PDF and
 // UBL e-invoice and, while open, how to pay it (iDEAL when the agency takes payments online, else a bank
@@ -101,7 +101,7 @@ function InvoicesView({ data }: { data: BuyerInvoices }) {
 }
 
 function InvoiceTable({ invoices }: { invoices: InvoiceSummary[] }) {
-  const { lang, t } = useLanguage();
+  const { t } = useLanguage();
   const label = {
     number: t('billing.number'),
     period: t('billing.period'),
@@ -114,31 +114,19 @@ function InvoiceTable({ invoices }: { invoices: InvoiceSummary[] }) {
     <div className="panel mt-6 min-w-0">
       <table role="table" className="fold-table">
         <caption className="sr-only">{t('billing.dashboard.list.caption')}</caption>
-        <thead role="rowgroup">
-          <tr role="row">
-            <th role="columnheader" scope="col">
-              {label.number}
-            </th>
-            <th role="columnheader" scope="col">
-              {label.period}
-            </th>
-            <th role="columnheader" scope="col">
-              {label.issued}
-            </th>
-            <th role="columnheader" scope="col" className="text-right">
-              {label.total}
-            </th>
-            <th role="columnheader" scope="col">
-              {label.status}
-            </th>
-            <th role="columnheader" scope="col">
-              {label.downloads}
-            </th>
-          </tr>
-        </thead>
+        <InvoiceListHead
+          columns={[
+            { label: label.number },
+            { label: label.period },
+            { label: label.issued },
+            { label: label.total, numeric: true },
+            { label: label.status },
+            { label: label.downloads },
+          ]}
+        />
         <tbody role="rowgroup">
           {invoices.map((inv) => {
-            const open = inv.kind === 'invoice' && (inv.status === 'open' || inv.status === 'overdue');
+            const open = isPayable(inv);
             return (
               <InvoiceRows key={inv.id} invoice={inv} open={open}>
                 <td role="cell" className="lead" data-label={label.number}>
@@ -149,21 +137,7 @@ function InvoiceTable({ invoices }: { invoices: InvoiceSummary[] }) {
                       : t(`billing.kind.${inv.kind}`)}
                   </span>
                 </td>
-                <td role="cell" data-label={label.period}>
-                  {periodName(inv.period, lang)}
-                </td>
-                <td role="cell" data-label={label.issued}>
-                  {formatCalendarDate(inv.issuedOn, lang)}
-                </td>
-                <td role="cell" className="num font-semibold" data-label={label.total}>
-                  {formatMoney(inv.totalCents, inv.currency, lang)}
-                </td>
-                <td role="cell" data-label={label.status}>
-                  <span className="flex flex-col items-end gap-1 md:items-start">
-                    <InvoiceStatusBadge status={inv.status} />
-                    {statusNote(inv, lang, t) && <span className="text-xs text-ink-soft">{statusNote(inv, lang, t)}</span>}
-                  </span>
-                </td>
+                <InvoiceCells invoice={inv} />
                 <td role="cell" data-label={label.downloads}>
                   <Downloads invoice={inv} />
                 </td>

@@ -7,7 +7,7 @@ import { useSubmit } from '../../shared/form/useSubmit';
 import { amsterdamToday, formatCalendarDate, formatMoney, moneyInput, parseMoney } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { getInvoice, makeCreditNote, markPaid, type CreditLine, type Invoice, type InvoiceSummary } from './api';
-import { Downloads, InvoiceStatusBadge, periodName, statusNote } from './parts';
+import { Downloads, InvoiceCells, isPayable } from './parts';
 
 // One issued invoice or credit note in the console's list, with what staff can do to it: mark it paid
 // (a day, with the invoice's version), make a credit note (all of it, or amounts with a description), and
@@ -58,7 +58,7 @@ export function InvoiceRow({
     setFocus('outcome');
   }
 
-  const payable = inv.kind === 'invoice' && (inv.status === 'open' || inv.status === 'overdue');
+  const payable = isPayable(inv);
   const creditable = inv.kind === 'invoice';
   return (
     <>
@@ -72,21 +72,7 @@ export function InvoiceRow({
         <td role="cell" className="[overflow-wrap:anywhere]" data-label={label.buyer}>
           {inv.buyerName}
         </td>
-        <td role="cell" data-label={label.period}>
-          {periodName(inv.period, lang)}
-        </td>
-        <td role="cell" data-label={label.issued}>
-          {formatCalendarDate(inv.issuedOn, lang)}
-        </td>
-        <td role="cell" className="num font-semibold" data-label={label.total}>
-          {formatMoney(inv.totalCents, inv.currency, lang)}
-        </td>
-        <td role="cell" data-label={label.status}>
-          <span className="flex flex-col items-end gap-1 md:items-start">
-            <InvoiceStatusBadge status={inv.status} />
-            {statusNote(inv, lang, t) && <span className="text-xs text-ink-soft">{statusNote(inv, lang, t)}</span>}
-          </span>
-        </td>
+        <InvoiceCells invoice={inv} />
         <td role="cell" className="full" data-label={label.actions}>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             {payable && (

@@ -185,3 +185,47 @@ export function Downloads({ invoice }: { invoice: Pick<InvoiceSummary, 'id' | 'n
 
 /** "October 2026" / "oktober 2026". */
 export const periodName = (period: string, lang: Lang) => (/^\d{4}-\d{2}$/.test(period) ? formatMonth(period, lang) : period);
+
+/** Whether an invoice is still to be paid: an invoice (not a credit note) that is open or overdue. */
+export const isPayable = (invoice: Pick<InvoiceSummary, 'kind' | 'status'>) =>
+  invoice.kind === 'invoice' && (invoice.status === 'open' || invoice.status === 'overdue');
+
+/** The header row of an invoice list: each column's label; `numeric` columns align right. */
+export function InvoiceListHead({ columns }: { columns: readonly { label: string; numeric?: boolean }[] }) {
+  return (
+    <thead role="rowgroup">
+      <tr role="row">
+        {columns.map((c) => (
+          <th key={c.label} role="columnheader" scope="col" className={c.numeric ? 'text-right' : undefined}>
+            {c.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** The cells every invoice list shows for an invoice: its period, issue date, total and status. */
+export function InvoiceCells({ invoice: inv }: { invoice: InvoiceSummary }) {
+  const { lang, t } = useLanguage();
+  const note = statusNote(inv, lang, t);
+  return (
+    <>
+      <td role="cell" data-label={t('billing.period')}>
+        {periodName(inv.period, lang)}
+      </td>
+      <td role="cell" data-label={t('billing.issued')}>
+        {formatCalendarDate(inv.issuedOn, lang)}
+      </td>
+      <td role="cell" className="num font-semibold" data-label={t('billing.totalInclVat')}>
+        {formatMoney(inv.totalCents, inv.currency, lang)}
+      </td>
+      <td role="cell" data-label={t('billing.statusLabel')}>
+        <span className="flex flex-col items-end gap-1 md:items-start">
+          <InvoiceStatusBadge status={inv.status} />
+          {note && <span className="text-xs text-ink-soft">{note}</span>}
+        </span>
+      </td>
+    </>
+  );
+}
