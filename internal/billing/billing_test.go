@@ -578,3 +578,56 @@ func mustLoad(t *testing.T, db *store.DB, id string) store.Invoice {
 	}
 	return v
 }
+
+// An issued invoice is a record kept for seven years: a buyer deleting a
+// call and the retention worker erasing old calls' content change neither
+// the invoice, its lines and documents, nor what the month's statement
+// says (usage lines stay when words go).
+func TestInvoiceOutlivesCallContent(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, fakeDocs{})
+		ctx := context.Background()
+		buyer := e.buyer("en", dutch("Bakkerij Jansen"))
+		o, assistant := e.order(buyer, 250, 4999, 10, ams("2026-11-14 09:30"), time.Time{})
+		e.call(assistant, ams("2026-11-20 10:00"), 36000)
+		e.call(assistant, ams("2026-11-21 10:00"), 750)
+		before, err := e.svc.Overview(ctx, "2026-11")
+		if err != nil || len(before.Statements) != 1 {
+			t.Fatalf("overview: %+v, %v", before, err)
+		}
+		inv, err := e.svc.Issue(ctx, "", buyer, "2026-11")
+		if err != nil {
+			t.Fatal(err)
+		}
+
+		// The buyer deletes one call; retention erases the content of every call.
+		cs, _, err := db.Calls(ctx, store.CallQuery{OrderID: o.ID})
+		if err != nil || len(cs) != 2 {
+			t.Fatalf("calls: %d, %v", len(cs), err)
+		}
+		if err := db.DeleteCall(ctx, o.ID, cs[0].ID, e.now); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := db.PurgeCallContent(ctx, e.now.Add(24*time.Hour), e.now); err != nil || n == 0 {
+			t.Fatalf("purged %d, %v", n, err)
+		}
+
+		after, err := e.svc.ConsoleInvoice(ctx, inv.ID)
+		if err != nil || after.TotalCents != inv.TotalCents || after.VATCents != inv.VATCents || len(after.Lines) != len(inv.Lines) {
+			t.Fatalf("invoice after the calls' content went: %+v, %v", after, err)
+		}
+		for i := range inv.Lines {
+			if after.Lines[i] != inv.Lines[i] {
+				t.Errorf("line %d: %+v, was %+v", i, after.Lines[i], inv.Lines[i])
+			}
+		}
+		if f, err := e.svc.Download(ctx, buyer, false, inv.ID, "pdf"); err != nil || len(f.Data) == 0 {
+			t.Errorf("download after the calls' content went: %v", err)
+		}
+		now, err := e.svc.Overview(ctx, "2026-11")
+		if err != nil || len(now.Statements) != 1 || now.Statements[0].TotalCents != before.Statements[0].TotalCents ||
+			len(now.Statements[0].Lines) != len(before.Statements[0].Lines) {
+			t.Errorf("statement after the calls' content went: %+v, %v (was %+v)", now, err, before)
+		}
+	})
+}

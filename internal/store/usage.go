@@ -47,11 +47,11 @@ var usageZone = func() *time.Location {
 }()
 
 // UsageOpenFrom is the earliest call start whose usage line can still be
-// corrected at now. Until there are invoices, a month is open until it has
-// ended: a line may change while its call started in the current calendar
-// month (Europe/Amsterdam), and is fixed from the first of the next month.
-// This is the one place that rule lives; invoicing will replace it (a month
-// closes when it is invoiced).
+// corrected at now. A month is open until it has ended: a line may change
+// while its call started in the current calendar month (Europe/Amsterdam),
+// and is fixed from the first of the next month. Invoices are issued only
+// for months that have ended (billing's period_open), so an invoiced
+// month's usage never changes. This is the one place that rule lives.
 func UsageOpenFrom(now time.Time) time.Time {
 	t := now.In(usageZone)
 	return time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, usageZone).UTC()
