@@ -160,7 +160,8 @@ describe('/quote', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Omschrijving' }), { target: { value: 'Afspraken inplannen.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Offerte aanvragen' }));
     const heading = await screen.findByRole('heading', { level: 2, name: 'Bedankt voor uw aanvraag!' });
-    expect(document.activeElement).toBe(heading);
+    // The focus moves in an effect after the card is in the DOM: on a loaded machine, a moment later.
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByText(/bevestiging gestuurd naar ada@example\.com/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Terug naar de homepage' }).getAttribute('href')).toBe('/nl');
     expect(screen.queryByRole('button', { name: 'Offerte aanvragen' })).toBeNull();
