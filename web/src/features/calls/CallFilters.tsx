@@ -28,9 +28,10 @@ const PERIOD_KEYS: Record<PeriodKind, TKey> = {
 
 /** The period: a choice of month or last days, or two days of a custom range; "Show" applies it. */
 export function PeriodPicker() {
-  const { search } = useLocation();
-  // Keyed by the URL, so "back" shows the period of the page it lands on.
-  return <PeriodForm key={search} />;
+  const [filters] = useCallFilters();
+  // Keyed by the URL's period, so "back" shows the period of the page it lands on; a change of the filters alone
+  // leaves it be, so a period chosen while they load is not thrown away.
+  return <PeriodForm key={`${filters.period}|${filters.from}|${filters.to}`} />;
 }
 
 function PeriodForm() {
@@ -110,8 +111,10 @@ function PeriodForm() {
 
 /** Outcome, direction, goal reached and the search; "Apply" applies them, "Clear filters" drops them. */
 export function CallFilterForm() {
-  const { search } = useLocation();
-  return <FilterForm key={search} />;
+  const [filters] = useCallFilters();
+  // Keyed by the URL's filters alone, so a new period does not reset what is being typed in the search.
+  const { outcome, direction, goal, q, data } = filters;
+  return <FilterForm key={JSON.stringify([outcome, direction, goal, q, data])} />;
 }
 
 function FilterForm() {
