@@ -187,7 +187,7 @@ const (
 type Result struct {
 	Kind        string
 	CheckoutURL string
-	Invoice     store.PayableInvoice
+	Invoice     store.Invoice
 	PayURL      string // the link itself, to try again
 }
 
@@ -213,7 +213,7 @@ func (s *Service) Pay(ctx context.Context, invoiceID, sig string, returning bool
 	if err != nil || !linksign.Valid(key, mac, payPurpose, invoiceID) {
 		return Result{}, ErrBadLink
 	}
-	inv, err := s.db.PayableInvoiceByID(ctx, invoiceID)
+	inv, err := s.db.InvoiceByID(ctx, invoiceID)
 	if errors.Is(err, store.ErrNotFound) {
 		return Result{}, ErrBadLink
 	}
@@ -242,7 +242,7 @@ func (s *Service) Pay(ctx context.Context, invoiceID, sig string, returning bool
 		switch {
 		case marked || p.Status == mollie.StatusPaid && s.paidAlready(ctx, inv.ID):
 			res.Kind = Paid
-			if inv, err := s.db.PayableInvoiceByID(ctx, inv.ID); err == nil {
+			if inv, err := s.db.InvoiceByID(ctx, inv.ID); err == nil {
 				res.Invoice = inv
 			}
 			return res, nil
@@ -279,7 +279,7 @@ func checkoutURL(u string) bool {
 }
 
 func (s *Service) paidAlready(ctx context.Context, invoiceID string) bool {
-	inv, err := s.db.PayableInvoiceByID(ctx, invoiceID)
+	inv, err := s.db.InvoiceByID(ctx, invoiceID)
 	return err == nil && inv.PaidAt != nil
 }
 
@@ -298,7 +298,7 @@ var descriptions = map[string]string{"en": "Invoice %s", "nl": "Factuur %s"}
 // checkoutLocales are the checkout's language per invoice language.
 var checkoutLocales = map[string]string{"en": "en_US", "nl": "nl_NL"}
 
-func (s *Service) create(ctx context.Context, inv store.PayableInvoice, payURL string) (mollie.Payment, error) {
+func (s *Service) create(ctx context.Context, inv store.Invoice, payURL string) (mollie.Payment, error) {
 	if payURL == "" {
 		return mollie.Payment{}, fmt.Errorf("payments: no pay link")
 	}
@@ -316,7 +316,7 @@ func (s *Service) create(ctx context.Context, inv store.PayableInvoice, payURL s
 	}
 	// iDEAL straight away for a Dutch buyer paying euros; anyone else
 	// chooses among the methods the Mollie account offers.
-	if inv.BuyerCountry == "NL" && inv.Currency == "EUR" {
+	if inv.Buyer.Country == "NL" && inv.Currency == "EUR" {
 		req.Method = "ideal"
 	}
 	p, err := s.mollie.CreatePayment(ctx, req)
@@ -361,7 +361,7 @@ func (s *Service) Webhook(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	inv, err := s.db.PayableInvoiceByID(ctx, stored.InvoiceID)
+	inv, err := s.db.InvoiceByID(ctx, stored.InvoiceID)
 	if err != nil {
 		return err
 	}
@@ -371,7 +371,7 @@ func (s *Service) Webhook(ctx context.Context, id string) error {
 
 // refresh fetches a stored payment from Mollie and applies what it says:
 // its status, and the invoice paid when it is paid in full.
-func (s *Service) refresh(ctx context.Context, stored store.InvoicePayment, inv store.PayableInvoice) (mollie.Payment, bool, error) {
+func (s *Service) refresh(ctx context.Context, stored store.InvoicePayment, inv store.Invoice) (mollie.Payment, bool, error) {
 	p, err := s.mollie.GetPayment(ctx, stored.ID)
 	if mollie.IsNotFound(err) {
 		// Made with another key (test and live modes differ): nothing to

@@ -181,8 +181,8 @@ func TestWebhookMarksPaidOnlyWhatMollieSaysIsPaidInFull(t *testing.T) {
 		if _, err := s.Pay(ctx, inv, sig, false); err != nil {
 			t.Fatal(err)
 		}
-		paid := func() store.PayableInvoice {
-			p, err := db.PayableInvoiceByID(ctx, inv)
+		paid := func() store.Invoice {
+			p, err := db.InvoiceByID(ctx, inv)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -272,14 +272,14 @@ func TestPaymentOfWhatIsOpenAfterCreditNotes(t *testing.T) {
 		if err := s.Webhook(ctx, "tr_fake1"); err != nil {
 			t.Fatal(err)
 		}
-		if p, _ := db.PayableInvoiceByID(ctx, inv); p.PaidAt != nil || p.OpenCents() != 5125 || p.CreditedCents != -1000 {
+		if p, _ := db.InvoiceByID(ctx, inv); p.PaidAt != nil || p.OpenCents() != 5125 || p.CreditedCents != -1000 {
 			t.Fatalf("the total paid, not what is open: %+v", p)
 		}
 		fake.Set("tr_fake1", func(p *mollietest.Payment) { p.Amount = mollie.Amount{Currency: "EUR", Value: "51.25"} })
 		if err := s.Webhook(ctx, "tr_fake1"); err != nil {
 			t.Fatal(err)
 		}
-		if p, _ := db.PayableInvoiceByID(ctx, inv); p.PaidAt == nil {
+		if p, _ := db.InvoiceByID(ctx, inv); p.PaidAt == nil {
 			t.Fatalf("what is open paid: %+v", p)
 		}
 

@@ -394,13 +394,12 @@ func (db *DB) MarkInvoicePaid(ctx context.Context, id string, paidAt *time.Time,
 		if paidAt == nil {
 			via = ""
 		}
-		if err := mustAffect(db.exec(ctx, tx, `UPDATE invoices SET paid_at = ?, paid_via = ?, version = version + 1, updated_at = ?
-			WHERE id = ? AND version = ?`, db.tsPtr(paidAt), via, db.ts(now), v.ID, v.Version)); err != nil {
-			return staleIfGone(err)
-		}
-		from, to := timeText(v.PaidAt), timeText(paidAt)
-		if err := db.record(ctx, tx, change{entity: EntityInvoice, id: v.ID, field: FieldPaidAt, from: from, to: to, actorID: actorID, at: now}); err != nil {
+		ok, err := db.setInvoicePaid(ctx, tx, v.ID, paidAt, via, timeText(v.PaidAt), timeText(paidAt), actorID, now, `version = ?`, v.Version)
+		if err != nil {
 			return err
+		}
+		if !ok {
+			return ErrStale
 		}
 		changed = true
 		v, err = db.invoiceByID(ctx, tx, v.ID)
@@ -408,6 +407,28 @@ func (db *DB) MarkInvoicePaid(ctx context.Context, id string, paidAt *time.Time,
 	})
 	return v, changed, classify(err)
 }
+
+// setInvoicePaid sets (or, with a nil paidAt, clears) the payment of the
+// invoice id where cond (with its args) still holds, and writes the audit
+// line from → to; ok is false, and nothing is written, when cond no longer
+// holds. The one way an invoice's payment changes: by staff (MarkInvoicePaid)
+// and by the provider (UpdateInvoicePayment).
+func (db *DB) setInvoicePaid(ctx context.Context, q querier, id string, paidAt *time.Time, via string, from, to *string, actorID string,
+	now time.Time, cond string, args ...any) (ok bool, err error) {
+	res, err := db.exec(ctx, q, `UPDATE invoices SET paid_at = ?, paid_via = ?, version = version + 1, updated_at = ?
+		WHERE id = ? AND `+cond, append([]any{db.tsPtr(paidAt), via, db.ts(now), id}, args...)...)
+	if err != nil {
+		return false, err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return false, classify(err)
+	}
+	return true, db.record(ctx, q, change{entity: EntityInvoice, id: id, field: FieldPaidAt, from: from, to: to, actorID: actorID, at: now})
+}
+
+// OpenCents is what is left to pay of an invoice: its total less its
+// credit notes.
+func (v Invoice) OpenCents() int64 { return v.TotalCents + v.CreditedCents }
 
 // timeText is t for the audit trail; "" for nil.
 func timeText(t *time.Time) *string {

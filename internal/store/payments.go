@@ -5,53 +5,9 @@ import (
 	"time"
 )
 
-// Online payment of invoices (issue 22 §3, internal/payments): the few
-// reads of an invoice a payment needs, the payments made at the provider
-// (invoice_payments) and marking an invoice paid by the provider.
-
-// PayableInvoice is what paying an invoice needs to know of it.
-type PayableInvoice struct {
-	ID         string
-	Number     string // 2026-0001
-	Kind       string // invoice | credit_note
-	Currency   string
-	TotalCents int64 // VAT included; negative for a credit note
-	// CreditedCents is the sum of the totals of the credit notes that
-	// correct this invoice (negative or 0).
-	CreditedCents int64
-	Locale        string
-	BuyerCountry  string
-	SellerName    string
-	SellerIBAN    string
-	PaidAt        *time.Time
-	PaidVia       string // staff | mollie; "" while unpaid
-	Version       int
-}
-
-// PayableInvoiceByID reads the invoice with id; ErrNotFound when there is
-// none.
-func (db *DB) PayableInvoiceByID(ctx context.Context, id string) (PayableInvoice, error) {
-	id, ok := normID(id)
-	if !ok {
-		return PayableInvoice{}, ErrNotFound
-	}
-	var p PayableInvoice
-	var paid dbTime
-	err := db.queryRow(ctx, db.db, `SELECT i.id, i.number, i.kind, i.currency, i.total_cents,
-		(SELECT COALESCE(SUM(n.total_cents), 0) FROM invoices n WHERE n.corrects_id = i.id),
-		i.locale, i.buyer_country, i.seller_name, i.seller_iban, i.paid_at, i.paid_via, i.version FROM invoices i WHERE i.id = ?`, id).
-		Scan(&p.ID, &p.Number, &p.Kind, &p.Currency, &p.TotalCents, &p.CreditedCents, &p.Locale, &p.BuyerCountry, &p.SellerName, &p.SellerIBAN,
-			&paid, &p.PaidVia, &p.Version)
-	if err != nil {
-		return PayableInvoice{}, classify(err)
-	}
-	p.PaidAt = paid.Ptr()
-	return p, nil
-}
-
-// OpenCents is what is left to pay of an invoice: its total less its
-// credit notes.
-func (p PayableInvoice) OpenCents() int64 { return p.TotalCents + p.CreditedCents }
+// Online payment of invoices (issue 22 §3, internal/payments): the payments
+// made at the provider (invoice_payments) and marking an invoice paid by the
+// provider. A payment reads its invoice with InvoiceByID.
 
 // InvoicePayment is a payment made for an invoice at a provider.
 type InvoicePayment struct {
@@ -137,17 +93,9 @@ func (db *DB) UpdateInvoicePayment(ctx context.Context, u PaymentUpdate, now tim
 		if u.PaidAt == nil {
 			return nil
 		}
-		res, err := db.exec(ctx, tx.tx, `UPDATE invoices SET paid_at = ?, paid_via = ?, version = version + 1, updated_at = ?
-			WHERE id = ? AND kind = 'invoice' AND paid_at IS NULL`, db.ts(*u.PaidAt), u.Provider, db.ts(now), p.InvoiceID)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
-			return classify(err)
-		}
-		marked = true
 		paid := u.PaidAt.UTC().Truncate(time.Microsecond).Format(time.RFC3339Nano) + " " + u.Provider + " " + u.ID
-		return db.record(ctx, tx.tx, change{entity: EntityInvoice, id: p.InvoiceID, field: FieldPaidAt, from: str(""), to: &paid, at: now})
+		marked, err = db.setInvoicePaid(ctx, tx.tx, p.InvoiceID, u.PaidAt, u.Provider, str(""), &paid, "", now, `kind = 'invoice' AND paid_at IS NULL`)
+		return err
 	})
 	return marked, err
 }

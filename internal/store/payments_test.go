@@ -13,17 +13,17 @@ func TestInvoicePaymentsAndMarkingPaidByTheProvider(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := ctxT(t)
 		id := storetest.NewPaymentInvoice(t, db, storetest.PaymentInvoice{Number: "2026-0007", TotalCents: 6125, Locale: "nl"})
-		inv, err := db.PayableInvoiceByID(ctx, id)
+		inv, err := db.InvoiceByID(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if inv.Number != "2026-0007" || inv.Kind != "invoice" || inv.TotalCents != 6125 || inv.Currency != "EUR" || inv.Locale != "nl" ||
-			inv.PaidAt != nil || inv.Version != 1 || inv.SellerIBAN == "" || inv.BuyerCountry != "NL" {
+			inv.PaidAt != nil || inv.Version != 1 || inv.Seller.IBAN == "" || inv.Buyer.Country != "NL" {
 			t.Fatalf("%+v", inv)
 		}
-		_, err = db.PayableInvoiceByID(ctx, "not-a-uuid")
+		_, err = db.InvoiceByID(ctx, "not-a-uuid")
 		wantErr(t, "a malformed id", err, store.ErrNotFound)
-		_, err = db.PayableInvoiceByID(ctx, "0b5e1a3c-0000-4000-8000-000000000001")
+		_, err = db.InvoiceByID(ctx, "0b5e1a3c-0000-4000-8000-000000000001")
 		wantErr(t, "an unknown id", err, store.ErrNotFound)
 
 		_, err = db.LatestInvoicePayment(ctx, id, "mollie")
@@ -52,7 +52,7 @@ func TestInvoicePaymentsAndMarkingPaidByTheProvider(t *testing.T) {
 		if p, _ := db.InvoicePaymentByID(ctx, "mollie", "tr_first"); p.Status != "expired" {
 			t.Fatalf("%+v", p)
 		}
-		if inv, _ := db.PayableInvoiceByID(ctx, id); inv.PaidAt != nil || inv.Version != 1 {
+		if inv, _ := db.InvoiceByID(ctx, id); inv.PaidAt != nil || inv.Version != 1 {
 			t.Fatalf("not paid yet: %+v", inv)
 		}
 
@@ -61,7 +61,7 @@ func TestInvoicePaymentsAndMarkingPaidByTheProvider(t *testing.T) {
 		if err != nil || !marked {
 			t.Fatalf("paid: %v %v", marked, err)
 		}
-		inv, _ = db.PayableInvoiceByID(ctx, id)
+		inv, _ = db.InvoiceByID(ctx, id)
 		if inv.PaidAt == nil || !inv.PaidAt.Equal(paidAt) || inv.PaidVia != "mollie" || inv.Version != 2 {
 			t.Fatalf("paid: %+v", inv)
 		}
@@ -73,7 +73,7 @@ func TestInvoicePaymentsAndMarkingPaidByTheProvider(t *testing.T) {
 				t.Fatalf("again: %v %v", marked, err)
 			}
 		}
-		inv, _ = db.PayableInvoiceByID(ctx, id)
+		inv, _ = db.InvoiceByID(ctx, id)
 		if !inv.PaidAt.Equal(paidAt) || inv.Version != 2 {
 			t.Fatalf("changed by a repeat: %+v", inv)
 		}

@@ -179,7 +179,7 @@ func (p *payPage) serve(w http.ResponseWriter, r *http.Request) {
 		prefix = "/nl"
 	}
 	fill := strings.NewReplacer("{number}", inv.Number, "{amount}", money(inv.OpenCents(), inv.Currency, lang),
-		"{iban}", groupIBAN(inv.SellerIBAN), "{name}", inv.SellerName).Replace
+		"{iban}", groupIBAN(inv.Seller.IBAN), "{name}", inv.Seller.Name).Replace
 	v := payView{Lang: lang, Invoices: t.Invoices, InvoicesURL: prefix + "/dashboard/invoices", Button: t.Button}
 	transfer := fill(t.Transfer)
 	status := http.StatusOK

@@ -107,7 +107,7 @@ func TestPayLinkRedirectsToMollieAndWebhookMarksPaidOnlyAfterFetching(t *testing
 			}
 		}
 		unpaid := func() bool {
-			p, err := db.PayableInvoiceByID(ctx, inv)
+			p, err := db.InvoiceByID(ctx, inv)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -146,7 +146,7 @@ func TestPayLinkRedirectsToMollieAndWebhookMarksPaidOnlyAfterFetching(t *testing
 			if w := e.webhook("id=tr_fake1"); w.Code != 200 {
 				t.Fatalf("paid: %d %s", w.Code, w.Body)
 			}
-			p, _ := db.PayableInvoiceByID(ctx, inv)
+			p, _ := db.InvoiceByID(ctx, inv)
 			if p.PaidAt == nil || !p.PaidAt.Equal(paidAt) || p.PaidVia != "mollie" || p.Version != 2 {
 				t.Fatalf("%+v", p)
 			}
