@@ -176,6 +176,29 @@ test('a buyer exports a caller’s ZIP and erases the caller, in English and Dut
     await buyer.context().close();
   }
 
+  // The call page says whether the caller consented to the recording, for the buyer and for staff.
+  {
+    const buyer = await buyerPage(browser);
+    const other = (await (await buyer.request.get(`/api/orders/${orderId}/contacts/${encodeURIComponent(OTHER)}?lang=en`)).json()) as {
+      calls: { items: { id: string }[] };
+    };
+    const callId = other.calls.items[0].id;
+    for (const lang of ['en', 'nl'] as const) {
+      await gotoHydrated(buyer, localized(lang, `/dashboard/agents/${orderId}/calls/${callId}`));
+      await expect(buyer.getByText(t(lang, 'calls.call.consent'))).toBeVisible();
+      await expect(buyer.getByText(t(lang, 'calls.call.consentGiven'), { exact: true })).toBeVisible();
+      await gotoHydrated(page, localized(lang, `/console/calls/${callId}`));
+      await expect(page.getByText(t(lang, 'calls.call.consentGiven'), { exact: true })).toBeVisible();
+      for (const width of [390, 1280]) {
+        await buyer.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+        await buyer.screenshot({ path: join(shots, `call-consent-${lang}-${width}.png`), fullPage: true });
+        await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+        await page.screenshot({ path: join(shots, `console-call-consent-${lang}-${width}.png`), fullPage: true });
+      }
+    }
+    await buyer.context().close();
+  }
+
   // Anyone but the buyer (staff too) gets 404.
   expect((await page.request.post(`/api/orders/${orderId}/contacts/${encodeURIComponent(OTHER)}/export`)).status()).toBe(404);
   expect((await page.request.post(`/api/orders/${orderId}/contacts/${encodeURIComponent(OTHER)}/erase`)).status()).toBe(404);
