@@ -83,7 +83,8 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 
 	digests := reports.New(reports.Options{DB: db.DB, SiteURL: cfg.SiteURL, StaffAlerts: cfg.StaffAlerts, Notify: worker.Notify, Logger: log})
 	digests.RegisterMail(mailer)
-	callLog := calls.New(calls.Options{DB: db.DB, RetentionDays: cfg.CallRetentionDays, Logger: log, Notify: worker.Notify, Stored: digests.CallStored})
+	callLog := calls.New(calls.Options{DB: db.DB, RetentionDays: cfg.CallRetentionDays, Logger: log, Notify: worker.Notify, Stored: digests.CallStored,
+		Vapi: vapiDeleter(cfg)})
 	// The buyer's call alerts: a mail job per end-of-call report.
 	callAlerts := alerts.New(alerts.Options{DB: db.DB, SiteURL: cfg.SiteURL, Secret: cfg.AlertsSecret, Logger: log})
 	callAlerts.Register(callLog, mailer)
@@ -191,6 +192,15 @@ func agency(cfg config.Config) billing.Agency {
 // vapiLister is Vapi's list-calls API for the call backfill, or nil
 // without VAPI_PRIVATE_KEY: then nothing is ever fetched from Vapi.
 func vapiLister(cfg config.Config) calls.Lister {
+	if cfg.VapiPrivateKey == "" {
+		return nil
+	}
+	return &voice.Client{BaseURL: cfg.VapiAPIURL, Key: cfg.VapiPrivateKey}
+}
+
+// vapiDeleter deletes Vapi's copies of erased callers' calls, or nil
+// without VAPI_PRIVATE_KEY.
+func vapiDeleter(cfg config.Config) calls.Deleter {
 	if cfg.VapiPrivateKey == "" {
 		return nil
 	}

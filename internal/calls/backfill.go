@@ -54,8 +54,10 @@ const (
 
 // RegisterJobs has the job queue run the retention purge every hour and,
 // when vapi is not nil (VAPI_PRIVATE_KEY is set), the backfill every
-// BackfillInterval: one job per period, however many instances run.
+// BackfillInterval: one job per period, however many instances run. With
+// Options.Vapi it also deletes Vapi's copies of erased calls (JobVapiDelete).
 func (s *Service) RegisterJobs(w *jobs.Worker, vapi Lister) {
+	s.registerVapiDelete(w)
 	w.Every(JobRetention, time.Hour, func(ctx context.Context, _ store.Job) error {
 		n, err := s.Purge(ctx)
 		if n > 0 {

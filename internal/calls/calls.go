@@ -54,6 +54,9 @@ type Options struct {
 	Stored func(ctx context.Context, c store.Call)
 	// Notify wakes the job worker after a report enqueued jobs (optional).
 	Notify func()
+	// Vapi deletes Vapi's copy of a call when a caller is erased; nil
+	// without VAPI_PRIVATE_KEY (then only Belwise's copy is erased).
+	Vapi Deleter
 }
 
 type Service struct {
@@ -63,6 +66,7 @@ type Service struct {
 	now       func() time.Time
 	stored    func(ctx context.Context, c store.Call)
 	notify    func()
+	vapi      Deleter
 	// onReport make the jobs an end-of-call report starts (see OnReport).
 	onReport []func(vapiCallID string) (store.NewJob, error)
 }
@@ -76,7 +80,7 @@ func (s *Service) OnReport(fn func(vapiCallID string) (store.NewJob, error)) {
 }
 
 func New(o Options) *Service {
-	s := &Service{db: o.DB, retention: o.RetentionDays, log: o.Logger, now: o.Now, stored: o.Stored, notify: o.Notify}
+	s := &Service{db: o.DB, retention: o.RetentionDays, log: o.Logger, now: o.Now, stored: o.Stored, notify: o.Notify, vapi: o.Vapi}
 	if s.retention <= 0 {
 		s.retention = DefaultRetentionDays
 	}
@@ -95,6 +99,16 @@ func New(o Options) *Service {
 // does not fit its field is logged and left out, the rest is stored.
 func (s *Service) Record(ctx context.Context, r store.CallReport) (store.Call, error) {
 	r.CustomerNumber = NormalizeNumber(r.CustomerNumber)
+	if r.RecordingURL != "" {
+		// A company that chose "no recordings" never has a link stored.
+		choice, err := s.db.RetentionForAssistant(ctx, r.AssistantID)
+		if err != nil {
+			return store.Call{}, apierr.Wrap("retention choice", err)
+		}
+		if choice == store.RetentionNone {
+			r.RecordingURL = ""
+		}
+	}
 	if r.Data != nil {
 		fields, err := s.db.CallFieldsForReport(ctx, r.VapiCallID, r.AssistantID)
 		if err != nil {
@@ -160,6 +174,9 @@ type Detail struct {
 	SuccessEvaluation string                 `json:"successEvaluation"`
 	Transcript        []store.TranscriptLine `json:"transcript"`
 	RecordingURL      *string                `json:"recordingUrl"`
+	// RecordingConsent is whether the caller consented to the recording
+	// (Vapi's compliance.recordingConsent): unknown when the agent asks none.
+	RecordingConsent string `json:"recordingConsent" enum:"given,not_given,unknown"`
 	// Fields are the order's call data fields, in order, which Data's
 	// values belong to ([] for an unassigned call).
 	Fields []calldata.Field `json:"fields"`
@@ -185,7 +202,7 @@ func maskedSummary(c store.Call, fields []store.CallField) Summary {
 
 func detail(c store.Call, lang string, fields []store.CallField) Detail {
 	d := Detail{Summary: summary(c, lang, fields), EndedAt: c.EndedAt, EndedReason: c.EndedReason, SuccessEvaluation: c.SuccessEval,
-		Transcript: c.Transcript, Fields: calldata.FromStore(fields)}
+		Transcript: c.Transcript, Fields: calldata.FromStore(fields), RecordingConsent: consent(c.RecordingConsent)}
 	if c.RecordingURL != "" {
 		u := c.RecordingURL
 		d.RecordingURL = &u
@@ -876,20 +893,6 @@ func (s *Service) ConsoleRecordingOrigin(ctx context.Context, id string) (string
 		return "", false
 	}
 	return voice.RecordingOrigin(c.RecordingURL)
-}
-
-// Purge removes the transcripts, summaries and recording links of calls
-// older than the retention period.
-func (s *Service) Purge(ctx context.Context) (int64, error) {
-	now := s.now().UTC()
-	n, err := s.db.PurgeCallContent(ctx, now.AddDate(0, 0, -s.retention), now)
-	if err != nil {
-		return 0, apierr.Wrap("purge call content", err)
-	}
-	if n > 0 {
-		s.log.Info("call retention: content removed", "calls", n, "days", s.retention)
-	}
-	return n, nil
 }
 
 // RetentionDays is the retention period in force.

@@ -57,6 +57,17 @@ func Merge(c *store.Call, r store.CallReport) {
 	setS(&c.Summary, r.Summary)
 	setS(&c.SuccessEval, r.SuccessEval)
 	setS(&c.RecordingURL, r.RecordingURL)
+	// Recording consent: a report's word (given or not) is final; an
+	// unknown one never erases a known one. A call without consent keeps
+	// no recording link, whatever word brought it.
+	if r.RecordingConsent == store.ConsentGiven || r.RecordingConsent == store.ConsentNotGiven {
+		if authoritative || c.RecordingConsent == "" || c.RecordingConsent == store.ConsentUnknown {
+			c.RecordingConsent = r.RecordingConsent
+		}
+	}
+	if c.RecordingConsent == store.ConsentNotGiven {
+		c.RecordingURL = ""
+	}
 	if r.StartedAt != nil && authoritative {
 		c.StartedAt = r.StartedAt.UTC()
 	}

@@ -9,6 +9,7 @@
 package company
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"log/slog"
@@ -21,22 +22,52 @@ import (
 
 // Company is a buyer's company as the API answers it.
 type Company struct {
-	ID           string    `json:"id"`
-	LegalName    string    `json:"legalName" doc:"The registered name, as invoices show it."`
-	Street       string    `json:"street" doc:"Street and number, one line."`
-	Postcode     string    `json:"postcode" doc:"Normalised for its country (NL: 1234 AB)."`
-	City         string    `json:"city"`
-	Country      string    `json:"country" doc:"ISO 3166-1 alpha-2 of an EU member state, upper case."`
-	KVK          string    `json:"kvk" doc:"The Dutch Chamber of Commerce number, 8 digits; empty outside the Netherlands."`
-	VATID        string    `json:"vatId" doc:"The VAT id, upper case without spaces (NL123456789B01); empty when none."`
-	InvoiceEmail string    `json:"invoiceEmail" doc:"Where invoices are emailed."`
-	Version      int       `json:"version" doc:"1 when created, +1 on every change; send it back with a change."`
-	UpdatedAt    time.Time `json:"updatedAt"`
+	ID            string    `json:"id"`
+	LegalName     string    `json:"legalName" doc:"The registered name, as invoices show it."`
+	Street        string    `json:"street" doc:"Street and number, one line."`
+	Postcode      string    `json:"postcode" doc:"Normalised for its country (NL: 1234 AB)."`
+	City          string    `json:"city"`
+	Country       string    `json:"country" doc:"ISO 3166-1 alpha-2 of an EU member state, upper case."`
+	KVK           string    `json:"kvk" doc:"The Dutch Chamber of Commerce number, 8 digits; empty outside the Netherlands."`
+	VATID         string    `json:"vatId" doc:"The VAT id, upper case without spaces (NL123456789B01); empty when none."`
+	InvoiceEmail  string    `json:"invoiceEmail" doc:"Where invoices are emailed."`
+	CallRetention string    `json:"callRetention" enum:"30,90,365,none" doc:"How long the content of the company's calls is kept: 30, 90 or 365 days, or none (no recording links are stored; transcripts are kept 90 days). 90 until the company chooses."`
+	Version       int       `json:"version" doc:"1 when created, +1 on every change; send it back with a change."`
+	UpdatedAt     time.Time `json:"updatedAt"`
 }
 
 func fromStore(c store.Company) Company {
 	return Company{ID: c.ID, LegalName: c.LegalName, Street: c.Street, Postcode: c.Postcode, City: c.City, Country: c.Country,
-		KVK: c.KVK, VATID: c.VATID, InvoiceEmail: c.InvoiceEmail, Version: c.Version, UpdatedAt: c.UpdatedAt}
+		KVK: c.KVK, VATID: c.VATID, InvoiceEmail: c.InvoiceEmail, Version: c.Version, UpdatedAt: c.UpdatedAt,
+		CallRetention: cmp.Or(c.CallRetention, store.Retention90)}
+}
+
+var (
+	errRetention = &apierr.Error{Kind: apierr.Invalid, Code: apierr.CodeInvalidField, Field: "callRetention",
+		Message: "callRetention must be 30, 90, 365 or none."}
+	errNoCompany = &apierr.Error{Kind: apierr.Conflict, Code: apierr.CodeCompanyMissing, Field: "callRetention",
+		Message: "Save the company details first; the retention choice belongs to the company."}
+)
+
+// SetRetention stores the company's choice of how long its calls' content
+// is kept (see package calls: 30, 90 or 365 days, or "none": no recording
+// links stored, the rest kept 90 days). 409 company_missing while the
+// user has no company.
+func (s *Service) SetRetention(ctx context.Context, userID, choice string) (Company, error) {
+	switch choice {
+	case store.Retention30, store.Retention90, store.Retention365, store.RetentionNone:
+	default:
+		return Company{}, errRetention
+	}
+	c, err := s.db.SetCompanyRetention(ctx, userID, choice, s.now().UTC())
+	if errors.Is(err, store.ErrNotFound) {
+		return Company{}, errNoCompany
+	}
+	if err != nil {
+		return Company{}, apierr.Wrap("company: retention", err)
+	}
+	s.log.Info("call retention chosen", "user", userID, "company", c.ID, "retention", choice)
+	return fromStore(c), nil
 }
 
 // Input is the details as the buyer typed them.

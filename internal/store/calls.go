@@ -31,6 +31,16 @@ const (
 // StatusEnded is Vapi's status of a call that is over.
 const StatusEnded = "ended"
 
+// Recording consent of a call (calls.recording_consent), from Vapi's
+// compliance.recordingConsent: given (grantedAt set), not given (the agent
+// asked and the caller did not consent), or unknown (the agent asks none,
+// or Vapi did not say).
+const (
+	ConsentGiven    = "given"
+	ConsentNotGiven = "not_given"
+	ConsentUnknown  = "unknown"
+)
+
 // TranscriptLine is one turn of a call.
 type TranscriptLine struct {
 	Role             string  `json:"role" enum:"agent,caller"`
@@ -56,7 +66,10 @@ type CallReport struct {
 	SuccessEval     string
 	Transcript      []TranscriptLine
 	RecordingURL    string
-	Status          string
+	// RecordingConsent is ConsentGiven, ConsentNotGiven, or "" (or
+	// ConsentUnknown) when the report does not say.
+	RecordingConsent string
+	Status           string
 	// Data is the call data the report brought (analysis.structuredData):
 	// calls.Service.Record replaces it by what calldata.Accept accepts of it
 	// before storing; nil when it brought none.
@@ -89,10 +102,12 @@ type Call struct {
 	SuccessEval     string
 	Transcript      []TranscriptLine
 	RecordingURL    string
-	Status          string
-	Outcome         string
-	ReportReceived  bool
-	Deleted         bool
+	// RecordingConsent is ConsentGiven, ConsentNotGiven or ConsentUnknown.
+	RecordingConsent string
+	Status           string
+	Outcome          string
+	ReportReceived   bool
+	Deleted          bool
 	// Data is the call's data by field name (never nil): see calldata.
 	Data      map[string]any
 	CreatedAt time.Time
@@ -107,7 +122,7 @@ type Call struct {
 
 const callColumns = `c.id, c.vapi_call_id, c.assistant_id, c.order_id, c.type, c.customer_number, c.started_at, c.ended_at,
 	c.duration_seconds, c.ended_reason, c.cost, c.summary, c.success_evaluation, c.transcript, c.recording_url, c.status,
-	c.outcome, c.report_received, c.deleted, c.created_at, c.updated_at, c.data`
+	c.outcome, c.report_received, c.deleted, c.created_at, c.updated_at, c.data, c.recording_consent`
 
 func scanCall(row interface{ Scan(...any) error }, extra ...any) (Call, error) {
 	var c Call
@@ -117,7 +132,7 @@ func scanCall(row interface{ Scan(...any) error }, extra ...any) (Call, error) {
 	var report, deleted int
 	dest := []any{&c.ID, &c.VapiCallID, &c.AssistantID, &orderID, &c.Type, &c.CustomerNumber, &started, &ended,
 		&c.DurationSeconds, &c.EndedReason, &c.Cost, &c.Summary, &c.SuccessEval, &transcript, &c.RecordingURL, &c.Status,
-		&c.Outcome, &report, &deleted, &created, &updated, &data}
+		&c.Outcome, &report, &deleted, &created, &updated, &data, &c.RecordingConsent}
 	if err := row.Scan(append(dest, extra...)...); err != nil {
 		return Call{}, classify(err)
 	}
@@ -175,12 +190,12 @@ func (db *DB) RecordCall(ctx context.Context, r CallReport, now time.Time, merge
 		}
 		res, err := db.exec(ctx, tx, `INSERT INTO calls (vapi_call_id, assistant_id, order_id, type, customer_number, started_at, ended_at,
 			duration_seconds, ended_reason, cost, summary, success_evaluation, transcript, recording_url, status, outcome,
-			report_received, deleted, created_at, updated_at, data)
-			VALUES (?, ?, (SELECT o.id FROM orders o WHERE o.assistant_id = ? AND ? <> ''), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)
+			report_received, deleted, created_at, updated_at, data, recording_consent)
+			VALUES (?, ?, (SELECT o.id FROM orders o WHERE o.assistant_id = ? AND ? <> ''), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)
 			ON CONFLICT (vapi_call_id) DO NOTHING`,
 			c.VapiCallID, c.AssistantID, c.AssistantID, c.AssistantID, c.Type, c.CustomerNumber, db.ts(c.StartedAt), db.tsPtr(c.EndedAt),
 			c.DurationSeconds, c.EndedReason, c.Cost, c.Summary, c.SuccessEval, string(transcript), c.RecordingURL, c.Status, c.Outcome,
-			b2i(c.ReportReceived), db.ts(now), db.ts(now), data)
+			b2i(c.ReportReceived), db.ts(now), db.ts(now), data, c.RecordingConsent)
 		if err != nil {
 			return err
 		}
@@ -223,10 +238,10 @@ func (db *DB) RecordCall(ctx context.Context, r CallReport, now time.Time, merge
 				order_id = COALESCE(order_id, (SELECT o.id FROM orders o WHERE o.assistant_id = ? AND ? <> '')),
 				type = ?, customer_number = ?, started_at = ?, ended_at = ?, duration_seconds = ?, ended_reason = ?, cost = ?,
 				summary = ?, success_evaluation = ?, transcript = ?, recording_url = ?, status = ?, outcome = ?, report_received = ?,
-				data = ?, updated_at = ? WHERE id = ?`,
+				data = ?, recording_consent = ?, updated_at = ? WHERE id = ?`,
 				cur.AssistantID, cur.AssistantID, cur.AssistantID, cur.Type, cur.CustomerNumber, db.ts(cur.StartedAt), db.tsPtr(cur.EndedAt),
 				cur.DurationSeconds, cur.EndedReason, cur.Cost, cur.Summary, cur.SuccessEval, string(transcript), cur.RecordingURL,
-				cur.Status, cur.Outcome, b2i(cur.ReportReceived), data, db.ts(now), cur.ID); err != nil {
+				cur.Status, cur.Outcome, b2i(cur.ReportReceived), data, cur.RecordingConsent, db.ts(now), cur.ID); err != nil {
 				return err
 			}
 		}
@@ -396,16 +411,20 @@ func (db *DB) DeleteCall(ctx context.Context, orderID string, callID int64, now 
 	if !ok {
 		return ErrNotFound
 	}
-	return db.WithTx(ctx, func(tx *sql.Tx) error {
-		if err := mustAffect(db.exec(ctx, tx, `UPDATE calls SET order_id = NULL, deleted = 1, customer_number = '', summary = '',
-			success_evaluation = '', transcript = '[]', data = '{}', recording_url = '', ended_reason = '', duration_seconds = 0, cost = 0,
-			updated_at = ? WHERE id = ? AND order_id = ?`, db.ts(now), callID, id)); err != nil {
-			return err
-		}
-		_, err := db.exec(ctx, tx, `UPDATE usage_lines SET call_deleted = 1, updated_at = ?
-			WHERE vapi_call_id = (SELECT vapi_call_id FROM calls WHERE id = ?)`, db.ts(now), callID)
+	return db.WithTx(ctx, func(tx *sql.Tx) error { return db.deleteCall(ctx, tx, id, callID, now) })
+}
+
+// deleteCall is DeleteCall inside the caller's transaction (also the
+// erasure of a caller, EraseContact: one way to erase a call).
+func (db *DB) deleteCall(ctx context.Context, tx *sql.Tx, orderID string, callID int64, now time.Time) error {
+	if err := mustAffect(db.exec(ctx, tx, `UPDATE calls SET order_id = NULL, deleted = 1, customer_number = '', summary = '',
+		success_evaluation = '', transcript = '[]', data = '{}', recording_url = '', ended_reason = '', duration_seconds = 0, cost = 0,
+		updated_at = ? WHERE id = ? AND order_id = ?`, db.ts(now), callID, orderID)); err != nil {
 		return err
-	})
+	}
+	_, err := db.exec(ctx, tx, `UPDATE usage_lines SET call_deleted = 1, updated_at = ?
+		WHERE vapi_call_id = (SELECT vapi_call_id FROM calls WHERE id = ?)`, db.ts(now), callID)
+	return err
 }
 
 // ExplainOrderCalls returns the plans of the agent page's two queries.
@@ -425,11 +444,17 @@ func (db *DB) ExplainOrderCalls(ctx context.Context, orderID string, from, to ti
 // stay, and its usage line is never touched. It reports how many calls
 // lost content.
 func (db *DB) PurgeCallContent(ctx context.Context, cutoff, now time.Time) (int64, error) {
-	res, err := db.exec(ctx, db.db, `UPDATE calls SET summary = '', success_evaluation = '', transcript = '[]', recording_url = '',
+	return db.purgeContent(ctx, db.db, cutoff, now, "")
+}
+
+// purgeContent is PurgeCallContent of the calls cond (SQL on calls, with
+// its args) also selects.
+func (db *DB) purgeContent(ctx context.Context, q querier, cutoff, now time.Time, cond string, args ...any) (int64, error) {
+	res, err := db.exec(ctx, q, `UPDATE calls SET summary = '', success_evaluation = '', transcript = '[]', recording_url = '',
 		customer_number = '', data = '{}', updated_at = ?
 		WHERE started_at < ? AND (summary <> '' OR success_evaluation <> '' OR transcript <> '[]' OR recording_url <> '' OR customer_number <> ''
-			OR data <> '{}')`,
-		db.ts(now), db.ts(cutoff))
+			OR data <> '{}')`+cond,
+		append([]any{db.ts(now), db.ts(cutoff)}, args...)...)
 	if err != nil {
 		return 0, err
 	}
@@ -573,7 +598,8 @@ func (db *DB) writeOrderUsage(ctx context.Context, tx *sql.Tx, orderID, assistan
 // newCall is the call a first report makes, with its transcript as JSON:
 // RecordCall and ImportCalls store the same thing.
 func newCall(r CallReport, now time.Time, merge MergeCall) (Call, []byte, error) {
-	c := Call{VapiCallID: r.VapiCallID, Type: CallWeb, Transcript: []TranscriptLine{}, Data: map[string]any{}, StartedAt: now}
+	c := Call{VapiCallID: r.VapiCallID, Type: CallWeb, Transcript: []TranscriptLine{}, Data: map[string]any{}, StartedAt: now,
+		RecordingConsent: ConsentUnknown}
 	switch {
 	case r.StartedAt != nil:
 		c.StartedAt = *r.StartedAt
@@ -583,6 +609,9 @@ func newCall(r CallReport, now time.Time, merge MergeCall) (Call, []byte, error)
 	merge(&c, r)
 	if c.Status == "" {
 		c.Status = "queued"
+	}
+	if c.RecordingConsent == "" {
+		c.RecordingConsent = ConsentUnknown
 	}
 	transcript, err := json.Marshal(c.Transcript)
 	return c, transcript, err
@@ -600,8 +629,8 @@ func (db *DB) ImportCalls(ctx context.Context, reports []CallReport, now time.Ti
 	return db.WithTx(ctx, func(tx *sql.Tx) error {
 		stmt, err := tx.PrepareContext(ctx, db.Rebind(`INSERT INTO calls (vapi_call_id, assistant_id, order_id, type, customer_number, started_at, ended_at,
 			duration_seconds, ended_reason, cost, summary, success_evaluation, transcript, recording_url, status, outcome,
-			report_received, deleted, created_at, updated_at, data)
-			VALUES (?, ?, (SELECT o.id FROM orders o WHERE o.assistant_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)
+			report_received, deleted, created_at, updated_at, data, recording_consent)
+			VALUES (?, ?, (SELECT o.id FROM orders o WHERE o.assistant_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)
 			ON CONFLICT (vapi_call_id) DO NOTHING`))
 		if err != nil {
 			return classify(err)
@@ -618,7 +647,7 @@ func (db *DB) ImportCalls(ctx context.Context, reports []CallReport, now time.Ti
 			}
 			res, err := stmt.ExecContext(ctx, c.VapiCallID, c.AssistantID, c.AssistantID, c.Type, c.CustomerNumber, db.ts(c.StartedAt), db.tsPtr(c.EndedAt),
 				c.DurationSeconds, c.EndedReason, c.Cost, c.Summary, c.SuccessEval, string(transcript), c.RecordingURL, c.Status, c.Outcome,
-				b2i(c.ReportReceived), db.ts(now), db.ts(now), data)
+				b2i(c.ReportReceived), db.ts(now), db.ts(now), data, c.RecordingConsent)
 			if err != nil {
 				return classify(err)
 			}

@@ -22,19 +22,22 @@ type Company struct {
 	KVK          string // 8 digits; "" outside the Netherlands
 	VATID        string // normalised (upper case, no spaces); "" when none
 	InvoiceEmail string
-	Version      int // 1 when created, +1 on every change
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// CallRetention is the company's choice of how long its calls' content
+	// is kept (RetentionDefault, Retention30, …, RetentionNone).
+	CallRetention string
+	Version       int // 1 when created, +1 on every change
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
 }
 
 const companyColumns = `c.id, c.legal_name, c.street, c.postcode, c.city, c.country, c.kvk, c.vat_id, c.invoice_email,
-	c.version, c.created_at, c.updated_at`
+	c.version, c.created_at, c.updated_at, c.call_retention`
 
 func scanCompany(row interface{ Scan(...any) error }) (Company, error) {
 	var c Company
 	var created, updated dbTime
 	if err := row.Scan(&c.ID, &c.LegalName, &c.Street, &c.Postcode, &c.City, &c.Country, &c.KVK, &c.VATID, &c.InvoiceEmail,
-		&c.Version, &created, &updated); err != nil {
+		&c.Version, &created, &updated, &c.CallRetention); err != nil {
 		return Company{}, classify(err)
 	}
 	c.CreatedAt, c.UpdatedAt = created.Time, updated.Time

@@ -25,21 +25,47 @@ const (
 // (Call, Artifact, Analysis, ServerMessageEndOfCallReport,
 // ServerMessageStatusUpdate); everything else is ignored.
 type vapiCall struct {
-	ID          string        `json:"id" text:"line"`
-	AssistantID string        `json:"assistantId" text:"line"`
-	Type        string        `json:"type" text:"line"` // inboundPhoneCall | outboundPhoneCall | webCall
-	Status      string        `json:"status" text:"line"`
-	EndedReason string        `json:"endedReason" text:"line"`
-	CreatedAt   string        `json:"createdAt" text:"line"`
-	StartedAt   string        `json:"startedAt" text:"line"`
-	EndedAt     string        `json:"endedAt" text:"line"`
-	Cost        *float64      `json:"cost"`
-	Customer    *vapiCustomer `json:"customer"`
-	Analysis    *vapiAnalysis `json:"analysis"`
-	Artifact    *vapiArtifact `json:"artifact"`
-	Messages    []vapiTurn    `json:"messages"`                 // older calls: the transcript at the top
-	Summary     string        `json:"summary"`                  // older calls
-	Recording   string        `json:"recordingUrl" text:"line"` // older calls
+	ID          string          `json:"id" text:"line"`
+	AssistantID string          `json:"assistantId" text:"line"`
+	Type        string          `json:"type" text:"line"` // inboundPhoneCall | outboundPhoneCall | webCall
+	Status      string          `json:"status" text:"line"`
+	EndedReason string          `json:"endedReason" text:"line"`
+	CreatedAt   string          `json:"createdAt" text:"line"`
+	StartedAt   string          `json:"startedAt" text:"line"`
+	EndedAt     string          `json:"endedAt" text:"line"`
+	Cost        *float64        `json:"cost"`
+	Customer    *vapiCustomer   `json:"customer"`
+	Analysis    *vapiAnalysis   `json:"analysis"`
+	Artifact    *vapiArtifact   `json:"artifact"`
+	Messages    []vapiTurn      `json:"messages"`                 // older calls: the transcript at the top
+	Summary     string          `json:"summary"`                  // older calls
+	Recording   string          `json:"recordingUrl" text:"line"` // older calls
+	Compliance  *vapiCompliance `json:"compliance"`
+}
+
+// vapiCompliance is Vapi's Compliance object (Call.compliance, and the
+// end-of-call report's compliance): recordingConsent is there when the
+// assistant's compliancePlan.recordingConsentPlan asked for consent, as
+// {type: "verbal" | "stay-on-line", grantedAt: the time consent was
+// given, null when it was not}.
+type vapiCompliance struct {
+	RecordingConsent *struct {
+		Type      string          `json:"type" text:"line"`
+		GrantedAt json.RawMessage `json:"grantedAt"`
+	} `json:"recordingConsent"`
+}
+
+// consent reads a Compliance object: ConsentGiven when grantedAt is set,
+// ConsentNotGiven when consent was asked but not granted, "" when the
+// object does not say (no consent plan).
+func (c *vapiCompliance) consent() string {
+	if c == nil || c.RecordingConsent == nil {
+		return ""
+	}
+	if g := c.RecordingConsent.GrantedAt; !isNull(g) && string(g) != `""` {
+		return store.ConsentGiven
+	}
+	return store.ConsentNotGiven
 }
 
 type vapiCustomer struct {
@@ -94,6 +120,7 @@ type callMessage struct {
 	Summary         string          `json:"summary"`
 	RecordingURL    string          `json:"recordingUrl" text:"line"`
 	Timestamp       json.RawMessage `json:"timestamp"`
+	Compliance      *vapiCompliance `json:"compliance"`
 }
 
 // parseCallMessage reads the call an end-of-call-report or status-update
@@ -162,6 +189,9 @@ func parseCallMessage(typ string, raw json.RawMessage) (store.CallReport, error)
 	if r.RecordingURL == "" {
 		r.RecordingURL = m.RecordingURL
 	}
+	if c := m.Compliance.consent(); c != "" {
+		r.RecordingConsent = c
+	}
 	switch {
 	case m.DurationSeconds != nil:
 		r.DurationSeconds = int(math.Round(max(*m.DurationSeconds, 0)))
@@ -191,6 +221,7 @@ func (c *vapiCall) report() (store.CallReport, error) {
 	if c.Customer != nil {
 		r.CustomerNumber = c.Customer.Number
 	}
+	r.RecordingConsent = c.Compliance.consent()
 	for _, t := range []struct {
 		s   string
 		dst **time.Time

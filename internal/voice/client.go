@@ -96,3 +96,28 @@ func (c *Client) ListCalls(ctx context.Context, assistantID string, since time.T
 	}
 	return out, nil
 }
+
+// DeleteCall deletes a call and its recording and transcript at Vapi
+// (DELETE /call/{id}). A call Vapi no longer has (404) counts as deleted.
+func (c *Client) DeleteCall(ctx context.Context, vapiCallID string) error {
+	hc := c.HTTP
+	if hc == nil {
+		hc = &http.Client{Timeout: 30 * time.Second}
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodDelete, strings.TrimSuffix(c.BaseURL, "/")+"/call/"+url.PathEscape(vapiCallID), nil)
+	if err != nil {
+		return fmt.Errorf("vapi: delete call: %w", err)
+	}
+	req.Header.Set("Authorization", "Bearer "+c.Key)
+	req.Header.Set("Accept", "application/json")
+	res, err := hc.Do(req)
+	if err != nil {
+		return fmt.Errorf("vapi: delete call: %w", err)
+	}
+	io.Copy(io.Discard, io.LimitReader(res.Body, 1<<20))
+	res.Body.Close()
+	if res.StatusCode/100 == 2 || res.StatusCode == http.StatusNotFound {
+		return nil
+	}
+	return fmt.Errorf("vapi: delete call: HTTP %d", res.StatusCode)
+}

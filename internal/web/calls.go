@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"net/http"
+	"strings"
 
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/console"
@@ -22,7 +23,11 @@ func (c *callsAPI) table() []endpoint {
 	csv := plainOp("GET", "/api/orders/{id}/calls.csv", c.csv).doc("calls", "The order's calls the filters select as CSV (this month without a period; data.<name>=<value> as the list), in lang with times in tz; the totals row is the period's usage.",
 		append([]string{"lang"}, listFilters...)...).as(signedIn)
 	csv.produces = "text/csv"
+	export := plainOp("POST", "/api/orders/{id}/contacts/{number}/export", c.export).doc("calls", "Everything the order holds about the caller (AVG art. 15) as a ZIP: calls.json and one transcript-<date>-<id>.txt per call, in lang; the request is audited.", "lang").as(signedIn)
+	export.produces = "application/zip"
 	return []endpoint{
+		export,
+		jsonOp(c.api, "POST", "/api/orders/{id}/contacts/{number}/erase", 200, 0, c.erase).doc("calls", "Erases the content of every call of the caller (AVG art. 17) as a delete does, usage kept; Vapi's copies are deleted when a Vapi key is set; the request is audited.").as(signedIn),
 		jsonOp(c.api, "GET", "/api/orders/{id}/agent", 200, 0, c.agent).doc("calls", "The order's agent with the period's figures and calls per day (this month without a period), in tz; the other filters are checked, not applied.",
 			append([]string{"lang"}, listFilters...)...).as(signedIn),
 		jsonOp(c.api, "GET", "/api/orders/{id}/calls", 200, 0, c.list).doc("calls", "A page of the order's calls the filters select (this month without a period; data.<name>=<value> keeps the calls with that call data), newest first.",
@@ -87,6 +92,26 @@ func (c *callsAPI) get(w http.ResponseWriter, r *http.Request, _ *none) (callAns
 
 func (c *callsAPI) remove(w http.ResponseWriter, r *http.Request, _ *none) (none, error) {
 	return none{}, c.calls.Delete(r.Context(), request.UserID(r), r.PathValue("id"), r.PathValue("callId"))
+}
+
+func (c *callsAPI) erase(w http.ResponseWriter, r *http.Request, _ *none) (calls.Erased, error) {
+	return c.calls.EraseContact(r.Context(), request.UserID(r), r.PathValue("id"), r.PathValue("number"))
+}
+
+// export answers a caller's ZIP, built in memory first (as the CSV).
+func (c *callsAPI) export(w http.ResponseWriter, r *http.Request) {
+	var buf bytes.Buffer
+	name, err := c.calls.ExportContact(r.Context(), request.UserID(r), r.PathValue("id"), r.PathValue("number"), r.URL.Query().Get("lang"), &buf)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/zip")
+	h.Set("Content-Disposition", `attachment; filename="`+safeFileName(strings.TrimSuffix(name, ".zip"))+`.zip"`)
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	w.Write(buf.Bytes())
 }
 
 // csv answers the whole list as a download, in ?lang= with times in ?tz=.

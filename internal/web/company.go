@@ -19,6 +19,7 @@ func (g *companyAPI) table() []endpoint {
 	const lim = maxAccountBody
 	return []endpoint{
 		jsonOp(g.api, "GET", "/api/company", 200, 0, g.get).doc("company", "The buyer's company details (null before they saved any) and the countries a company can be in; 403 buyer_only for staff.").as(signedIn),
+		jsonOp(g.api, "PUT", "/api/company/retention", 200, lim, g.retention).doc("company", "Saves how long the company's call content is kept (30, 90, 365 days or none: no recording links); 409 company_missing before the company details are saved; 403 buyer_only for staff.").as(signedIn),
 		jsonOp(g.api, "PUT", "/api/company", 200, lim, g.put).doc("company", "Saves the buyer's company details: every problem at once (400, one per field in error.errors); 409 version_conflict for a stale version; 403 buyer_only for staff.").as(signedIn),
 	}
 }
@@ -70,5 +71,14 @@ type savedCompanyAnswer struct {
 func (g *companyAPI) put(w http.ResponseWriter, r *http.Request, b *companyBody) (savedCompanyAnswer, error) {
 	c, err := g.companies.Save(r.Context(), request.UserID(r), company.Input{LegalName: b.LegalName, Street: b.Street, Postcode: b.Postcode,
 		City: b.City, Country: b.Country, KVK: b.KVK, VATID: b.VATID, InvoiceEmail: b.InvoiceEmail}, b.Version)
+	return savedCompanyAnswer{c}, err
+}
+
+type retentionBody struct {
+	CallRetention string `json:"callRetention" enum:"30,90,365,none"`
+}
+
+func (g *companyAPI) retention(w http.ResponseWriter, r *http.Request, b *retentionBody) (savedCompanyAnswer, error) {
+	c, err := g.companies.SetRetention(r.Context(), request.UserID(r), b.CallRetention)
 	return savedCompanyAnswer{c}, err
 }

@@ -1,4 +1,5 @@
-import { call } from '../../shared/api/client';
+import { ApiError, call } from '../../shared/api/client';
+import type { ApiErrorCode } from '../../shared/api/types';
 import type { Lang } from '../../shared/paths';
 import { filtersQuery, periodQuery, type CallFilters } from './filters';
 
@@ -89,3 +90,33 @@ export const callsCsvUrl = (orderId: string, lang: Lang, timeZone: string, filte
 /** The order's monthly report for `month` (YYYY-MM), hours in the buyer's own time zone (set on the profile). */
 export const getReport = (orderId: string, month: string, lang: Lang, signal?: AbortSignal) =>
   call((api) => api.GET('/api/orders/{id}/reports/{month}', { params: { path: { id: orderId, month }, query: { lang } }, signal }), signal);
+
+/**
+ * Everything the order holds about a caller (GDPR art. 15) as a ZIP: calls.json and one transcript per call.
+ * A download, so it is fetched as a file rather than through the JSON client; a failure is an ApiError.
+ */
+export async function exportContact(orderId: string, number: string, lang: Lang): Promise<{ file: Blob; name: string }> {
+  const url = `/api/orders/${encodeURIComponent(orderId)}/contacts/${encodeURIComponent(number)}/export?lang=${lang}`;
+  let res: Response;
+  try {
+    res = await globalThis.fetch(url, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/zip' } });
+  } catch (err) {
+    throw new ApiError(0, 'network', err instanceof Error ? err.message : String(err));
+  }
+  if (!res.ok) {
+    type Failure = { error?: { code?: ApiErrorCode; message?: string } } | null;
+    const body: Failure = await res.json().then(
+      (b: unknown) => b as Failure,
+      () => null,
+    );
+    const code: ApiErrorCode = body?.error?.code ?? (res.status === 404 ? 'not_found' : 'unknown');
+    throw new ApiError(res.status, code, body?.error?.message ?? `The export failed with ${res.status}`);
+  }
+  const disposition = res.headers.get('Content-Disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'caller.zip';
+  return { file: await res.blob(), name };
+}
+
+/** Erases every call of the caller (GDPR art. 17), usage kept; says how many calls and whether Vapi's copies go too. */
+export const eraseContact = (orderId: string, number: string) =>
+  call((api) => api.POST('/api/orders/{id}/contacts/{number}/erase', { params: { path: { id: orderId, number } } }));

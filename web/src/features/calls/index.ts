@@ -1,7 +1,18 @@
 // An agent's calls, as the buyer's dashboard and the staff console both show them: the API, the list
 // with its chart and month figures, the parts of a call's page and the words for a call's fields.
 // No screen of its own: the dashboard and the console each route to theirs.
-export { browserTimeZone, deleteCall, getAgentPage, getCall, getCalls, getContact, getContacts, getReport } from './api';
+export {
+  browserTimeZone,
+  deleteCall,
+  eraseContact,
+  exportContact,
+  getAgentPage,
+  getCall,
+  getCalls,
+  getContact,
+  getContacts,
+  getReport,
+} from './api';
 export { CallList, CallRow } from './CallList';
 export { CallDataFacts, type CallDataField } from './CallData';
 export { CallFilterForm, PeriodPicker, useCallFilters } from './CallFilters';
@@ -20,4 +31,4 @@ export {
 export { DailyChart } from './DailyChart';
 export { MonthStats } from './MonthStats';
 export { OutcomeBadge } from './OutcomeBadge';
-export { directionText, durationText, endedReasonKey, periodText, successText } from './words';
+export { consentText, directionText, durationText, endedReasonKey, periodText, successText } from './words';

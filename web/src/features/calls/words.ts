@@ -78,3 +78,12 @@ export function periodText(period: { kind: string; from: string; to: string }, l
   if (period.kind in PERIOD_WORDS) return t(PERIOD_WORDS[period.kind]);
   return t('calls.period.range', { from: formatDay(period.from, lang), to: formatDay(period.to, lang) });
 }
+
+const CONSENT: Record<string, TKey> = {
+  given: 'calls.call.consentGiven',
+  not_given: 'calls.call.consentNotGiven',
+  unknown: 'calls.call.consentUnknown',
+};
+
+/** Whether the caller consented to the recording (Vapi's compliance.recordingConsent), in words. */
+export const consentText = (consent: string, t: T) => t(CONSENT[consent] ?? 'calls.call.consentUnknown');

@@ -17,6 +17,7 @@ const COUNTRIES: Country[] = [
 ];
 const STORED: Company = {
   id: 'c-1',
+  callRetention: '90',
   legalName: 'De Vries Installatietechniek B.V.',
   street: 'Stationsweg 12',
   postcode: '3511 CE',

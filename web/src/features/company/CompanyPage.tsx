@@ -9,6 +9,7 @@ import { useSubmit } from '../../shared/form/useSubmit';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { Loading, LoadError } from '../dashboard';
 import { getCompany, saveCompany, type Company, type Country } from './api';
+import { RetentionChoice } from './RetentionChoice';
 import {
   FIELDS,
   HOME,
@@ -63,6 +64,7 @@ export function CompanyView({ data }: { data: CompanyData }) {
       <h1 className="display text-4xl sm:text-5xl">{t('company.title')}</h1>
       <p className="mt-4 max-w-3xl text-lg text-ink-soft">{t('company.intro')}</p>
       <CompanyForm company={data.company} countries={data.countries} />
+      <RetentionChoice company={data.company} />
     </>
   );
 }

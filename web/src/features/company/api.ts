@@ -13,3 +13,7 @@ export const getCompany = (signal?: AbortSignal) => call((api) => api.GET('/api/
 
 /** Saves the details; `version` is the one read (ignored for the first save). */
 export const saveCompany = (body: CompanyBody) => call((api) => api.PUT('/api/company', { body }));
+
+/** Saves how long the company's call content is kept (409 company_missing before the details are saved). */
+export const saveRetention = (callRetention: Company['callRetention']) =>
+  call((api) => api.PUT('/api/company/retention', { body: { callRetention } }));

@@ -14,6 +14,7 @@ import {
   CallSection,
   CallSummary,
   CallTranscript,
+  consentText,
   directionText,
   durationText,
   EndedFact,
@@ -112,6 +113,7 @@ function CallView({ call }: { call: ConsoleCallDetail }) {
               )}
             </Fact>
             {success && <Fact label={t('calls.call.success')}>{success}</Fact>}
+            <Fact label={t('calls.call.consent')}>{consentText(call.recordingConsent, t)}</Fact>
             <Fact label={t('console.call.status')}>
               <span className="font-mono">{call.status || '—'}</span>
             </Fact>

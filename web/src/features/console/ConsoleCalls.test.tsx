@@ -208,6 +208,7 @@ describe('/console/calls/:id', () => {
       { role: 'caller', text: 'I need a cleaning.', secondsFromStart: 3 },
     ],
     recordingUrl: 'https://storage.vapi.ai/9.wav',
+    recordingConsent: 'given',
     usage: { seconds: 125, perMinuteCents: 12, currency: 'EUR', costCents: 25, open: true, orderId: 'o-1' },
     fields: [],
   } satisfies ConsoleCallDetail;

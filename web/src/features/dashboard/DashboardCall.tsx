@@ -19,6 +19,7 @@ import {
   CallSection,
   CallSummary,
   CallTranscript,
+  consentText,
   deleteCall,
   directionText,
   durationText,
@@ -104,6 +105,7 @@ function CallView({ orderId, call }: { orderId: string; call: OwnCall }) {
               </Fact>
               <Fact label={t('calls.call.endedReason')}>{t(endedReasonKey(call.endedReason))}</Fact>
               {success && <Fact label={t('calls.call.success')}>{success}</Fact>}
+              <Fact label={t('calls.call.consent')}>{consentText(call.recordingConsent, t)}</Fact>
             </dl>
             {/* Only a number that can be dialled: a web call, or a number the server could not read, has none. */}
             {call.number && (

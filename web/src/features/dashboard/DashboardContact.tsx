@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLoaderData, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import { ApiError } from '../../shared/api/client';
 import type { ContactCalls } from '../../shared/api/types';
 import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { messageFor } from '../../shared/form/errors';
@@ -7,7 +8,8 @@ import { formatDateTime } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
 import { Fact } from '../../shared/ui/Fact';
-import { CallBackLink, CallNotFound, CallRow, getContact, OutcomeBadge } from '../calls';
+import { notify } from '../../shared/ui/notify';
+import { CallBackLink, CallNotFound, CallRow, eraseContact, exportContact, getContact, OutcomeBadge } from '../calls';
 import { callCount, contactsPath } from './contacts';
 import { Loading, LoadError } from './LoadState';
 import { useMore } from './useMore';
@@ -97,6 +99,7 @@ function ContactView({ orderId, data }: { orderId: string; data: ContactCalls })
               </a>
             </p>
           )}
+          <CallerRequests orderId={orderId} number={contact.key} calls={contact.calls} />
         </div>
         <section aria-labelledby="contact-calls" className="min-w-0 lg:order-first">
           <h2 id="contact-calls" className="text-2xl font-bold tracking-tight">
@@ -129,5 +132,128 @@ function ContactView({ orderId, data }: { orderId: string; data: ContactCalls })
         </section>
       </div>
     </>
+  );
+}
+
+const asApiError = (err: unknown) => (err instanceof ApiError ? err : new ApiError(0, 'unknown', String(err)));
+
+/**
+ * The caller's requests under the GDPR: "Export everything about this number" downloads a ZIP (art. 15);
+ * "Erase this caller" asks first, in place, what it does (art. 17), then goes back to the contacts.
+ */
+function CallerRequests({ orderId, number, calls }: { orderId: string; number: string; calls: number }) {
+  const { lang, t } = useLanguage();
+  const navigate = useNavigate();
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<ApiError | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const openRef = useRef<HTMLButtonElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (confirming) titleRef.current?.focus();
+  }, [confirming]);
+
+  async function download() {
+    setExporting(true);
+    setExportError(null);
+    try {
+      const { file, name } = await exportContact(orderId, number, lang);
+      const url = URL.createObjectURL(file);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = name;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      notify('success', t('calls.contact.exported'), t('calls.contact.exportedText'));
+    } catch (err) {
+      setExportError(asApiError(err));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  function cancel() {
+    setConfirming(false);
+    setError(null);
+    requestAnimationFrame(() => openRef.current?.focus());
+  }
+
+  async function erase() {
+    setBusy(true);
+    setError(null);
+    try {
+      const done = await eraseContact(orderId, number);
+      const text = t('calls.contact.erasedText', { count: done.calls });
+      notify('success', t('calls.contact.erased'), done.vapiDeletion ? `${text} ${t('calls.contact.eraseVapi')}` : text);
+      void navigate(localePath(lang, contactsPath(orderId)), { replace: true });
+    } catch (err) {
+      setError(asApiError(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="caller-privacy" className="panel space-y-4">
+      <h2 id="caller-privacy" className="text-lg font-bold">
+        {t('calls.contact.privacyTitle')}
+      </h2>
+      <p className="leading-relaxed text-ink-soft">{t('calls.contact.privacyText')}</p>
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="button"
+          className="btn btn-ghost w-full sm:w-auto"
+          disabled={exporting}
+          data-busy={exporting || undefined}
+          onClick={() => void download()}
+        >
+          {exporting ? t('calls.contact.exporting') : t('calls.contact.export')}
+        </button>
+        {!confirming && (
+          <button ref={openRef} type="button" className="btn btn-ghost w-full sm:w-auto" onClick={() => setConfirming(true)}>
+            {t('calls.contact.erase')}
+          </button>
+        )}
+      </div>
+      {exportError && (
+        <p role="alert" className="notice notice-error">
+          {t('calls.contact.exportError')} {t(messageFor(exportError.code))}
+        </p>
+      )}
+      {confirming && (
+        <div
+          role="group"
+          aria-labelledby="erase-title"
+          aria-describedby="erase-text"
+          className="rounded-3xl border-[1.5px] border-red-700 bg-red-50 p-5"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && !busy) cancel();
+          }}
+        >
+          <h3 id="erase-title" tabIndex={-1} ref={titleRef} className="text-lg font-bold text-red-900">
+            {t('calls.contact.eraseTitle')}
+          </h3>
+          <p id="erase-text" className="mt-2 leading-relaxed text-red-900">
+            {t('calls.contact.eraseText', { count: calls })}
+          </p>
+          {error && (
+            <p role="alert" className="notice notice-error mt-3">
+              {t('calls.contact.eraseError')} {t(messageFor(error.code))}
+            </p>
+          )}
+          <div className="mt-4 flex flex-wrap gap-3">
+            <button type="button" className="btn btn-ink" disabled={busy} data-busy={busy || undefined} onClick={() => void erase()}>
+              {busy ? t('calls.contact.erasing') : t('calls.contact.eraseConfirm')}
+            </button>
+            <button type="button" className="btn btn-ghost" disabled={busy} onClick={cancel}>
+              {t('calls.contact.eraseCancel')}
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
   );
 }

@@ -3,7 +3,7 @@ import { siteFact } from '../../shared/content/siteFacts';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
 
-const SECTIONS = ['accounts', 'cookies', 'quotes', 'voice', 'retention', 'rights'] as const;
+const SECTIONS = ['accounts', 'cookies', 'quotes', 'voice', 'retention', 'callers', 'rights'] as const;
 
 /** A section's text, with `{email}` (if it has one) as a mailto: link to the address that answers. */
 function WithEmail({ text, email }: { text: string; email: string }) {

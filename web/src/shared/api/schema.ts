@@ -327,6 +327,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/company/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Saves how long the company's call content is kept (30, 90, 365 days or none: no recording links); 409 company_missing before the company details are saved; 403 buyer_only for staff.
+         * @description Signed in only: 401 without a session.
+         */
+        put: operations["putCompanyRetention"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/agents": {
         parameters: {
             query?: never;
@@ -1219,6 +1239,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/contacts/{number}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erases the content of every call of the caller (AVG art. 17) as a delete does, usage kept; Vapi's copies are deleted when a Vapi key is set; the request is audited.
+         * @description Signed in only: 401 without a session.
+         */
+        post: operations["postOrdersIdContactsNumberErase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/contacts/{number}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Everything the order holds about the caller (AVG art. 15) as a ZIP: calls.json and one transcript-<date>-<id>.txt per call, in lang; the request is audited.
+         * @description Signed in only: 401 without a session.
+         */
+        post: operations["postOrdersIdContactsNumberExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}/reports/{month}": {
         parameters: {
             query?: never;
@@ -1735,6 +1795,8 @@ export interface components {
             numberDisplay: string;
             order: components["schemas"]["CallConsoleOrder"] | null;
             outcome: string;
+            /** @enum {string} */
+            recordingConsent: "given" | "not_given" | "unknown";
             recordingUrl: string | null;
             /** Format: date-time */
             startedAt: string;
@@ -1795,6 +1857,14 @@ export interface components {
             calls: number;
             date: string;
         };
+        CallErased: {
+            /**
+             * Format: int64
+             * @description How many calls' content was erased.
+             */
+            calls: number;
+            vapiDeletion: boolean;
+        };
         CallFields: {
             fields: components["schemas"]["CallDataField"][];
         };
@@ -1841,6 +1911,8 @@ export interface components {
             numberDisplay: string;
             olderId: string | null;
             outcome: string;
+            /** @enum {string} */
+            recordingConsent: "given" | "not_given" | "unknown";
             recordingUrl: string | null;
             /** Format: date-time */
             startedAt: string;
@@ -1903,6 +1975,11 @@ export interface components {
             token: string;
         };
         Company: {
+            /**
+             * @description How long the content of the company's calls is kept: 30, 90 or 365 days, or none (no recording links are stored; transcripts are kept 90 days). 90 until the company chooses.
+             * @enum {string}
+             */
+            callRetention: "30" | "90" | "365" | "none";
             city: string;
             /** @description ISO 3166-1 alpha-2 of an EU member state, upper case. */
             country: string;
@@ -2441,6 +2518,10 @@ export interface components {
             /** Format: int64 */
             count: number;
             reason: string;
+        };
+        RetentionBody: {
+            /** @enum {string} */
+            callRetention: "30" | "90" | "365" | "none";
         };
         SavedCompanyAnswer: {
             company: components["schemas"]["Company"];
@@ -3224,6 +3305,39 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CompanyBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedCompanyAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putCompanyRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetentionBody"];
             };
         };
         responses: {
@@ -5036,6 +5150,72 @@ export interface operations {
             };
         };
     };
+    postOrdersIdContactsNumberErase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallErased"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postOrdersIdContactsNumberExport: {
+        parameters: {
+            query?: {
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getOrdersIdReportsMonth: {
         parameters: {
             query?: {
@@ -5276,9 +5456,12 @@ export const buyerDetailLocaleValues: ReadonlyArray<FlattenedDeepRequired<compon
 export const buyerDetailRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerDetail"]["role"]> = ["buyer", "staff"];
 export const buyerSummaryLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerSummary"]["locale"]> = ["en", "nl"];
 export const buyerSummaryRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BuyerSummary"]["role"]> = ["buyer", "staff"];
+export const callConsoleDetailRecordingConsentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallConsoleDetail"]["recordingConsent"]> = ["given", "not_given", "unknown"];
 export const callDataFieldTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallDataField"]["type"]> = ["text", "yes_no", "number", "datetime", "choice"];
+export const callOwnCallRecordingConsentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallOwnCall"]["recordingConsent"]> = ["given", "not_given", "unknown"];
 export const callPeriodKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallPeriod"]["kind"]> = ["month", "last-month", "7d", "30d", "90d", "custom", "all"];
 export const checkTokenBodyPurposeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CheckTokenBody"]["purpose"]> = ["reset", "invite"];
+export const companyCallRetentionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Company"]["callRetention"]> = ["30", "90", "365", "none"];
 export const consoleOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConsoleOrder"]["status"]> = ["pending", "completed", "cancelled", "refunded"];
 export const emailBodyLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmailBody"]["locale"]> = ["en", "nl"];
 export const endpointDisabledReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Endpoint"]["disabledReason"]> = ["", "failing"];
@@ -5300,6 +5483,7 @@ export const quoteSummaryLanguageValues: ReadonlyArray<FlattenedDeepRequired<com
 export const quoteSummaryLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteSummary"]["locale"]> = ["en", "nl"];
 export const quoteSummarySourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteSummary"]["source"]> = ["form", "voice", "personalized"];
 export const quoteSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteSummary"]["status"]> = ["new", "contacted", "proposal_sent", "won", "lost"];
+export const retentionBodyCallRetentionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RetentionBody"]["callRetention"]> = ["30", "90", "365", "none"];
 export const signUpBodyLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SignUpBody"]["locale"]> = ["en", "nl"];
 export const statusChangeStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StatusChange"]["status"]> = ["new", "contacted", "proposal_sent", "won", "lost"];
 export const summaryStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Summary"]["state"]> = ["pending", "running", "done", "failed", "cancelled"];

@@ -83,6 +83,7 @@ export function callDetail(over: Partial<CallDetail> = {}): CallDetail {
     endedAt: '2026-10-24T14:10:05Z',
     endedReason: 'customer-ended-call',
     successEvaluation: 'true',
+    recordingConsent: 'given',
     transcript: [
       { role: 'agent', text: 'Good afternoon, Dental Care Utrecht, how can I help?', secondsFromStart: 0.4 },
       { role: 'caller', text: 'I would like to book a check-up.', secondsFromStart: 4.2 },

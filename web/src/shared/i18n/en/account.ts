@@ -273,6 +273,22 @@ const account = {
     loading: 'Loading your company details...',
     loadError: "We couldn't load your company details.",
     none: 'You have not added your company details yet.',
+    retention: {
+      title: 'How long we keep your calls',
+      intro:
+        "The privacy law (GDPR) says personal data may be kept no longer than needed. Choose how long your agents' call transcripts, summaries, call data, callers' numbers and recording links are kept. After that they are erased every hour; the calls' minutes stay on your usage and invoices.",
+      choice: 'Keep call content for',
+      days30: '30 days',
+      days90: '90 days (standard)',
+      days365: '365 days',
+      none: 'No recordings',
+      noneHint: 'Recording links are never stored; transcripts and the rest are kept 90 days.',
+      save: 'Save this choice',
+      busy: 'Saving...',
+      saved: 'Your choice has been saved.',
+      needCompany: 'Save your company details first; this choice belongs to your company.',
+      error: "We couldn't save your choice.",
+    },
     fields: {
       legalName: 'Legal name',
       legalNameHint: 'As registered, e.g. with the Chamber of Commerce (KvK).',

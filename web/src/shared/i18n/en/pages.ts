@@ -138,7 +138,11 @@ const pages = {
       },
       retention: {
         title: 'How long we keep data',
-        text: 'Accounts are kept until you ask us to delete them; accounts that were never confirmed are removed a week after sign-up. Expired sessions and used or expired email links are deleted automatically. Quote requests are kept as long as we need them to handle your request and any agreement that follows. Transcripts, summaries, recording links and callers’ phone numbers of voice calls are kept for {days} days and then deleted; the recordings themselves are stored by Vapi. What a call cost (when it took place, how long it lasted and the rate) is kept as a billing record, also when the call itself is deleted.',
+        text: 'Accounts are kept until you ask us to delete them; accounts that were never confirmed are removed a week after sign-up. Expired sessions and used or expired email links are deleted automatically. Quote requests are kept as long as we need them to handle your request and any agreement that follows. Transcripts, summaries, recording links and callers’ phone numbers of voice calls are kept for {days} days, or for the period the business chose (see below), and then deleted; the recordings themselves are stored by Vapi. What a call cost (when it took place, how long it lasted and the rate) is kept as a billing record, also when the call itself is deleted.',
+      },
+      callers: {
+        title: 'Calls to a business’s agent',
+        text: 'A business that uses our agents chooses how long the content of its calls is kept: 30, 90 (the standard) or 365 days, or no recordings at all. With “no recordings” a recording link is never stored, and transcripts and the rest are kept 90 days. When an agent asks a caller for consent to record and the caller does not give it, no recording link is kept. After the chosen period transcripts, summaries, call data, recording links and the caller’s number are erased; only what the call cost stays, for billing. As a caller you can ask the business to see everything kept about your number or to erase it: the business exports or erases it from its dashboard, and the copies at Vapi are deleted too.',
       },
       rights: {
         title: 'Your rights',

@@ -276,6 +276,22 @@ const account = {
     loading: 'Uw bedrijfsgegevens worden geladen...',
     loadError: 'We konden uw bedrijfsgegevens niet laden.',
     none: 'U hebt uw bedrijfsgegevens nog niet ingevuld.',
+    retention: {
+      title: 'Hoe lang we uw gesprekken bewaren',
+      intro:
+        'Volgens de privacywet (AVG) mogen persoonsgegevens niet langer worden bewaard dan nodig. Kies hoe lang de transcripten, samenvattingen, gespreksgegevens, nummers van bellers en opnamelinks van uw agents worden bewaard. Daarna worden ze elk uur gewist; de minuten van de gesprekken blijven op uw verbruik en facturen staan.',
+      choice: 'Gespreksinhoud bewaren',
+      days30: '30 dagen',
+      days90: '90 dagen (standaard)',
+      days365: '365 dagen',
+      none: 'Geen opnamen',
+      noneHint: 'Opnamelinks worden nooit opgeslagen; transcripten en de rest blijven 90 dagen bewaard.',
+      save: 'Deze keuze opslaan',
+      busy: 'Bezig met opslaan...',
+      saved: 'Uw keuze is opgeslagen.',
+      needCompany: 'Sla eerst uw bedrijfsgegevens op; deze keuze hoort bij uw bedrijf.',
+      error: 'Uw keuze kon niet worden opgeslagen.',
+    },
     fields: {
       legalName: 'Statutaire naam',
       legalNameHint: 'Zoals geregistreerd, bijvoorbeeld bij de Kamer van Koophandel (KvK).',

@@ -142,7 +142,11 @@ const pages = {
       },
       retention: {
         title: 'Hoe lang wij gegevens bewaren',
-        text: 'Accounts bewaren wij tot u ons vraagt ze te verwijderen; accounts die nooit zijn bevestigd, verdwijnen een week na de aanmelding. Verlopen sessies en gebruikte of verlopen e-maillinks worden automatisch verwijderd. Offerteaanvragen bewaren wij zolang dat nodig is voor uw aanvraag en een eventuele overeenkomst daarna. Van spraakgesprekken bewaren wij de uitgeschreven tekst, samenvattingen, opnamelinks en telefoonnummers van bellers {days} dagen; daarna worden ze verwijderd. De opnamen zelf worden bewaard door Vapi. Wat een gesprek heeft gekost (wanneer het plaatsvond, hoe lang het duurde en het tarief) bewaren wij voor de facturering, ook als het gesprek zelf is verwijderd.',
+        text: 'Accounts bewaren wij tot u ons vraagt ze te verwijderen; accounts die nooit zijn bevestigd, verdwijnen een week na de aanmelding. Verlopen sessies en gebruikte of verlopen e-maillinks worden automatisch verwijderd. Offerteaanvragen bewaren wij zolang dat nodig is voor uw aanvraag en een eventuele overeenkomst daarna. Van spraakgesprekken bewaren wij de uitgeschreven tekst, samenvattingen, opnamelinks en telefoonnummers van bellers {days} dagen, of zo lang als het bedrijf heeft gekozen (zie hieronder); daarna worden ze verwijderd. De opnamen zelf worden bewaard door Vapi. Wat een gesprek heeft gekost (wanneer het plaatsvond, hoe lang het duurde en het tarief) bewaren wij voor de facturering, ook als het gesprek zelf is verwijderd.',
+      },
+      callers: {
+        title: 'Gesprekken met de agent van een bedrijf',
+        text: 'Een bedrijf dat onze agents gebruikt, kiest hoe lang de inhoud van zijn gesprekken wordt bewaard: 30, 90 (de standaard) of 365 dagen, of helemaal geen opnamen. Bij “geen opnamen” wordt nooit een opnamelink opgeslagen en blijven transcripten en de rest 90 dagen bewaard. Vraagt een agent een beller om toestemming voor opname en geeft de beller die niet, dan wordt geen opnamelink bewaard. Na de gekozen termijn worden transcripten, samenvattingen, gespreksgegevens, opnamelinks en het nummer van de beller gewist; alleen wat het gesprek kostte blijft, voor de facturering. Als beller kunt u het bedrijf vragen alles in te zien wat over uw nummer is bewaard, of het te wissen: het bedrijf exporteert of wist het vanuit zijn dashboard, en de kopieën bij Vapi worden ook verwijderd.',
       },
       rights: {
         title: 'Uw rechten',
