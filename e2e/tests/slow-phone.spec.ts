@@ -236,7 +236,7 @@ test.describe('pages to read load the app at the first interaction', () => {
     const release = await slowPhone(page);
     await page.goto('/nl', { waitUntil: 'domcontentloaded' });
     const toggle = page.getByRole('button', { name: t('nl', 'header.menu') });
-    const pricing = page.getByRole('link', { name: t('nl', 'header.navLinks.pricing') });
+    const pricing = page.getByRole('navigation').getByRole('link', { name: t('nl', 'header.navLinks.pricing'), exact: true });
     await expect(pricing).toBeHidden();
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
