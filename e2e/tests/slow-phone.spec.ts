@@ -209,15 +209,50 @@ test.describe('pages to read load the app at the first interaction', () => {
     expect(scripts.length).toBeGreaterThan(0);
   });
 
-  test('a tap on Talk to Assistant before hydration is carried out once the page has hydrated', async ({ page }) => {
+  test('a tap on Talk to Assistant before hydration shows the card at once, and the call starts once the page has hydrated', async ({
+    page,
+  }) => {
     const release = await slowPhone(page);
     await page.goto('/features', { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: t('en', 'header.talkToAssistant') }).click();
+    // The card's starting state, shown by the boot script while the app is still held back.
+    const card = page.getByRole('region', { name: t('en', 'voice.region') });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('heading', { name: t('en', 'voice.title') })).toBeFocused();
+    await expect(card.getByText(t('en', 'voice.connecting'))).toBeVisible();
+    await expect(card.getByRole('log')).toHaveCount(0);
     await expectNotHydrated(page);
     release();
     await expect(hydrated(page)).toHaveCount(1, { timeout: 20_000 });
-    const card = page.getByRole('region', { name: t('en', 'voice.region') });
-    await expect(card).toBeVisible({ timeout: 20_000 });
+    // The real card took its place: one card, with its transcript and the demo label.
+    await expect(card.getByRole('log', { name: t('en', 'voice.transcript') })).toBeVisible({ timeout: 20_000 });
+    await expect(card.getByText(t('en', 'voice.demoLabel'))).toBeVisible();
+    await expect(page.locator('#voice-early')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: t('en', 'voice.region') })).toHaveCount(1);
+  });
+
+  test('the menu opens at the first tap before hydration and stays open as the page hydrates', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const release = await slowPhone(page);
+    await page.goto('/nl', { waitUntil: 'domcontentloaded' });
+    const toggle = page.getByRole('button', { name: t('nl', 'header.menu') });
+    const pricing = page.getByRole('navigation').getByRole('link', { name: t('nl', 'header.navLinks.pricing'), exact: true });
+    await expect(pricing).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(pricing).toBeVisible();
+    await expectNotHydrated(page);
+    release();
+    await expect(hydrated(page)).toHaveCount(1, { timeout: 20_000 });
+    await expect(pricing).toBeVisible();
+    // The app took over the open menu: the next tap closes it, the one after opens it again.
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(pricing).toBeHidden();
+    await toggle.click();
+    await expect(pricing).toBeVisible();
+    await pricing.click();
+    await expect(page).toHaveURL(/\/nl\/pricing$/);
   });
 });
 

@@ -35,12 +35,15 @@ if (!css) throw new Error('no CSS found for the client entry');
 // (entry.client.tsx) before rendering anything the prerendered markup does not have.
 // SERVER_CLASSES: markup the Go server adds to a page it answers without JavaScript (internal/web/forms.go,
 // the form's alert), which no prerendered page contains.
+// EARLY_CLASSES: the call card's starting state, which the boot script shows at a tap on the voice button
+// before the app has loaded.
 const SERVER_CLASSES = ['notice', 'notice-error', 'sm:col-span-2'];
+const EARLY_CLASSES = ['voice-card', 'voice-head', 'voice-status'];
 const cssRoot = postcss.parse(css);
 const decodeEntities = (s) =>
   s.replace(/&(amp|quot|lt|gt|#x27|#39);/g, (_, e) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#x27': "'", '#39': "'" })[e]);
 const classesIn = (html) => {
-  const classes = new Set(SERVER_CLASSES);
+  const classes = new Set([...SERVER_CLASSES, ...EARLY_CLASSES]);
   for (const m of html.matchAll(/\sclass="([^"]*)"/g)) for (const c of decodeEntities(m[1]).split(/\s+/)) if (c) classes.add(c);
   return classes;
 };
@@ -77,26 +80,46 @@ function criticalCss(html) {
 }
 
 // The only inline script on any page (its hash goes into the CSP). On a page to read (#root
-// data-boot="interaction") it imports the client entry at the visitor's first interaction, so nothing
-// runs before; elsewhere once the first paint has happened, so the JS download cannot delay LCP (3 s
-// fallback if no paint entry). A click on a button or a choice in a select made before the app has
-// taken over is kept in window.__early and carried out by the entry once the page has hydrated
-// (entry.client.tsx); links and form posts work natively (internal/web/forms.go), and the language
-// link remembers the choice in the `lang` cookie as LanguageSelect does.
+// data-boot="interaction") it loads the client entry at the visitor's first interaction, so nothing
+// runs before; on the app shell of a signed-in screen (#root data-shell) at once, its first paint being
+// only a loading state; elsewhere once the first paint has happened, so the JS download cannot delay LCP
+// (3 s fallback if no paint entry). At an interaction, the tap that may come with it is answered first:
+// the entry and the whole stylesheet load only once no pointer is down and a frame has passed (100 ms
+// at least), so their work (matching the whole stylesheet is most of it) never sits between a tap and
+// the frame that answers it.
+// Before the app has taken over, the menu's toggle opens and closes the list itself, and a tap on the
+// voice button shows the call card's starting state (#voice-early, outside #root; the card replaces it,
+// VoiceCard.tsx). A click on a button or a choice in a select made before then is kept in window.__early
+// and carried out by the entry once the page has hydrated (entry.client.tsx); links and form posts work
+// natively (internal/web/forms.go), and the language link remembers the choice in the `lang` cookie as
+// LanguageSelect does.
 const boot =
-  `(function(){var d=0,h=document.documentElement,r=document.getElementById("root"),` +
+  `(function(){var d=0,u=0,h=document.documentElement,r=document.getElementById("root"),E=${JSON.stringify('/' + entry.file)},C=${JSON.stringify(stylesheet)},` +
   `ev=["pointerover","pointerdown","touchstart","keydown","focusin","wheel","scroll"];` +
-  `function go(){if(d)return;d=1;ev.forEach(function(e){removeEventListener(e,go,true)});` +
-  `var s=document.createElement("link");s.rel="stylesheet";s.id="styles";s.href=${JSON.stringify(stylesheet)};document.head.appendChild(s);` +
-  `import(${JSON.stringify('/' + entry.file)})}` +
+  `function add(k,a){var x=document.createElement("link");x.rel=k;x.href=a;document.head.appendChild(x);return x}` +
+  `function start(){if(d)return 0;d=1;ev.forEach(function(e){removeEventListener(e,go,true)});return 1}` +
+  `function load(){add("stylesheet",C).id="styles";import(E)}` +
+  `function run(){u?setTimeout(run,50):load()}` +
+  `function go(){if(start()){setTimeout(function(){requestAnimationFrame(function(){setTimeout(run)})},100)}}` +
+  `function now(){if(start())load()}` +
+  `addEventListener("pointerdown",function(){u=1},true);` +
+  `["pointerup","pointercancel"].forEach(function(e){addEventListener(e,function(){u=0},true)});` +
   `function early(e){if(h.hasAttribute("data-hydrated"))return;var t=e.target,l=e.type=="click"&&t&&t.closest&&t.closest("a.lang-picker[lang]");` +
   `if(l)document.cookie="lang="+l.getAttribute("lang")+"; path=/; max-age=31536000";` +
   `var c=t&&t.closest&&t.closest(e.type=="click"?'button[type="button"]':"select");` +
-  `if(!c)return;if(e.type=="click"){e.preventDefault();e.stopPropagation()}window.__early={el:c,type:e.type,value:c.value};go()}` +
+  `if(!c)return;if(e.type=="click"){e.preventDefault();e.stopPropagation()}` +
+  `if(c.matches(".site-nav .nav-toggle")){c.setAttribute("aria-expanded",c.getAttribute("aria-expanded")=="true"?"false":"true");return go()}` +
+  `if(c.matches(".voice-talk[data-region]")&&!document.getElementById("voice-early"))card(c);` +
+  `window.__early={el:c,type:e.type,value:c.value};go()}` +
+  `function el(n,k,p){var x=document.createElement(n);x.className=k;p.appendChild(x);return x}` +
+  `function card(b){var a=el("aside","voice-widget",document.body),v=el("div","voice-card",a),o=el("div","voice-head",v),t=el("h2","",o),s=el("p","voice-status",o);` +
+  `a.id="voice-early";v.setAttribute("role","region");v.setAttribute("aria-label",b.dataset.region);t.tabIndex=-1;t.textContent=b.dataset.title;` +
+  `s.setAttribute("data-state","connecting");s.textContent=b.dataset.connecting;t.focus()}` +
   `addEventListener("click",early,true);addEventListener("change",early,true);` +
+  `if(r&&r.hasAttribute("data-shell"))return now();` +
   `if(r&&r.getAttribute("data-boot")=="interaction"){ev.forEach(function(e){addEventListener(e,go,{capture:true,passive:true})});return}` +
-  `try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()})` +
-  `.observe({type:"paint",buffered:true})}catch(e){}setTimeout(go,3000)})()`;
+  `try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)now()})` +
+  `.observe({type:"paint",buffered:true})}catch(e){}setTimeout(now,3000)})()`;
 const bootHash = 'sha256-' + createHash('sha256').update(boot).digest('base64');
 
 function documentHtml({ lang, head, html, loadOnInteraction }, { shell = false } = {}) {

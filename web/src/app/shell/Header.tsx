@@ -14,6 +14,12 @@ const AccountMenu = lazy(() => import('./AccountMenu'));
 // Each is the screen of the same name: /features, /pricing, /personalized.
 const NAV = ['features', 'pricing', 'personalized'] as const;
 
+/** While hydrating: the boot script left the menu open. */
+const earlyOpen = () =>
+  typeof document !== 'undefined' &&
+  !document.documentElement.hasAttribute('data-hydrated') &&
+  document.querySelector('.site-nav .nav-toggle')?.getAttribute('aria-expanded') === 'true';
+
 export function Header() {
   const { lang, t } = useLanguage();
   const auth = useAuth();
@@ -21,7 +27,9 @@ export function Header() {
   // On narrow screens the nav is a disclosure (a button that shows and hides the list); it closes on
   // every navigation, and on Escape, wherever the focus is, which then goes back to the button. Wide
   // screens always show the list (styles/shell.css).
-  const [openOn, setOpenOn] = useState('');
+  // Before the app has loaded, the page's boot script opens and closes the list itself (prerender.mjs),
+  // so the first tap answers at once; hydrating, the state starts from what the button shows.
+  const [openOn, setOpenOn] = useState(() => (earlyOpen() ? pathname : ''));
   const open = openOn === pathname;
   const toggle = useRef<HTMLButtonElement>(null);
   useEffect(() => {

@@ -1,6 +1,6 @@
 // The voice widget once it has been used (lazy chunk): the idle button with the last error, or the call
 // card while connecting and in a call. Styles: styles/voice.css.
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { loadNamespace } from '../../shared/i18n/dictionaries';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
@@ -10,6 +10,11 @@ import type { VoiceStore } from './store';
 
 const CHIPS = ['features', 'pricing', 'integrations', 'languages', 'quote'] as const;
 const DRAFT_CHIPS = ['goals', 'tools', 'languages', 'pricing', 'quote'] as const;
+
+/** Removes the call card's starting state that the page's boot script shows at a tap made before the app had loaded (prerender.mjs). */
+export function removeEarlyCard(): void {
+  document.getElementById('voice-early')?.remove();
+}
 
 /** The panel as the widget shows it, with the page's store (panel.ts). */
 export const renderVoicePanel = () => <VoicePanel />;
@@ -26,6 +31,10 @@ export default function VoicePanel({ store = voiceStore }: { store?: VoiceStore 
   const logRef = useRef<HTMLDivElement>(null);
   const wasOpen = useRef(false);
   const inputId = useId();
+
+  // The starting state the boot script showed at a tap before the app had loaded goes in the same
+  // frame as this card appears (removeEarlyCard).
+  useLayoutEffect(removeEarlyCard, []);
 
   const open = s.phase !== 'idle';
   // The texts are loaded before the first start; a language switch mid-session needs the other language's.

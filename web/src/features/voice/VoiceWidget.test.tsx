@@ -50,14 +50,14 @@ function renderWidget() {
 }
 
 describe('VoiceWidget', () => {
-  it('prerenders only the Talk button', () => {
+  it("prerenders only the Talk button, with the card's starting state in words for the boot script", () => {
     const html = renderToString(
       <LanguageProvider lang="en" dict={en}>
         <VoiceWidget />
       </LanguageProvider>,
     );
     expect(html).toBe(
-      '<aside class="voice-widget" aria-label="Talk to Assistant"><button type="button" class="btn btn-signal voice-talk" aria-label="Talk to Assistant"></button></aside>',
+      '<aside class="voice-widget" aria-label="Talk to Assistant"><button type="button" class="btn btn-signal voice-talk" aria-label="Talk to Assistant" data-region="Voice call" data-title="Belwise assistant" data-connecting="Connecting..."></button></aside>',
     );
   });
 

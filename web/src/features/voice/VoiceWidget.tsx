@@ -17,6 +17,11 @@ export function VoiceWidget() {
           type="button"
           className="btn btn-signal voice-talk"
           aria-label={t('header.talkToAssistant')}
+          // The call card's starting state in words, for the boot script (prerender.mjs), which shows it
+          // at a tap before the app has loaded; the card (VoiceCard) takes its place once it is here.
+          data-region={t('header.callCard.region')}
+          data-title={t('header.callCard.title')}
+          data-connecting={t('header.callCard.connecting')}
           onClick={() => void import('./api').then((m) => m.startVoiceCall())}
         />
       )}

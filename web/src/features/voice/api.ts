@@ -30,6 +30,7 @@ export function startVoiceCall(options: StartVoiceCallOptions = {}): boolean {
     ([card]) => engageVoiceWidget(card.renderVoicePanel),
     (err: unknown) => {
       console.error('Voice widget could not load', err);
+      document.getElementById('voice-early')?.remove(); // the starting state the boot script showed
       voiceStore.stop();
     },
   );

@@ -15,6 +15,12 @@ describe('dictionaries', () => {
   const enLeaves = leaves(en);
   const nlLeaves = leaves(nl);
 
+  it("say the call card's starting state (shown before the app has loaded) in the card's own words", () => {
+    for (const dict of [en, nl]) {
+      expect(dict.header.callCard).toEqual({ region: dict.voice.region, title: dict.voice.title, connecting: dict.voice.connecting });
+    }
+  });
+
   it('have exactly the same keys', () => {
     expect(Object.keys(nlLeaves).sort()).toEqual(Object.keys(enLeaves).sort());
   });

@@ -12,6 +12,13 @@ const common = {
     signOut: 'Sign out',
     // The floating voice widget's idle button (prerendered on every page; the rest is in `voice`).
     talkToAssistant: 'Talk to Assistant',
+    // The call card's starting state, which the page's boot script shows at a tap on that button before
+    // the app has loaded (the same words as voice.region, voice.title and voice.connecting).
+    callCard: {
+      region: 'Voice call',
+      title: 'Belwise assistant',
+      connecting: 'Connecting...',
+    },
     language: 'Language',
     menu: 'Menu',
     navLinks: {

@@ -13,6 +13,11 @@ const common = {
     profile: 'Profiel',
     signOut: 'Uitloggen',
     talkToAssistant: 'Praat met de assistent',
+    callCard: {
+      region: 'Spraakgesprek',
+      title: 'Belwise-assistent',
+      connecting: 'Verbinden...',
+    },
     language: 'Taal',
     menu: 'Menu',
     navLinks: {

@@ -1,0 +1,213 @@
+// The first tap and the signed-in screens on a slow phone (390×844, touch, CPU slowed 4× through the
+// DevTools protocol, loopback network), each side by side with what it is held against, in one run on
+// one machine (issue 24 §1). Median of RUNS (5):
+//   - the first tap on the menu of `/` on the page as loaded (nothing hydrated: the tap is the page's
+//     first interaction) against the same tap once the page has hydrated; from the tap's pointerdown to
+//     the first frame that shows the menu's list;
+//   - the first tap on "Talk to Assistant" against the same tap hydrated; to the first frame with the
+//     call card (its region);
+//   - /dashboard (its figures), an agent page (its heading, order line and calls, nothing loading) and
+//     /console (its quotes) from a cold load (a fresh context: empty cache, signed in) against /pricing's
+//     heading from a cold load; from the navigation's start to the first frame that shows the content.
+// "Shows" is measured in the page: a requestAnimationFrame loop, started by an init script before any
+// of the page's own, records the first frame in which the element is there and visible.
+// Usage: make build && node bench/slowphone.mjs   (PORT=4510 RUNS=5). Writes bench/results/slowphone.md.
+import { createHmac } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { report, root, startSite } from './site.mjs';
+
+const require = createRequire(join(root, 'e2e/package.json'));
+const pw = await import(pathToFileURL(require.resolve('playwright-core')).href);
+const chromium = pw.chromium ?? pw.default.chromium; // CommonJS package
+const runs = Number(process.env.RUNS ?? 5);
+const port = Number(process.env.PORT ?? 4510);
+const args = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const BUYER = { email: 'demo@example.com', password: 'demo-buyer-2026' };
+const STAFF = { email: 'ops@example.com', password: 'demo-ops-2026', totpSecret: 'BELWISEDEMOSTAFFTWOSTEPKEY234567' };
+// ONLY=taps or ONLY=screens measures one half.
+const only = process.env.ONLY ?? '';
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+// --- signing in through the API (as e2e/tests/support.ts does) ---
+function base32Decode(s) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = 0;
+  let value = 0;
+  const out = [];
+  for (const c of s.replace(/=+$/, '').toUpperCase()) {
+    value = (value << 5) | alphabet.indexOf(c);
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
+function totp(secret, offset = 0) {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + offset));
+  const mac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
+  const o = mac[mac.length - 1] & 0xf;
+  const n = ((mac[o] & 0x7f) << 24) | (mac[o + 1] << 16) | (mac[o + 2] << 8) | mac[o + 3];
+  return String(n % 1_000_000).padStart(6, '0');
+}
+const sessionOf = (res) => {
+  const m = /(?:^|,\s*)((?:__Host-)?session)=([^;]+)/.exec(res.headers.get('set-cookie') ?? '');
+  if (!m) throw new Error(`no session cookie (${res.status})`);
+  return { name: m[1], value: m[2] };
+};
+async function signIn(origin, who) {
+  const res = await fetch(`${origin}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: who.email, password: who.password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in ${who.email}: ${res.status}`);
+  const body = await res.json();
+  const cookie = sessionOf(res);
+  if (body.step !== 'totp') return cookie;
+  for (const offset of [0, 1]) {
+    const done = await fetch(`${origin}/api/auth/totp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `${cookie.name}=${cookie.value}` },
+      body: JSON.stringify({ code: totp(who.totpSecret, offset) }),
+    });
+    if (done.status === 200) return sessionOf(done);
+  }
+  throw new Error('the staff code step failed');
+}
+
+// --- the phone ---
+const site = await startSite(port);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args });
+
+/** Records in window.__shown the first frame (performance.now()) in which `predicate` holds. */
+function watchFor(predicate) {
+  return `(() => {
+    const holds = ${predicate};
+    const tick = () => { if (window.__shown === undefined && document.body && holds()) window.__shown = performance.now(); else requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  })();`;
+}
+const visible = (sel) =>
+  `() => { const el = document.querySelector(${JSON.stringify(sel)}); return !!el && el.checkVisibility() && el.getBoundingClientRect().height > 0; }`;
+
+async function phone(cookie) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  if (cookie) await context.addCookies([{ name: cookie.name, value: cookie.value, url: site.origin }]);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return { page, context };
+}
+
+/** Tap → shown, in ms: from the tap's pointerdown (its event time) to the first frame where `shown` holds. */
+async function tap(page, target, shown) {
+  const box = await page.locator(target).boundingBox();
+  if (!box) throw new Error(`nothing to tap: ${target}`);
+  await page.evaluate(() => {
+    window.__shown = undefined;
+    addEventListener('pointerdown', (e) => (window.__tapAt ??= e.timeStamp), { capture: true, once: true });
+  });
+  await page.evaluate(watchFor(shown));
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForFunction(() => window.__shown !== undefined, null, { polling: 100, timeout: 30_000 });
+  return Math.round(await page.evaluate(() => window.__shown - window.__tapAt));
+}
+
+async function firstTap(path, target, shown, hydrated) {
+  const { page, context } = await phone();
+  await page.goto(site.origin + path, { waitUntil: 'load' });
+  if (hydrated) {
+    await page.mouse.move(5, 5); // a page to read starts the app at the first interaction
+    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 30_000 });
+  }
+  await page.waitForTimeout(1000); // settled: the page as a visitor finds it a moment after it appeared
+  if (!hydrated && (await page.locator('html[data-hydrated]').count())) throw new Error(`${path} hydrated before the tap`);
+  const ms = await tap(page, target, shown);
+  await context.close();
+  return ms;
+}
+
+/** Navigation start → the first frame where `shown` holds, on a cold load (fresh context). */
+async function coldLoad(path, shown, cookie) {
+  const { page, context } = await phone(cookie);
+  await page.addInitScript(watchFor(shown));
+  await page.goto(site.origin + path, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.__shown !== undefined, null, { polling: 100, timeout: 30_000 });
+  const ms = Math.round(await page.evaluate(() => window.__shown));
+  if (!new URL(page.url()).pathname.startsWith(path.split('?')[0])) throw new Error(`${path} ended on ${page.url()}`);
+  await context.close();
+  return ms;
+}
+
+const lines = [
+  `Slow phone (390×844, touch, CPU 4×, loopback), median of ${runs}, ${new Date().toISOString().slice(0, 16)}Z`,
+  '',
+  '| what | measured | against | ratio |',
+  '|---|---|---|---|',
+];
+const row = (what, a, b, against) => {
+  const ma = median(a);
+  const mb = median(b);
+  lines.push(`| ${what} | ${ma} ms (${a.join('/')}) | ${against} ${mb} ms (${b.join('/')}) | ${(ma / mb).toFixed(2)}× |`);
+  console.error(lines.at(-1));
+};
+
+try {
+  const buyer = await signIn(site.origin, BUYER);
+  const staff = await signIn(site.origin, STAFF);
+  const dash = await (await fetch(`${site.origin}/api/dashboard?lang=en`, { headers: { cookie: `${buyer.name}=${buyer.value}` } })).json();
+  const order = dash.orders.find((o) => o.status === 'active') ?? dash.orders[0];
+  const agentPath = `/dashboard/agents/${order.id}`;
+
+  // The menu's list (#site-nav-list) is hidden on a narrow screen until the toggle opens it.
+  const menu = visible('#site-nav-list');
+  const card = visible('.voice-widget [role="region"]');
+  const settled = (sel) =>
+    `() => { const el = document.querySelector(${JSON.stringify(sel)}); return !!el && el.checkVisibility() && !document.querySelector('main .pulse-dot'); }`;
+  const screens = [
+    ['/dashboard (its figures)', '/dashboard', settled('main .stat-card'), buyer],
+    [`agent page (calls, nothing loading)`, agentPath, settled('main p.font-mono'), buyer],
+    ['/console (its quotes)', '/console', settled('main a[href^="/console/quotes/"]'), staff],
+  ];
+  const pricing = () => coldLoad('/pricing', visible('main h1'));
+
+  const r = { menu: [[], []], voice: [[], []] };
+  const s = screens.map(() => [[], []]);
+  for (let i = 0; i < runs; i++) {
+    if (only !== 'screens') {
+      r.menu[0].push(await firstTap('/', '.nav-toggle', menu, false));
+      r.menu[1].push(await firstTap('/', '.nav-toggle', menu, true));
+      r.voice[0].push(await firstTap('/', '.voice-talk', card, false));
+      r.voice[1].push(await firstTap('/', '.voice-talk', card, true));
+    }
+    if (only !== 'taps') {
+      for (const [j, [, path, shown, cookie]] of screens.entries()) {
+        s[j][0].push(await coldLoad(path, shown, cookie));
+        s[j][1].push(await pricing());
+      }
+    }
+    console.error(`run ${i + 1}/${runs} done`);
+  }
+  if (only !== 'screens') {
+    row('first tap on the menu of / (before hydration)', ...r.menu, 'hydrated');
+    row('"Talk to Assistant" first tap → call card', ...r.voice, 'hydrated');
+  }
+  if (only !== 'taps') for (const [j, [what]] of screens.entries()) row(`${what}, cold load`, ...s[j], '/pricing heading, cold');
+} finally {
+  await browser.close();
+  site.stop();
+}
+report('slowphone.md', lines);
