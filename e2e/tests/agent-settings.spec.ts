@@ -92,12 +92,20 @@ for (const [i, lang] of (['en', 'nl'] as Lang[]).entries()) {
     await expect(page.locator(`#settings-greeting-${other}`)).toHaveValue(VALID[other]);
     await expect(page.getByText(t(lang, 'settings.sent'))).toHaveCount(0);
     await axe(page, `the refused greeting (${lang})`);
-    await page.getByRole('button', { name: t(lang, lang === 'en' ? 'settings.greeting.insertEn' : 'settings.greeting.insertNl') }).click();
+    const insert = page.getByRole('button', { name: t(lang, lang === 'en' ? 'settings.greeting.insertEn' : 'settings.greeting.insertNl') });
+    await insert.click();
     await expect(own).not.toHaveAttribute('aria-invalid');
-    const greeting = await own.inputValue();
-    expect(greeting).toMatch(lang === 'en' ? /^You are speaking with/ : /^U spreekt met/);
-    expect(greeting).toContain(stamp);
+    expect(await own.inputValue()).toMatch(
+      lang === 'en' ? /^You are speaking with the digital assistant/ : /^U spreekt met de digitale assistent/,
+    );
+    await page.getByRole('button', { name: t(lang, 'settings.submit') }).click();
 
+    // The agent records calls (the default), so the greeting must also say so: refused again, and fixed the same way.
+    await expect(page.locator(`#settings-greeting-${lang}-error`)).toHaveText(t(lang, 'settings.errors.recordingNotice'));
+    await insert.click();
+    const greeting = await own.inputValue();
+    expect(greeting).toContain(stamp);
+    expect(greeting).toMatch(lang === 'en' ? /This call is recorded\.$/ : /Dit gesprek wordt opgenomen\.$/);
     await page.getByRole('button', { name: t(lang, 'settings.submit') }).click();
     await expect(page.getByText(t(lang, 'settings.sent'))).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: t(lang, 'settings.status.pending') })).toBeVisible();
@@ -108,13 +116,14 @@ for (const [i, lang] of (['en', 'nl'] as Lang[]).entries()) {
     await gotoHydrated(staff, localized(lang, '/console/changes'));
     const nav = staff.getByRole('navigation', { name: t(lang, 'workspace.sectionsLabel') });
     await expect(nav.getByRole('link', { name: t(lang, 'workspace.sections.changes') })).toHaveAttribute('aria-current', 'page');
-    const card = staff.getByRole('article').filter({ hasText: order.number });
+    const card = staff.getByRole('article').filter({ hasText: stamp });
     await expect(card).toHaveCount(1);
     const row = card.getByRole('row', { name: new RegExp(t(lang, lang === 'en' ? 'settings.greeting.en' : 'settings.greeting.nl')) });
     await expect(row.getByRole('cell').last()).toContainText(stamp);
     await axe(staff, `/console/changes (${lang})`);
     await card.getByRole('button', { name: t(lang, 'settings.changes.approve') }).click();
-    await expect(staff.getByText(t(lang, 'settings.changes.approved').replace('{number}', order.number))).toBeVisible();
+    const [head, tail] = t(lang, 'settings.changes.approved').split('{agent}');
+    await expect(staff.getByRole('status').filter({ hasText: head }).filter({ hasText: tail })).toBeVisible();
     await expect(card).toHaveCount(0);
 
     // The fake Vapi received the assistant's PATCH with the new greeting, and the agency's prompt is kept.
@@ -129,8 +138,9 @@ for (const [i, lang] of (['en', 'nl'] as Lang[]).entries()) {
         { timeout: 20_000 },
       )
       .toBe(true);
-    expect(JSON.stringify(body)).toContain(greeting.replace(/"/g, '\\"'));
-    if (body && 'model' in body) expect(JSON.stringify(body.model)).toContain('You are the agency prompt.');
+    expect(String(body!.firstMessage)).toContain(greeting);
+    // The questions and answers go into a section of the prompt; the agency's own prompt stays.
+    expect(JSON.stringify(body!.model)).toContain('You are the agency prompt.');
 
     // The buyer's page says live, and the history names the new version.
     await expect
@@ -174,4 +184,18 @@ test('screenshots of the settings page and /console/changes at 390 and 1280 px, 
       await staff.context().close();
     }
   }
+
+  // Staff reject it with a note; the buyer reads the note, and the page is live again.
+  const staff = await staffPage(browser, 1280);
+  await gotoHydrated(staff, '/console/changes');
+  const card = staff.getByRole('article').filter({ hasText: 'Screenshot.' });
+  await card.getByRole('button', { name: t('en', 'settings.changes.reject') }).click();
+  await expect(card.getByText(t('en', 'settings.changes.noteRequired'))).toBeVisible();
+  await card.getByLabel(t('en', 'settings.changes.note')).fill('Please keep the greeting short.');
+  await card.getByRole('button', { name: t('en', 'settings.changes.reject') }).click();
+  await expect(card).toHaveCount(0);
+  await staff.context().close();
+  await gotoHydrated(page, `/dashboard/agents/${order.id}/settings`);
+  await expect(page.getByText('Please keep the greeting short.')).toBeVisible();
+  await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'live');
 });

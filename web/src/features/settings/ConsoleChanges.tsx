@@ -7,7 +7,7 @@ import { FormAlert } from '../../shared/form/FormAlert';
 import { formatDateTime } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
-import { approveChange, listChanges, rejectChange, type ChangeRequest } from './api';
+import { approveChange, listChanges, rejectChange, type ConsoleChange } from './api';
 import { diffSettings } from './form';
 import { DiffTable } from './parts';
 
@@ -16,8 +16,8 @@ import { DiffTable } from './parts';
 // takes a note the buyer reads.
 
 export function loader({ request }: LoaderFunctionArgs) {
-  if (typeof document === 'undefined') return { data: new Promise<ChangeRequest[]>(() => {}) };
-  return { data: deferred(listChanges(request.signal).then((a) => a.items)) };
+  if (typeof document === 'undefined') return { data: new Promise<ConsoleChange[]>(() => {}) };
+  return { data: deferred(listChanges(request.signal).then((all) => all.filter((c) => c.status === 'pending'))) };
 }
 
 function Heading() {
@@ -67,7 +67,7 @@ export function Component() {
   );
 }
 
-function ChangeList({ first }: { first: ChangeRequest[] }) {
+function ChangeList({ first }: { first: ConsoleChange[] }) {
   const { t } = useLanguage();
   const [items, setItems] = useState(first);
   const [done, setDone] = useState('');
@@ -101,7 +101,7 @@ function ChangeList({ first }: { first: ChangeRequest[] }) {
   );
 }
 
-function ChangeCard({ change, onDone }: { change: ChangeRequest; onDone: (text: string) => void }) {
+function ChangeCard({ change, onDone }: { change: ConsoleChange; onDone: (text: string) => void }) {
   const { lang, t } = useLanguage();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState<'' | 'approve' | 'reject'>('');
@@ -109,6 +109,8 @@ function ChangeCard({ change, onDone }: { change: ChangeRequest; onDone: (text: 
   const [noteError, setNoteError] = useState('');
   const titleId = `change-${change.id}`;
   const lines = diffSettings(change.live, change.settings);
+  const agent = change.agentName[lang] || change.agentName.en;
+  const buyer = change.buyer.name || change.buyer.email || '';
 
   async function decide(kind: 'approve' | 'reject') {
     if (busy) return;
@@ -120,8 +122,8 @@ function ChangeCard({ change, onDone }: { change: ChangeRequest; onDone: (text: 
     setBusy(kind);
     setProblem(null);
     try {
-      await (kind === 'approve' ? approveChange(change.id, note.trim()) : rejectChange(change.id, note.trim()));
-      onDone(t(kind === 'approve' ? 'settings.changes.approved' : 'settings.changes.rejected', { number: change.orderNumber }));
+      await (kind === 'approve' ? approveChange(change.id) : rejectChange(change.id, note.trim()));
+      onDone(t(kind === 'approve' ? 'settings.changes.approved' : 'settings.changes.rejected', { agent }));
     } catch (err) {
       setProblem(describeError(err));
       setBusy('');
@@ -132,18 +134,19 @@ function ChangeCard({ change, onDone }: { change: ChangeRequest; onDone: (text: 
     <article aria-labelledby={titleId} className="panel">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id={titleId} className="text-2xl font-bold tracking-tight">
-          {t('settings.changes.cardTitle', { agent: change.agentName, number: change.orderNumber })}
+          {t('settings.changes.cardTitle', { agent, buyer })}
         </h2>
         <Link to={localePath(lang, `/console/orders/${encodeURIComponent(change.orderId)}`)} className="link-button">
           {t('settings.changes.openOrder')}
         </Link>
       </div>
       <p className="mt-1 text-sm text-ink-soft">
-        {t('settings.changes.asked', { name: change.buyer ? change.buyer.fullName || change.buyer.email : '—' })} ·{' '}
-        <time dateTime={change.createdAt}>{formatDateTime(change.createdAt, lang)}</time>
+        {t('settings.changes.asked', { name: change.requestedBy?.name || buyer })} ·{' '}
+        <time dateTime={change.requestedAt}>{formatDateTime(change.requestedAt, lang)}</time>
       </p>
+      {change.stale && <p className="notice notice-warn mt-4">{t('settings.changes.stale')}</p>}
       <div className="mt-5 overflow-x-auto">
-        <DiffTable lines={lines} caption={t('settings.changes.diffCaption', { number: change.orderNumber })} />
+        <DiffTable lines={lines} caption={t('settings.changes.diffCaption', { agent, buyer })} />
       </div>
       <div className="mt-6 space-y-3">
         <TextAreaField

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { describeError, type Problem } from '../../shared/form/errors';
 import { FormAlert } from '../../shared/form/FormAlert';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
-import { getConsoleSettings, rollbackSettings, saveConsoleSettings, type SettingsAnswer, type Version } from './api';
+import { getConsoleSettings, getConsoleVersions, rollbackSettings, saveConsoleSettings, type StaffView, type Version } from './api';
 import { StatusBanner, VersionList } from './parts';
 import { SettingsForm } from './SettingsForm';
 
@@ -10,7 +10,13 @@ import { SettingsForm } from './SettingsForm';
 // status and its reason, a direct edit (live at once, no approval), and the versions with "roll back to
 // this version".
 
-type Loaded = SettingsAnswer & { versions: Version[] };
+interface Loaded {
+  view: StaffView;
+  versions: Version[];
+}
+
+const load = (orderId: string, signal?: AbortSignal) =>
+  Promise.all([getConsoleSettings(orderId, signal), getConsoleVersions(orderId, signal)]).then(([view, versions]) => ({ view, versions }));
 
 export function ConsoleOrderSettings({ orderId }: { orderId: string }) {
   const { t } = useLanguage();
@@ -21,7 +27,7 @@ export function ConsoleOrderSettings({ orderId }: { orderId: string }) {
 
   useEffect(() => {
     const ctl = new AbortController();
-    getConsoleSettings(orderId, ctl.signal).then(
+    load(orderId, ctl.signal).then(
       (d) => setData(d),
       (err) => {
         if (!ctl.signal.aborted) setFailed(describeError(err));
@@ -31,7 +37,7 @@ export function ConsoleOrderSettings({ orderId }: { orderId: string }) {
   }, [orderId]);
 
   const refresh = () =>
-    getConsoleSettings(orderId).then((d) => {
+    load(orderId).then((d) => {
       setData(d);
       setRound((r) => r + 1);
       return d;
@@ -53,7 +59,7 @@ export function ConsoleOrderSettings({ orderId }: { orderId: string }) {
         )}
         {data && (
           <div className="mt-4">
-            <StatusBanner status={data.status} reason={data.reason} staff />
+            <StatusBanner status={data.view.status} reason={data.view.delivery.reason} staff />
           </div>
         )}
       </div>
@@ -61,21 +67,22 @@ export function ConsoleOrderSettings({ orderId }: { orderId: string }) {
         <>
           <SettingsForm
             key={round}
-            initial={data.settings}
-            version={data.version}
-            transferDisplay={data.transferNumberDisplay}
+            initial={data.view.settings}
+            version={data.view.version}
+            transferDisplay={data.view.transferNumberNational}
+            staff
             submitLabel="settings.console.submit"
             savedText="settings.console.saved"
             save={async (body) => {
               await saveConsoleSettings(orderId, body);
               const fresh = await refresh();
-              return { settings: fresh.settings, version: fresh.version };
+              return { settings: fresh.view.settings, version: fresh.view.version };
             }}
-            reload={() => getConsoleSettings(orderId).then((d) => d.version)}
+            reload={() => getConsoleSettings(orderId).then((v) => v.version)}
           />
           <VersionList
             versions={data.versions}
-            current={data.versions[0]?.version}
+            current={data.view.version}
             action={(v) => <Rollback orderId={orderId} version={v} onDone={refresh} />}
           />
         </>
@@ -95,12 +102,12 @@ function Rollback({ orderId, version, onDone }: { orderId: string; version: Vers
         className="btn btn-ghost"
         disabled={busy}
         data-busy={busy || undefined}
-        aria-label={t('settings.versions.rollbackLabel', { n: version.version })}
+        aria-label={t('settings.versions.rollbackLabel', { n: version.number })}
         onClick={async () => {
           setBusy(true);
           setProblem(null);
           try {
-            await rollbackSettings(orderId, version.version);
+            await rollbackSettings(orderId, version.number);
             await onDone();
           } catch (err) {
             setProblem(describeError(err));

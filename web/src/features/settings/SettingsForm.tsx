@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../../shared/api/client';
 import type { Problem } from '../../shared/form/errors';
-import { Field, TextAreaField } from '../../shared/form/Field';
+import { Field, SelectField, TextAreaField } from '../../shared/form/Field';
 import { FormAlert } from '../../shared/form/FormAlert';
 import { useSubmit } from '../../shared/form/useSubmit';
 import { formatCalendarDate, weekdayName } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import type { TKey } from '../../shared/i18n/types';
-import type { AgentSettings } from './api';
+import type { AgentSettings, SettingsBody } from './api';
 import {
   DAYS,
   MAX_QA,
@@ -26,7 +26,6 @@ import {
   type Day,
   type Message,
   type Messages,
-  type SettingsProblem,
 } from './form';
 
 // The agent's settings as one form, the buyer's (a save is a change request) and staff's (a save is live):
@@ -40,14 +39,16 @@ export interface SettingsFormProps {
   /** The transfer number as the server formats it, shown under the field. */
   transferDisplay?: string;
   /** Sends the values (with the version read); resolves with the settings and version to show next. */
-  save: (body: AgentSettings & { version: number }) => Promise<{ settings?: AgentSettings; version?: number } | void>;
+  save: (body: SettingsBody) => Promise<{ settings?: AgentSettings; version?: number } | void>;
   /** The current version after a 409 (someone else saved meanwhile): saving again replaces theirs. */
   reload: () => Promise<number>;
   submitLabel: TKey;
   savedText: TKey;
+  /** Staff's form: also whether the agent records calls (a buyer's value is ignored by the server). */
+  staff?: boolean;
 }
 
-export function SettingsForm({ initial, version: first, transferDisplay, save, reload, submitLabel, savedText }: SettingsFormProps) {
+export function SettingsForm({ initial, version: first, transferDisplay, save, reload, submitLabel, savedText, staff }: SettingsFormProps) {
   const { lang, t } = useLanguage();
   const [values, setValues] = useState(() => valuesOf(initial));
   const [version, setVersion] = useState(first);
@@ -62,7 +63,10 @@ export function SettingsForm({ initial, version: first, transferDisplay, save, r
     return bad === undefined;
   }
 
-  const suggest = (lang: 'en' | 'nl') => t(lang === 'nl' ? 'settings.greeting.suggestionNl' : 'settings.greeting.suggestionEn');
+  const suggest = (lang: 'en' | 'nl', kind: 'disclosure' | 'recording') =>
+    kind === 'recording'
+      ? t(lang === 'nl' ? 'settings.greeting.recordingNl' : 'settings.greeting.recordingEn')
+      : t(lang === 'nl' ? 'settings.greeting.suggestionNl' : 'settings.greeting.suggestionEn');
 
   const { busy, problem, onSubmit } = useSubmit<Problem>({
     validate: () => show(check(values)),
@@ -74,7 +78,7 @@ export function SettingsForm({ initial, version: first, transferDisplay, save, r
     },
     onError: (p, err) => {
       if (err instanceof ApiError && err.status === 400) {
-        const problems: readonly SettingsProblem[] = err.problems ?? [{ code: err.code, field: err.field ?? '', message: err.message }];
+        const problems = err.problems ?? [{ code: err.code, field: err.field ?? '', message: err.message }];
         const mapped = serverMessages(problems, values, suggest);
         if (mapped) {
           show(mapped);
@@ -117,13 +121,40 @@ export function SettingsForm({ initial, version: first, transferDisplay, save, r
                 error={error(path)}
                 aria-describedby={message?.suggestion ? `${inputId(path)}-suggestion` : undefined}
               />
-              {message?.suggestion && <Suggestion path={path} message={message} lang={lang} onInsert={(s) => insert(lang, s)} />}
+              {message?.suggestion && <Suggestion path={path} message={message} lang={lang} onInsert={() => insert(lang, message)} />}
             </div>
           );
         })}
+        {staff && (
+          <div className="flex items-start gap-3">
+            <input
+              id={inputId('recordsCalls')}
+              type="checkbox"
+              className="mt-1 size-5"
+              checked={values.recordsCalls}
+              onChange={(e) => edit({ ...values, recordsCalls: e.target.checked })}
+            />
+            <label htmlFor={inputId('recordsCalls')} className="font-semibold">
+              {t('settings.greeting.recordsCalls')}
+            </label>
+          </div>
+        )}
       </Section>
 
       <Section id="settings-hours-title" title={t('settings.hours.title')} intro={t('settings.hours.intro')}>
+        <SelectField
+          id={inputId('timeZone')}
+          label={t('settings.hours.timeZone')}
+          value={values.timeZone}
+          onChange={(e) => edit({ ...values, timeZone: e.target.value }, 'timeZone')}
+          error={error('timeZone')}
+        >
+          {zonesWith(values.timeZone).map((z) => (
+            <option key={z} value={z}>
+              {z.replace(/_/g, ' ')}
+            </option>
+          ))}
+        </SelectField>
         <div className="divide-y divide-line">
           {DAYS.map((day, d) => (
             <DayHours key={day} day={day} index={d} values={values} error={error} edit={edit} onRemove={(i) => removeRow(day, i)} />
@@ -167,16 +198,20 @@ export function SettingsForm({ initial, version: first, transferDisplay, save, r
       </Section>
 
       <Section id="settings-messages-title" title={t('settings.messages.title')}>
-        <TextAreaField
-          id={inputId('afterHoursMessage')}
-          label={t('settings.messages.afterHours')}
-          hint={t('settings.messages.afterHoursHint')}
-          rows={3}
-          maxLength={1000}
-          value={values.afterHoursMessage}
-          onChange={(e) => edit({ ...values, afterHoursMessage: e.target.value }, 'afterHoursMessage')}
-          error={error('afterHoursMessage')}
-        />
+        {(['en', 'nl'] as const).map((l) => (
+          <TextAreaField
+            key={`afterHours-${l}`}
+            id={inputId(`afterHours.${l}`)}
+            label={t(l === 'en' ? 'settings.messages.afterHoursEn' : 'settings.messages.afterHoursNl')}
+            hint={l === 'en' ? t('settings.messages.afterHoursHint') : undefined}
+            rows={2}
+            maxLength={600}
+            lang={l}
+            value={values.afterHours[l]}
+            onChange={(e) => edit({ ...values, afterHours: { ...values.afterHours, [l]: e.target.value } }, `afterHours.${l}`)}
+            error={error(`afterHours.${l}`)}
+          />
+        ))}
         <Field
           id={inputId('transferNumber')}
           label={t('settings.messages.transfer')}
@@ -189,16 +224,20 @@ export function SettingsForm({ initial, version: first, transferDisplay, save, r
           onChange={(e) => edit({ ...values, transferNumber: e.target.value }, 'transferNumber')}
           error={error('transferNumber')}
         />
-        <TextAreaField
-          id={inputId('voicemailMessage')}
-          label={t('settings.messages.voicemail')}
-          hint={t('settings.messages.voicemailHint')}
-          rows={3}
-          maxLength={1000}
-          value={values.voicemailMessage}
-          onChange={(e) => edit({ ...values, voicemailMessage: e.target.value }, 'voicemailMessage')}
-          error={error('voicemailMessage')}
-        />
+        {(['en', 'nl'] as const).map((l) => (
+          <TextAreaField
+            key={`voicemail-${l}`}
+            id={inputId(`voicemail.${l}`)}
+            label={t(l === 'en' ? 'settings.messages.voicemailEn' : 'settings.messages.voicemailNl')}
+            hint={l === 'en' ? t('settings.messages.voicemailHint') : undefined}
+            rows={2}
+            maxLength={600}
+            lang={l}
+            value={values.voicemail[l]}
+            onChange={(e) => edit({ ...values, voicemail: { ...values.voicemail, [l]: e.target.value } }, `voicemail.${l}`)}
+            error={error(`voicemail.${l}`)}
+          />
+        ))}
       </Section>
 
       <Section
@@ -270,9 +309,10 @@ export function SettingsForm({ initial, version: first, transferDisplay, save, r
     </form>
   );
 
-  function insert(lang: 'en' | 'nl', suggestion: string) {
+  function insert(lang: 'en' | 'nl', message: Message) {
     const path = `greeting.${lang}`;
-    edit({ ...values, greeting: { ...values.greeting, [lang]: withSuggestion(values.greeting[lang], suggestion) } }, path);
+    const next = withSuggestion(values.greeting[lang], message.suggestion ?? '', message.place);
+    edit({ ...values, greeting: { ...values.greeting, [lang]: next } }, path);
     document.getElementById(inputId(path))?.focus();
   }
 
@@ -310,17 +350,7 @@ function Section({
 }
 
 /** Under a refused greeting: the sentence that would make it pass, and a button that puts it in front. */
-function Suggestion({
-  path,
-  message,
-  lang,
-  onInsert,
-}: {
-  path: string;
-  message: Message;
-  lang: 'en' | 'nl';
-  onInsert: (s: string) => void;
-}) {
+function Suggestion({ path, message, lang, onInsert }: { path: string; message: Message; lang: 'en' | 'nl'; onInsert: () => void }) {
   const { t } = useLanguage();
   const suggestion = message.suggestion ?? '';
   return (
@@ -328,7 +358,7 @@ function Suggestion({
       <p>
         {t('settings.greeting.suggested')} <q lang={lang}>{suggestion}</q>
       </p>
-      <button type="button" className="btn btn-ghost mt-2" onClick={() => onInsert(suggestion)}>
+      <button type="button" className="btn btn-ghost mt-2" onClick={onInsert}>
         {t(lang === 'en' ? 'settings.greeting.insertEn' : 'settings.greeting.insertNl')}
       </button>
     </div>
@@ -403,3 +433,31 @@ function DayHours({
     </fieldset>
   );
 }
+
+/** The time zones offered: Europe's, with the one stored (whatever it is) kept in the list. */
+const ZONES = [
+  'Europe/Amsterdam',
+  'Europe/Brussels',
+  'Europe/Luxembourg',
+  'Europe/Berlin',
+  'Europe/Paris',
+  'Europe/London',
+  'Europe/Dublin',
+  'Europe/Lisbon',
+  'Europe/Madrid',
+  'Europe/Rome',
+  'Europe/Vienna',
+  'Europe/Zurich',
+  'Europe/Copenhagen',
+  'Europe/Stockholm',
+  'Europe/Oslo',
+  'Europe/Helsinki',
+  'Europe/Warsaw',
+  'Europe/Prague',
+  'Europe/Athens',
+  'Atlantic/Canary',
+  'America/Curacao',
+  'America/Aruba',
+  'America/Paramaribo',
+];
+const zonesWith = (zone: string) => (zone && !ZONES.includes(zone) ? [zone, ...ZONES] : ZONES);

@@ -30,53 +30,71 @@ const base = (): AgentSettings => ({
     tue: [{ from: '09:00', to: '17:00' }],
   },
   closedDays: ['2026-12-25'],
-  afterHoursMessage: 'We are closed.',
+  timeZone: 'Europe/Amsterdam',
+  afterHours: { en: 'We are closed.', nl: 'Wij zijn gesloten.' },
   transferNumber: '+31201234567',
   qa: [
     { question: 'Parking?', answer: 'Behind the building.' },
     { question: 'Payment?', answer: 'By card.' },
     { question: 'Open on Sunday?', answer: 'No.' },
   ],
-  voicemailMessage: 'Please leave a message.',
+  voicemail: { en: 'Please leave a message.', nl: '' },
+  recordsCalls: true,
 });
-const suggest = (lang: 'en' | 'nl') =>
-  lang === 'nl' ? 'U spreekt met een digitale assistent.' : 'You are speaking with a digital assistant.';
+const SENTENCES = {
+  disclosure: { en: 'You are speaking with a digital assistant.', nl: 'U spreekt met een digitale assistent.' },
+  recording: { en: 'This call is recorded.', nl: 'Dit gesprek wordt opgenomen.' },
+};
+const suggest = (lang: 'en' | 'nl', kind: 'disclosure' | 'recording') => SENTENCES[kind][lang];
 
 describe('server problems at their fields', () => {
-  it('puts every problem of a 400 at its input, with a suggestion for a greeting without the disclosure', () => {
+  it('puts every problem of a 400 at its input, with the suggested sentence for a refused greeting', () => {
     const v = valuesOf(base());
     const m = serverMessages(
       [
         {
           code: 'ai_disclosure_missing',
           field: 'greeting.nl',
-          message: 'x',
-          suggestion: 'U spreekt met de digitale assistent van De Vries.',
+          message: 'The greeting must tell callers … For example: "U spreekt met de digitale assistent van De Vries."',
         },
-        { code: 'recording_notice_missing', field: 'greeting.en', message: 'x' },
-        { code: 'invalid_time', field: 'hours.mon.1.from', message: 'x' },
+        {
+          code: 'recording_notice_missing',
+          field: 'greeting.en',
+          message: 'The agent records calls, so the greeting must say so. For example: "This call is recorded."',
+        },
+        { code: 'overlapping_hours', field: 'hours.mon.1.from', message: 'x' },
+        { code: 'invalid_time', field: 'hours.mon.0.to', message: 'x' },
         { code: 'invalid_phone', field: 'transferNumber', message: 'x' },
+        { code: 'too_long', field: 'afterHours.nl', message: 'x' },
         { code: 'required', field: 'qa.2.answer', message: 'x' },
-        { code: 'required', field: 'qa.2.answer', message: 'a second problem for the same field is not shown over the first' },
+        { code: 'too_long', field: 'qa.2.answer', message: 'a second problem for the same field is not shown over the first' },
       ],
       v,
       suggest,
     );
     expect(m).toEqual({
-      'greeting.nl': { key: 'settings.errors.aiDisclosure', suggestion: 'U spreekt met de digitale assistent van De Vries.' },
-      'greeting.en': { key: 'settings.errors.recordingNotice' },
-      'hours.mon.1.from': { key: 'settings.errors.time' },
+      'greeting.nl': {
+        key: 'settings.errors.aiDisclosure',
+        suggestion: 'U spreekt met de digitale assistent van De Vries.',
+        place: 'start',
+      },
+      'greeting.en': { key: 'settings.errors.recordingNotice', suggestion: 'This call is recorded.', place: 'end' },
+      'hours.mon.1.from': { key: 'settings.errors.overlap' },
+      'hours.mon.0.to': { key: 'settings.errors.time' },
       transferNumber: { key: 'settings.errors.transferNumber' },
-      'qa.2.answer': { key: 'settings.errors.required' },
+      'afterHours.nl': { key: 'settings.errors.tooLong' },
+      'qa.2.answer': { key: 'settings.errors.answerRequired' },
     });
     for (const message of Object.values(m!)) {
       for (const dict of [en, nl]) expect(translate(dict, message.key)).not.toBe(message.key);
     }
   });
 
-  it('uses the form’s own sentence when the problem carries none, in the greeting’s language', () => {
+  it('uses the form’s own sentence when the message quotes none, in the greeting’s language', () => {
     const m = serverMessages([{ code: 'ai_disclosure_missing', field: 'greeting.en', message: 'x' }], valuesOf(base()), suggest);
-    expect(m?.['greeting.en']?.suggestion).toBe('You are speaking with a digital assistant.');
+    expect(m?.['greeting.en']).toMatchObject({ suggestion: 'You are speaking with a digital assistant.', place: 'start' });
+    const r = serverMessages([{ code: 'recording_notice_missing', field: 'greeting.nl', message: '' }], valuesOf(base()), suggest);
+    expect(r?.['greeting.nl']).toMatchObject({ suggestion: 'Dit gesprek wordt opgenomen.', place: 'end' });
   });
 
   it('takes a path above an input to the first input below it, and leaves one the form does not show to the alert', () => {
@@ -169,6 +187,10 @@ describe('questions and the greeting', () => {
     expect(withSuggestion('', 'U spreekt met een digitale assistent.')).toBe('U spreekt met een digitale assistent.');
     const once = withSuggestion('Hello!', 'You are speaking with a digital assistant.');
     expect(withSuggestion(once, 'You are speaking with a digital assistant.')).toBe(once);
+    // The recording notice goes after what is there.
+    expect(withSuggestion('U spreekt met een digitale assistent.', 'Dit gesprek wordt opgenomen.', 'end')).toBe(
+      'U spreekt met een digitale assistent. Dit gesprek wordt opgenomen.',
+    );
   });
 });
 
@@ -182,6 +204,7 @@ describe('diff against the live version', () => {
     after.qa = after.qa.slice(0, 2);
     after.qa[1] = { question: 'Payment?', answer: 'By card or iDEAL.' };
     after.transferNumber = '+31301234567';
+    after.voicemail.nl = 'Spreek een bericht in.';
     expect(diffSettings(before, after)).toEqual([
       { path: 'greeting.nl', old: before.greeting.nl, new: after.greeting.nl },
       { path: 'hours.mon', old: '09:00–12:00, 13:00–17:00', new: '08:30–17:00' },
@@ -189,6 +212,7 @@ describe('diff against the live version', () => {
       { path: 'transferNumber', old: '+31201234567', new: '+31301234567' },
       { path: 'qa.1', old: 'Payment? — By card.', new: 'Payment? — By card or iDEAL.' },
       { path: 'qa.2', old: 'Open on Sunday? — No.', new: '' },
+      { path: 'voicemail.nl', old: '', new: 'Spreek een bericht in.' },
     ]);
     expect(diffSettings(before, valuesOf(base()))).toEqual([]);
   });
@@ -198,15 +222,17 @@ describe('diff against the live version', () => {
     expect(lines.map((l) => l.path)).toEqual([
       'greeting.en',
       'greeting.nl',
+      'timeZone',
       'hours.mon',
       'hours.tue',
       'closedDays',
-      'afterHoursMessage',
+      'afterHours.en',
+      'afterHours.nl',
       'transferNumber',
       'qa.0',
       'qa.1',
       'qa.2',
-      'voicemailMessage',
+      'voicemail.en',
     ]);
     expect(lines.every((l) => l.old === '')).toBe(true);
   });

@@ -18,8 +18,10 @@ export const MAX_QA = 50;
 export interface Message {
   key: TKey;
   vars?: TVars;
-  /** For a greeting without the AI disclosure: the sentence to insert (the server's suggestion). */
+  /** For a refused greeting: the sentence to insert (the server's suggestion). */
   suggestion?: string;
+  /** Where it goes: the AI disclosure in front, the recording notice after. */
+  place?: 'start' | 'end';
 }
 /** Messages by field path (`greeting.en`, `hours.tue.1.to`, `closedDays.0`, `qa.3.answer`). */
 export type Messages = Record<string, Message>;
@@ -36,7 +38,11 @@ export function valuesOf(s: AgentSettings): AgentSettings {
   for (const d of DAYS) hours[d] = (s.hours?.[d] ?? []).map((r) => ({ ...r }));
   return {
     ...s,
-    greeting: { ...s.greeting },
+    greeting: { en: s.greeting?.en ?? '', nl: s.greeting?.nl ?? '' },
+    afterHours: { en: s.afterHours?.en ?? '', nl: s.afterHours?.nl ?? '' },
+    voicemail: { en: s.voicemail?.en ?? '', nl: s.voicemail?.nl ?? '' },
+    timeZone: s.timeZone ?? '',
+    transferNumber: s.transferNumber ?? '',
     hours,
     closedDays: [...(s.closedDays ?? [])],
     qa: (s.qa ?? []).map((q) => ({ ...q })),
@@ -99,12 +105,12 @@ export function clearMessage(messages: Messages, path: string): Messages {
 
 /** Every path the form shows an input for, in the form's order (the first bad one gets the focus). */
 export function fieldPaths(v: AgentSettings): string[] {
-  const paths = ['greeting.en', 'greeting.nl'];
+  const paths = ['greeting.en', 'greeting.nl', 'timeZone'];
   for (const d of DAYS) v.hours[d].forEach((_, i) => paths.push(`hours.${d}.${i}.from`, `hours.${d}.${i}.to`));
   v.closedDays.forEach((_, i) => paths.push(`closedDays.${i}`));
-  paths.push('afterHoursMessage', 'transferNumber');
+  paths.push('afterHours.en', 'afterHours.nl', 'transferNumber');
   v.qa.forEach((_, i) => paths.push(`qa.${i}.question`, `qa.${i}.answer`));
-  paths.push('voicemailMessage');
+  paths.push('voicemail.en', 'voicemail.nl');
   return paths;
 }
 
@@ -122,32 +128,44 @@ export function fieldOf(path: string, shown: readonly string[]): string | null {
 const CODE_KEYS: Record<string, TKey> = {
   ai_disclosure_missing: 'settings.errors.aiDisclosure',
   recording_notice_missing: 'settings.errors.recordingNotice',
-  required: 'settings.errors.required',
+  overlapping_hours: 'settings.errors.overlap',
+  invalid_time_zone: 'settings.errors.timeZone',
+  invalid_phone: 'settings.errors.transferNumber',
+  too_many: 'settings.errors.tooMany',
   too_long: 'settings.errors.tooLong',
 };
 
-/** A field path's own message for codes whose words depend on the field (a time, a date, a number, a list). */
+/** A field path's message: the code's own words, else those of the field (a time, a date, a greeting). */
 function keyOf(p: FieldProblem, field: string): TKey {
   if (CODE_KEYS[p.code]) return CODE_KEYS[p.code];
+  if (p.code === 'required' && field.startsWith('greeting.')) return 'settings.errors.greetingRequired';
+  if (p.code === 'required' && field.endsWith('.question')) return 'settings.errors.questionRequired';
+  if (p.code === 'required' && field.endsWith('.answer')) return 'settings.errors.answerRequired';
+  if (p.code === 'required') return 'settings.errors.required';
   if (field === 'transferNumber') return 'settings.errors.transferNumber';
   if (/^hours\.\w+\.\d+\.(from|to)$/.test(field)) return 'settings.errors.time';
   if (field.startsWith('closedDays.')) return 'settings.errors.date';
-  if (field.startsWith('qa.')) return 'settings.errors.qa';
   return messageFor(p.code);
 }
 
-/** A problem as the API lists it, with the suggested sentence when it carries one. */
-export type SettingsProblem = FieldProblem & { suggestion?: string };
+/**
+ * The sentence a greeting's problem suggests: the last quoted one of the server's message (which names the
+ * buyer's company: `For example: "U spreekt met de digitale assistent van De Vries."`), else the form's own.
+ */
+export function suggestionOf(message: string, fallback: string): string {
+  const quoted = [...message.matchAll(/"([^"]+)"/g)].pop()?.[1]?.trim();
+  return quoted || fallback;
+}
 
 /**
  * The server's 400 as messages per field: every problem it listed (the first for a field wins), each at
- * its input; null when none names an input of this form (the form's alert shows it then). `suggest`
- * gives the disclosure sentence for a greeting's language when the problem carries none.
+ * its input; null when none names an input of this form (the form's alert shows it then). A greeting's
+ * problem carries the sentence that fixes it: the AI disclosure goes in front, the recording notice after.
  */
 export function serverMessages(
-  problems: readonly SettingsProblem[],
+  problems: readonly FieldProblem[],
   values: AgentSettings,
-  suggest: (lang: 'en' | 'nl') => string,
+  suggest: (lang: 'en' | 'nl', code: 'disclosure' | 'recording') => string,
 ): Messages | null {
   const shown = fieldPaths(values);
   const out: Messages = {};
@@ -155,20 +173,24 @@ export function serverMessages(
     const field = fieldOf(p.field ?? '', shown);
     if (!field || out[field]) continue;
     const message: Message = { key: keyOf(p, field) };
-    if (p.code === 'ai_disclosure_missing') {
+    if (field.startsWith('greeting.') && ['ai_disclosure_missing', 'required', 'recording_notice_missing'].includes(p.code)) {
       const lang = field === 'greeting.nl' ? 'nl' : 'en';
-      message.suggestion = p.suggestion || suggest(lang);
+      const recording = p.code === 'recording_notice_missing';
+      message.suggestion = suggestionOf(p.message ?? '', suggest(lang, recording ? 'recording' : 'disclosure'));
+      message.place = recording ? 'end' : 'start';
     }
     out[field] = message;
   }
   return Object.keys(out).length ? out : null;
 }
 
-/** The greeting with the suggested sentence in front (once: nothing changes when it is there already). */
-export function withSuggestion(greeting: string, suggestion: string): string {
+/** The greeting with the suggested sentence in front, or after it (once: nothing changes when it is there already). */
+export function withSuggestion(greeting: string, suggestion: string, place: 'start' | 'end' = 'start'): string {
   const text = greeting.trim();
-  if (!suggestion || text.includes(suggestion.trim())) return greeting;
-  return text ? `${suggestion.trim()} ${text}` : suggestion.trim();
+  const add = suggestion.trim();
+  if (!add || text.includes(add)) return greeting;
+  if (!text) return add;
+  return place === 'start' ? `${add} ${text}` : `${text} ${add}`;
 }
 
 /** The checks before sending (what needs no server): times of a range in order, at most 50 questions, no empty pair. */
@@ -200,6 +222,12 @@ export function bodyOf(v: AgentSettings): AgentSettings {
   };
 }
 
+type TextPath = `${'greeting' | 'afterHours' | 'voicemail'}.${'en' | 'nl'}`;
+const textAt = (s: AgentSettings | null, path: TextPath) => {
+  const [field, lang] = path.split('.') as ['greeting' | 'afterHours' | 'voicemail', 'en' | 'nl'];
+  return s?.[field]?.[lang] ?? '';
+};
+
 /** One changed field of a diff: its path (`greeting.en`, `hours.mon`, `qa.2`), and its text before and after ('' for none). */
 export interface DiffLine {
   path: string;
@@ -211,8 +239,8 @@ export interface DiffLine {
 export const rangesText = (ranges: readonly Range[] | undefined) => (ranges ?? []).map((r) => `${r.from}–${r.to}`).join(', ');
 
 /**
- * The fields that differ between two versions, in the form's order: each greeting, each weekday's hours,
- * the closed days, the messages, the transfer number and each question (by its place in the list).
+ * The fields that differ between two versions, in the form's order: each greeting, the time zone, each
+ * weekday's hours, the closed days, each message, the transfer number and each question (by its place).
  * `before` is null for the first version: everything set is new.
  */
 export function diffSettings(before: AgentSettings | null, after: AgentSettings): DiffLine[] {
@@ -220,15 +248,15 @@ export function diffSettings(before: AgentSettings | null, after: AgentSettings)
   const add = (path: string, a: string, b: string) => {
     if (a !== b) lines.push({ path, old: a, new: b });
   };
-  add('greeting.en', before?.greeting.en ?? '', after.greeting.en);
-  add('greeting.nl', before?.greeting.nl ?? '', after.greeting.nl);
+  for (const key of ['greeting.en', 'greeting.nl'] as const) add(key, textAt(before, key), textAt(after, key));
+  add('timeZone', before?.timeZone ?? '', after.timeZone);
   for (const d of DAYS) add(`hours.${d}`, rangesText(before?.hours?.[d]), rangesText(after.hours?.[d]));
   add('closedDays', (before?.closedDays ?? []).join(', '), (after.closedDays ?? []).join(', '));
-  add('afterHoursMessage', before?.afterHoursMessage ?? '', after.afterHoursMessage);
+  for (const key of ['afterHours.en', 'afterHours.nl'] as const) add(key, textAt(before, key), textAt(after, key));
   add('transferNumber', before?.transferNumber ?? '', after.transferNumber);
   const qa = (q: { question: string; answer: string } | undefined) => (q ? `${q.question} — ${q.answer}` : '');
   const count = Math.max(before?.qa?.length ?? 0, after.qa?.length ?? 0);
   for (let i = 0; i < count; i++) add(`qa.${i}`, qa(before?.qa?.[i]), qa(after.qa?.[i]));
-  add('voicemailMessage', before?.voicemailMessage ?? '', after.voicemailMessage);
+  for (const key of ['voicemail.en', 'voicemail.nl'] as const) add(key, textAt(before, key), textAt(after, key));
   return lines;
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { formatDateTime, weekdayName } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import type { TKey } from '../../shared/i18n/types';
-import type { Person, SettingsStatus, Version } from './api';
+import type { SettingsPerson, SettingsStatus, Version } from './api';
 import { DAYS, type DiffLine } from './form';
 
 // What the buyer's settings page, the console's order page and /console/changes share: the status
@@ -33,26 +33,31 @@ export function StatusBanner({ status, reason, staff = false }: { status: Settin
   );
 }
 
-/** A diff path's name: "Greeting (English)", "Monday", "Question 3". */
+/** A field's name, for a diff path or a version's changed field: "Greeting in English", "Hours on Monday", "Question 3". */
 export function fieldLabel(path: string, t: (key: TKey, vars?: Record<string, string | number>) => string, lang: 'en' | 'nl'): string {
   const [head, sub] = path.split('.');
+  const byLang = (en: TKey, nl: TKey, whole: TKey) => t(sub === 'en' ? en : sub === 'nl' ? nl : whole);
   switch (head) {
     case 'greeting':
-      return t(sub === 'nl' ? 'settings.greeting.nl' : 'settings.greeting.en');
+      return byLang('settings.greeting.en', 'settings.greeting.nl', 'settings.greeting.title');
     case 'hours': {
       const day = DAYS.indexOf(sub as (typeof DAYS)[number]);
       return day >= 0 ? t('settings.diff.hours', { day: weekdayName(day, lang, 'long') }) : t('settings.hours.title');
     }
+    case 'timeZone':
+      return t('settings.hours.timeZone');
     case 'closedDays':
       return t('settings.closed.title');
-    case 'afterHoursMessage':
-      return t('settings.messages.afterHours');
+    case 'afterHours':
+      return byLang('settings.messages.afterHoursEn', 'settings.messages.afterHoursNl', 'settings.messages.afterHours');
     case 'transferNumber':
       return t('settings.messages.transfer');
     case 'qa':
       return sub === undefined ? t('settings.qa.title') : t('settings.diff.qa', { n: Number(sub) + 1 });
-    case 'voicemailMessage':
-      return t('settings.messages.voicemail');
+    case 'voicemail':
+      return byLang('settings.messages.voicemailEn', 'settings.messages.voicemailNl', 'settings.messages.voicemail');
+    case 'recordsCalls':
+      return t('settings.greeting.recordsCalls');
   }
   return path;
 }
@@ -97,7 +102,15 @@ export function DiffTable({ lines, caption }: { lines: DiffLine[]; caption: stri
   );
 }
 
-const who = (p: Person | null | undefined, t: (key: TKey) => string) => (p ? p.fullName || p.email : t('settings.versions.system'));
+const who = (p: SettingsPerson | null | undefined, t: (key: TKey) => string) =>
+  p ? p.name || p.email || '' : t('settings.versions.system');
+
+const SOURCES: Record<Version['source'], TKey> = {
+  approved: 'settings.versions.source.approved',
+  staff: 'settings.versions.source.staff',
+  rollback: 'settings.versions.source.rollback',
+  seed: 'settings.versions.source.seed',
+};
 
 /** The approved versions, newest first: who, when, what changed; staff get "roll back to this version". */
 export function VersionList({ versions, current, action }: { versions: Version[]; current?: number; action?: (v: Version) => ReactNode }) {
@@ -112,22 +125,27 @@ export function VersionList({ versions, current, action }: { versions: Version[]
       ) : (
         <ol className="mt-5 space-y-4">
           {versions.map((v) => (
-            <li key={v.version} className="border-l-2 border-line pl-4">
+            <li key={v.number} className="border-l-2 border-line pl-4">
               <p className="font-semibold">
-                {t('settings.versions.version', { n: v.version })}
-                {v.version === current && (
+                {t('settings.versions.version', { n: v.number })}
+                {v.number === current && (
                   <span className="badge ml-2 border-green-300 bg-green-100 text-green-900">{t('settings.versions.current')}</span>
                 )}
               </p>
               <p className="mt-0.5 text-sm text-ink-soft">
-                {t('settings.versions.by', { name: who(v.by, t) })} · <time dateTime={v.at}>{formatDateTime(v.at, lang)}</time>
+                {v.source === 'rollback' && v.rolledBackTo
+                  ? t('settings.versions.source.rollbackTo', { n: v.rolledBackTo })
+                  : t(SOURCES[v.source] ?? SOURCES.approved)}
+                {' · '}
+                {t('settings.versions.by', { name: who(v.author, t) })} ·{' '}
+                <time dateTime={v.createdAt}>{formatDateTime(v.createdAt, lang)}</time>
               </p>
               <p className="mt-1 text-sm">
-                {v.changed.length
+                {v.changed?.length
                   ? t('settings.versions.changed', { fields: v.changed.map((p) => fieldLabel(p, t, lang)).join(', ') })
                   : t('settings.versions.first')}
               </p>
-              {action && v.version !== current && <div className="mt-2">{action(v)}</div>}
+              {action && v.number !== current && <div className="mt-2">{action(v)}</div>}
             </li>
           ))}
         </ol>
