@@ -95,6 +95,8 @@ const settings = {
       overlap: 'This range overlaps another range of the same day.',
       timeZone: 'Choose a time zone.',
       tooMany: 'At most 50 questions and answers.',
+      changeDecided: 'This change request was approved or rejected already. Reload the page.',
+      unknownVersion: 'This version of the settings is not there. Reload the page.',
       tooLong: 'This is too long.',
       transferNumber: 'This is not a phone number we can put callers through to. Type it with the area code, for example 020 123 4567.',
       time: 'Give a time such as 09:00.',

@@ -98,6 +98,8 @@ const settings = {
       overlap: 'Dit blok overlapt met een ander blok op dezelfde dag.',
       timeZone: 'Kies een tijdzone.',
       tooMany: 'Maximaal 50 vragen en antwoorden.',
+      changeDecided: 'Dit wijzigingsverzoek is al goedgekeurd of afgewezen. Laad de pagina opnieuw.',
+      unknownVersion: 'Deze versie van de instellingen bestaat niet. Laad de pagina opnieuw.',
       tooLong: 'Dit is te lang.',
       transferNumber: 'Naar dit nummer kunnen wij niet doorverbinden. Typ het met het netnummer, bijvoorbeeld 020 123 4567.',
       time: 'Geef een tijd zoals 09:00.',
