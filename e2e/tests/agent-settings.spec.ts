@@ -67,7 +67,7 @@ for (const [i, lang] of (['en', 'nl'] as Lang[]).entries()) {
     browser,
     page,
   }) => {
-    test.slow();
+    test.setTimeout(240_000);
     const order = orders[i];
     const { bad, other } = GREETING[lang];
     const stamp = `${lang}-${Date.now().toString(36)}`;
@@ -163,7 +163,7 @@ test('screenshots of the settings page and /console/changes at 390 and 1280 px, 
   browser,
   page,
 }) => {
-  test.slow();
+  test.setTimeout(300_000);
   const order = orders[0];
   await signInBuyer(page);
   // A change waiting, so /console/changes has something to show.

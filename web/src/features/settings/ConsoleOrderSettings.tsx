@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { localePath } from '../../shared/paths';
 import { describeError, type Problem } from '../../shared/form/errors';
 import { FormAlert } from '../../shared/form/FormAlert';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
@@ -19,7 +21,7 @@ const load = (orderId: string, signal?: AbortSignal) =>
   Promise.all([getConsoleSettings(orderId, signal), getConsoleVersions(orderId, signal)]).then(([view, versions]) => ({ view, versions }));
 
 export function ConsoleOrderSettings({ orderId }: { orderId: string }) {
-  const { t } = useLanguage();
+  const { lang, t } = useLanguage();
   const [data, setData] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState<Problem | null>(null);
   // A new answer (a save, a rollback) remounts the form with what is live now.
@@ -60,6 +62,13 @@ export function ConsoleOrderSettings({ orderId }: { orderId: string }) {
         {data && (
           <div className="mt-4">
             <StatusBanner status={data.view.status} reason={data.view.delivery.reason} staff />
+            {data.view.pending && (
+              <p className="mt-3 text-sm">
+                <Link to={localePath(lang, '/console/changes')} className="link-button">
+                  {t('settings.console.pending')}
+                </Link>
+              </p>
+            )}
           </div>
         )}
       </div>

@@ -163,6 +163,7 @@ const settings = {
       intro: 'What the buyer sees and can ask to change. A save here is live at once, without approval. The prompt stays in Vapi.',
       submit: 'Save and send to the agent',
       saved: 'Saved as a new version and on its way to the agent.',
+      pending: 'A change from the buyer is waiting for approval: review it under Changes',
     },
   },
 };

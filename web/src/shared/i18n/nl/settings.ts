@@ -167,6 +167,7 @@ const settings = {
       intro: 'Wat de koper ziet en kan laten wijzigen. Opslaan maakt het hier direct live, zonder goedkeuring. De prompt blijft in Vapi.',
       submit: 'Opslaan en naar de agent sturen',
       saved: 'Opgeslagen als nieuwe versie en onderweg naar de agent.',
+      pending: 'Een wijziging van de koper wacht op goedkeuring: bekijk die onder Wijzigingen',
     },
   },
 } satisfies Pick<Dictionary, 'settings'>;
