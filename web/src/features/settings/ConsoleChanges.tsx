@@ -5,6 +5,7 @@ import { describeError, type Problem } from '../../shared/form/errors';
 import { TextAreaField } from '../../shared/form/Field';
 import { FormAlert } from '../../shared/form/FormAlert';
 import { formatDateTime } from '../../shared/format';
+import { softHyphens } from '../../shared/i18n/hyphenate';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
 import { approveChange, listChanges, rejectChange, type ConsoleChange } from './api';
@@ -21,8 +22,9 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 function Heading() {
-  const { t } = useLanguage();
-  return <h1 className="display text-4xl sm:text-5xl">{t('settings.changes.title')}</h1>;
+  const { lang, t } = useLanguage();
+  // "Wijzigingsverzoeken" is wider than a phone: soft hyphens let it break.
+  return <h1 className="display text-4xl [overflow-wrap:anywhere] sm:text-5xl">{softHyphens(t('settings.changes.title'), lang)}</h1>;
 }
 
 function Waiting() {

@@ -395,7 +395,7 @@ function DayHours({
           <div key={i} className="flex flex-wrap items-start gap-x-3 gap-y-2">
             <Field
               id={inputId(`hours.${day}.${i}.from`)}
-              className="w-32"
+              className="w-40"
               label={t('settings.hours.from')}
               type="time"
               value={r.from}
@@ -404,7 +404,7 @@ function DayHours({
             />
             <Field
               id={inputId(`hours.${day}.${i}.to`)}
-              className="w-32"
+              className="w-40"
               label={t('settings.hours.to')}
               type="time"
               value={r.to}
