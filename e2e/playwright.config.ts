@@ -30,6 +30,9 @@ export const company = {
   // A valid test IBAN (mod 97), printed on invoices for bank transfers.
   COMPANY_IBAN: 'NL91ABNA0417164300',
 };
+// A fake of Vapi's REST API (fake-vapi.mjs): the site's server-side calls to Vapi (an approved agent's
+// settings, PATCH /assistant/{id}) go there, with a made-up private key; tests read what it received.
+export const fakeVapiURL = `http://127.0.0.1:${port + 16}`;
 // A second instance configured for Vapi with a made-up public key; the tests block the platform's hosts.
 export const vapiSiteURL = `http://127.0.0.1:${port + 1}`;
 
@@ -68,6 +71,15 @@ export default defineConfig({
       env: { SINK_SMTP_PORT: String(smtpPort), SINK_HTTP_PORT: String(port + 15) },
     },
     {
+      command: 'node fake-vapi.mjs',
+      url: `${fakeVapiURL}/healthz`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      timeout: 10_000,
+      env: { FAKE_VAPI_PORT: String(port + 16) },
+    },
+    {
       command: '../bin/site',
       url: `${siteURL}/healthz`,
       reuseExistingServer: false,
@@ -89,6 +101,9 @@ export default defineConfig({
         // Every test signs in from 127.0.0.1; the limits themselves are tested in Go.
         RATE_LIMIT_SCALE: '50',
         VAPI_WEBHOOK_SECRET: vapiWebhookSecret,
+        // Server-side calls to Vapi go to the fake (fake-vapi.mjs), never to the real API.
+        VAPI_PRIVATE_KEY: 'e2e-private-key-7d3b9c1a4f',
+        VAPI_API_URL: fakeVapiURL,
         // The webhooks test's receiver listens on 127.0.0.1, which the SSRF guard refuses otherwise
         // (development and tests only; see the README).
         WEBHOOK_ALLOW_PRIVATE: 'true',

@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/belwise/site/internal/agentsettings"
 	"github.com/belwise/site/internal/alerts"
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/billing"
@@ -111,6 +112,11 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	bills.RegisterMail(mailer)
 	bills.RegisterJobs(worker)
 
+	// The agents' settings (issue 23): approvals, versions, delivery to
+	// the Vapi assistants (only with VAPI_PRIVATE_KEY) and live transfers.
+	agentSettings := agentsettings.New(agentsettings.Options{DB: db.DB, Vapi: vapiAssistants(cfg), Notify: worker.Notify, Logger: log})
+	agentSettings.RegisterJobs(worker)
+
 	var background sync.WaitGroup
 	background.Go(func() { worker.Run(bg) })
 
@@ -131,6 +137,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		Calls: callLog, Alerts: callAlerts, Jobs: &jobs.Console{DB: db.DB}, Webhooks: hooks, Reports: digests, Billing: bills,
 		Companies: company.New(company.Options{DB: db.DB, Logger: log}),
 		Payments:  pay,
+		Settings:  agentSettings,
 	})
 	if err != nil {
 		return err
@@ -205,6 +212,15 @@ func vapiDeleter(cfg config.Config) calls.Deleter {
 		return nil
 	}
 	return &voice.Client{BaseURL: cfg.VapiAPIURL, Key: cfg.VapiPrivateKey}
+}
+
+// vapiAssistants updates the orders' Vapi assistants with their settings,
+// or is nil without VAPI_PRIVATE_KEY: then versions are live at once.
+func vapiAssistants(cfg config.Config) *agentsettings.VapiClient {
+	if cfg.VapiPrivateKey == "" {
+		return nil
+	}
+	return &agentsettings.VapiClient{BaseURL: cfg.VapiAPIURL, Key: cfg.VapiPrivateKey}
 }
 
 // molliePayments is online payment of invoices through Mollie, or nil

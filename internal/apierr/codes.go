@@ -89,6 +89,19 @@ var (
 	CodeInvalidDate          = code("invalid_date")            // not a date as YYYY-MM-DD (or one in the future)
 )
 
+// The agent's settings (the greeting, hours, transfer number, questions and answers) and their approval.
+var (
+	CodeAIDisclosureMissing    = code("ai_disclosure_missing")    // a greeting that does not tell the caller they speak with an AI (EU AI Act art. 50)
+	CodeRecordingNoticeMissing = code("recording_notice_missing") // the agent records calls and the greeting does not say so
+	CodeInvalidTime            = code("invalid_time")             // not a time as HH:MM, or a closing time not after the opening time
+	CodeOverlappingHours       = code("overlapping_hours")        // two opening periods of one day overlap
+	CodeInvalidTimeZone        = code("invalid_time_zone")        // not an IANA time zone such as Europe/Amsterdam
+	CodeInvalidPhone           = code("invalid_phone")            // not a phone number calls can be put through to
+	CodeTooMany                = code("too_many")                 // more items than allowed (over 50 questions and answers)
+	CodeChangeDecided          = code("change_decided")           // 409: the change request was approved or rejected already
+	CodeUnknownVersion         = code("unknown_version")          // no such version of the order's settings
+)
+
 // Accounts and access.
 var (
 	CodeInvalidCredentials = code("invalid_credentials") // 401: wrong email or password

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/belwise/site/internal/agentsettings"
 	"github.com/belwise/site/internal/alerts"
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/billing"
@@ -57,6 +58,8 @@ type accountEnv struct {
 	ip      string
 	alerts  *alerts.Service
 	billing *billing.Service
+	// settings is the agent settings service (issue 23).
+	settings *agentsettings.Service
 }
 
 // testDocs writes recognisable bytes in place of an invoice's PDF and UBL.
@@ -82,9 +85,10 @@ type envOptions struct {
 	ready      func() bool  // default always ready
 	voice      voice.Config // the zero value: demo mode, no webhook
 	trustProxy bool
-	now        func() time.Time // the auth service's clock; default time.Now
-	site       fs.FS            // default fakeDist()
-	guard      webhooks.Guard   // the webhooks' guard; the zero value refuses private addresses
+	now        func() time.Time          // the auth service's clock; default time.Now
+	site       fs.FS                     // default fakeDist()
+	guard      webhooks.Guard            // the webhooks' guard; the zero value refuses private addresses
+	vapi       *agentsettings.VapiClient // settings delivery to Vapi; nil: none
 }
 
 // newEnv builds the API through web.New. With a nil db there is no
@@ -132,6 +136,9 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 		e.billing.RegisterMail(mailer)
 		e.billing.RegisterJobs(e.worker)
 		opts.Billing = e.billing
+		e.settings = agentsettings.New(agentsettings.Options{DB: db, Vapi: o.vapi, Notify: e.worker.Notify, Logger: log, Now: o.now})
+		e.settings.RegisterJobs(e.worker)
+		opts.Settings = e.settings
 	}
 	h, err := New(opts)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/belwise/site/internal/agentsettings"
 	"github.com/belwise/site/internal/alerts"
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/billing"
@@ -27,10 +28,11 @@ type consoleAPI struct {
 	quotes    *quote.Service
 	orders    *orders.Service
 	catalogue *catalogue.Service
-	calls     *calls.Service   // nil: no calls list
-	jobs      *jobs.Console    // nil: no job queue
-	alerts    *alerts.Service  // nil: no call alerts
-	billing   *billing.Service // nil: the billing endpoints answer 404
+	calls     *calls.Service         // nil: no calls list
+	jobs      *jobs.Console          // nil: no job queue
+	alerts    *alerts.Service        // nil: no call alerts
+	billing   *billing.Service       // nil: the billing endpoints answer 404
+	settings  *agentsettings.Service // nil: the settings endpoints answer 404
 }
 
 // table lists every console endpoint. routes mounts them all behind the
@@ -65,6 +67,7 @@ func (c *consoleAPI) table() []endpoint {
 		jsonOp(c.api, "POST", "/api/console/jobs/{id}/cancel", 200, 0, c.cancelJob).doc("console", "Cancels a pending job."),
 	}
 	eps = append(eps, (&billingAPI{api: c.api, billing: c.billing}).consoleTable()...)
+	eps = append(eps, (&settingsAPI{api: c.api, settings: c.settings}).consoleTable()...)
 	for i := range eps {
 		eps[i] = eps[i].as(staff)
 	}

@@ -73,7 +73,7 @@ export const SCREENS = {
   // loaded with the frame).
   dashboard: {
     path: '/dashboard',
-    namespace: ['account', 'calls', 'billing'],
+    namespace: ['account', 'calls', 'billing', 'settings'],
     load: () => import('../features/dashboard/Dashboard'),
     noindex: true,
     clientOnly: true,
@@ -90,6 +90,8 @@ export const SCREENS = {
       { path: 'company', load: () => import('../features/company/CompanyPage') },
       { path: 'orders/:id', load: () => import('../features/dashboard/DashboardOrder') },
       { path: 'agents/:orderId', load: () => import('../features/dashboard/DashboardAgent') },
+      // What the agent says and when it puts callers through; a save waits for the agency's approval (issue 23).
+      { path: 'agents/:orderId/settings', load: () => import('../features/settings/SettingsPage') },
       { path: 'agents/:orderId/calls/:callId', load: () => import('../features/dashboard/DashboardCall') },
       { path: 'agents/:orderId/contacts', load: () => import('../features/dashboard/DashboardContacts') },
       { path: 'agents/:orderId/contacts/:number', load: () => import('../features/dashboard/DashboardContact') },
@@ -100,7 +102,7 @@ export const SCREENS = {
   // `billing` for an order's fees and the statements and invoices.
   console: {
     path: '/console',
-    namespace: ['console', 'account', 'calls', 'billing'],
+    namespace: ['console', 'account', 'calls', 'billing', 'settings'],
     load: () => import('../features/console/Console'),
     noindex: true,
     clientOnly: true,
@@ -119,6 +121,8 @@ export const SCREENS = {
       { path: 'jobs', load: () => import('../features/console/ConsoleJobs') },
       // Statements per buyer and month, issuing invoices, payments and credit notes.
       { path: 'billing', load: () => import('../features/billing/ConsoleBilling') },
+      // Buyers' changes to their agents' settings, waiting for approval (issue 23).
+      { path: 'changes', load: () => import('../features/settings/ConsoleChanges') },
     ],
   },
   notFound: { path: null, namespace: 'pages', load: () => import('./NotFound'), noindex: true, loadOnInteraction: true },

@@ -67,7 +67,17 @@ describe('the workspace shell', () => {
     const names = within(nav)
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(names).toEqual(['Offertes', 'Bestellingen', 'Gesprekken', 'Agenten', 'Kopers', 'Facturatie', 'Wachtrij', 'English']);
+    expect(names).toEqual([
+      'Offertes',
+      'Bestellingen',
+      'Gesprekken',
+      'Agenten',
+      'Kopers',
+      'Wijzigingen',
+      'Facturatie',
+      'Wachtrij',
+      'English',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Wachtrij' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Belwise Console' }).getAttribute('href')).toBe('/nl/console');
     expectNoMarketing('Offerte aanvragen', 'Praat met');

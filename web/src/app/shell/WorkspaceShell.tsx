@@ -46,6 +46,7 @@ export const SECTIONS: Record<Workspace, readonly Section[]> = {
     { path: '/console/calls', label: 'workspace.sections.calls', owns: /^\/console\/calls(\/.*)?$/ },
     { path: '/console/agents', label: 'workspace.sections.agents', owns: /^\/console\/agents(\/.*)?$/ },
     { path: '/console/buyers', label: 'workspace.sections.buyers', owns: /^\/console\/buyers(\/.*)?$/ },
+    { path: '/console/changes', label: 'workspace.sections.changes', owns: /^\/console\/changes(\/.*)?$/ },
     { path: '/console/billing', label: 'workspace.sections.billing', owns: /^\/console\/billing(\/.*)?$/ },
     { path: '/console/jobs', label: 'workspace.sections.jobs', owns: /^\/console\/jobs(\/.*)?$/ },
   ],

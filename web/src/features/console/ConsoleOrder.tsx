@@ -12,6 +12,7 @@ import { usePages } from './usePages';
 import { ConsoleAlertDefault } from '../alerts';
 import { CallFieldsEditor } from './CallFieldsEditor';
 import { NotFoundBlock } from '../../shared/ui/NotFoundBlock';
+import { ConsoleOrderSettings } from '../settings';
 
 /** The order (with its history and usage by month) and the first page of its calls; neither awaited (<Deferred>). */
 export function loader({ params, request }: LoaderFunctionArgs) {
@@ -161,6 +162,9 @@ function OrderView({ loaded, calls }: { loaded: OrderDetail; calls: Promise<Page
           </section>
           <History history={detail.history} />
         </div>
+      </div>
+      <div className="mt-4 max-w-4xl lg:mt-6">
+        <ConsoleOrderSettings orderId={order.id} />
       </div>
     </>
   );

@@ -66,9 +66,16 @@ function AgentView({ overview, calls }: { overview: AgentPage; calls: Promise<Ca
       <h1 className="display mt-6 text-4xl [overflow-wrap:anywhere] sm:text-5xl">{softHyphens(agent.name, lang)}</h1>
       <p className="mt-2 text-lg font-medium text-signal-ink">{agent.title}</p>
       <p className="mt-1 font-mono text-sm text-ink-soft">{t('calls.order', { number: agent.orderNumber })}</p>
+      <p className="mt-4">
+        <Link to={localePath(lang, `/dashboard/agents/${encodeURIComponent(agent.orderId)}/settings`)} className="link-button gap-1.5">
+          {t('settings.link')}
+          <span className="font-normal text-ink-soft">· {t('settings.linkText')}</span>
+          <span aria-hidden="true">→</span>
+        </Link>
+      </p>
       {agent.linked ? (
         <>
-          <p className="mt-4">
+          <p className="mt-2">
             <Link to={localePath(lang, `/dashboard/agents/${encodeURIComponent(agent.orderId)}/contacts`)} className="link-button gap-1.5">
               {t('calls.contacts.link')}
               <span className="font-normal text-ink-soft">· {t('calls.contacts.linkText')}</span>

@@ -531,6 +531,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every pending change request (the longest waiting first), then the latest decided ones, each with the order's live settings to diff against.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        get: operations["getConsoleChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/changes/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves a pending change request: the order's next version, delivered to its Vapi assistant. 409 change_decided when it is not pending; 409 version_conflict when the live version moved on since the buyer saved.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        post: operations["postConsoleChangesIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/changes/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rejects a pending change request with a note for the buyer.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        post: operations["postConsoleChangesIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/invoices": {
         parameters: {
             query?: never;
@@ -740,6 +800,70 @@ export interface paths {
          * @description Staff only: 401 without a session, 403 for a buyer.
          */
         put: operations["putConsoleOrdersIdCallFields"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/orders/{id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's agent settings with the delivery's reason and the linked assistant.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        get: operations["getConsoleOrdersIdSettings"];
+        /**
+         * Staff edit the settings directly (recordsCalls included): a new version at once. 409 version_conflict for a stale version.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        put: operations["putConsoleOrdersIdSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/orders/{id}/settings/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes a copy of an earlier version the next version.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        post: operations["postConsoleOrdersIdSettingsRollback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/orders/{id}/settings/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The versions of an order's settings, newest first, with their authors.
+         * @description Staff only: 401 without a session, 403 for a buyer.
+         */
+        get: operations["getConsoleOrdersIdSettingsVersions"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1299,6 +1423,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The buyer's order's agent settings: the live version (the defaults, version 0, while none), its status (live, pending, sending, failed), the change waiting for approval and the latest decision.
+         * @description Signed in only: 401 without a session.
+         */
+        get: operations["getOrdersIdSettings"];
+        /**
+         * Asks for the settings as a change request for staff to approve (202 {change}); a save while one is pending replaces it. 400 with every refused field (ai_disclosure_missing, recording_notice_missing…); 409 version_conflict when the live version moved on.
+         * @description Signed in only: 401 without a session.
+         */
+        put: operations["putOrdersIdSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/settings/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The versions of the buyer's order's settings, newest first.
+         * @description Signed in only: 401 without a session.
+         */
+        get: operations["getOrdersIdSettingsVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/mollie": {
         parameters: {
             query?: never;
@@ -1424,6 +1592,29 @@ export interface components {
             nameNl: string;
             title: string;
             titleNl: string;
+        };
+        AgentSettings: {
+            /** @description Said instead of transferring while closed. */
+            afterHours: components["schemas"]["SpokenTexts"];
+            /** @description Dates (YYYY-MM-DD) the business is closed all day, such as holidays. */
+            closedDays: string[];
+            /** @description The first thing the agent says; must tell the caller it is an AI (and that the call is recorded when recordsCalls). */
+            greeting: components["schemas"]["SpokenTexts"];
+            /** @description Opening hours per weekday in timeZone; an empty day is closed. */
+            hours: components["schemas"]["OpeningHours"];
+            /** @description Up to 50 questions and answers the agent should know. */
+            qa: components["schemas"]["QuestionAnswer"][];
+            /** @description Whether the agent records calls; set by staff (a buyer's value is ignored). */
+            recordsCalls: boolean;
+            /**
+             * @description IANA time zone of the hours.
+             * @example Europe/Amsterdam
+             */
+            timeZone: string;
+            /** @description Where a caller asking for a person is put through, stored in E.164 (+31201234567); empty: no transfers. */
+            transferNumber: string;
+            /** @description Left on a voicemail box when the agent calls out and nobody answers. */
+            voicemail: components["schemas"]["SpokenTexts"];
         };
         AgentsAnswer: {
             items: components["schemas"]["CatalogueAgent"][];
@@ -1969,6 +2160,12 @@ export interface components {
             from: string | null;
             to: string | null;
         };
+        ChangeAnswer: {
+            change: components["schemas"]["SettingsChange"];
+        };
+        ChangesAnswer: {
+            changes: components["schemas"]["ConsoleSettingsChange"][];
+        };
         CheckTokenBody: {
             /** @enum {string} */
             purpose: "reset" | "invite";
@@ -2072,6 +2269,40 @@ export interface components {
             items: components["schemas"]["ConsoleOrder"][];
             nextCursor: string | null;
         };
+        ConsoleSettingsChange: {
+            agentName: components["schemas"]["SpokenTexts"];
+            /**
+             * Format: int64
+             * @description The live version the buyer changed (0: none yet).
+             */
+            baseVersion: number;
+            buyer: components["schemas"]["SettingsPerson"];
+            /** @description The fields that differ from that version (greeting, hours, closedDays, timeZone, afterHours, transferNumber, qa, voicemail). */
+            changed: string[];
+            /** Format: date-time */
+            decidedAt: string | null;
+            decidedBy: components["schemas"]["SettingsPerson"] | null;
+            id: string;
+            live: components["schemas"]["AgentSettings"] | null;
+            /** Format: int64 */
+            liveVersion: number;
+            /** @description Rejected: why (shown to the buyer). */
+            note: string;
+            orderId: string;
+            /** Format: date-time */
+            requestedAt: string;
+            requestedBy: components["schemas"]["SettingsPerson"] | null;
+            /** @description The proposed settings, whole. */
+            settings: components["schemas"]["AgentSettings"];
+            stale: boolean;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            /**
+             * Format: int64
+             * @description Approved: the version it became.
+             */
+            version?: number;
+        };
         Country: {
             /** @description ISO 3166-1 alpha-2. */
             code: string;
@@ -2099,6 +2330,11 @@ export interface components {
             orders: components["schemas"]["Order"][];
             stats: components["schemas"]["Stats"];
             user: components["schemas"]["User"];
+        };
+        DecisionAnswer: {
+            change: components["schemas"]["SettingsChange"];
+            /** @description Approved: the order's settings with the new version. */
+            settings?: components["schemas"]["StaffSettingsView"];
         };
         DeliveriesAnswer: {
             deliveries: components["schemas"]["Delivery"][];
@@ -2226,6 +2462,18 @@ export interface components {
             /** @description ISO 4217; empty is EUR. */
             currency: string;
         };
+        HoursRange: {
+            /**
+             * @description HH:MM, 24-hour clock.
+             * @example 09:00
+             */
+            from: string;
+            /**
+             * @description HH:MM after from; 24:00 is the end of the day.
+             * @example 17:00
+             */
+            to: string;
+        };
         Invitation: {
             /** Format: int64 */
             attempts: number;
@@ -2274,6 +2522,15 @@ export interface components {
         OkAnswer: {
             /** @enum {boolean} */
             ok: true;
+        };
+        OpeningHours: {
+            fri: components["schemas"]["HoursRange"][];
+            mon: components["schemas"]["HoursRange"][];
+            sat: components["schemas"]["HoursRange"][];
+            sun: components["schemas"]["HoursRange"][];
+            thu: components["schemas"]["HoursRange"][];
+            tue: components["schemas"]["HoursRange"][];
+            wed: components["schemas"]["HoursRange"][];
         };
         Order: {
             agent: components["schemas"]["Agent"];
@@ -2362,6 +2619,10 @@ export interface components {
              * @enum {string}
              */
             locale: "en" | "nl";
+        };
+        QuestionAnswer: {
+            answer: string;
+            question: string;
         };
         QuoteAnswer: {
             id: string;
@@ -2460,6 +2721,10 @@ export interface components {
             items: components["schemas"]["QuoteSummary"][];
             nextCursor: string | null;
         };
+        RejectBody: {
+            /** @description Why, for the buyer. */
+            note: string;
+        };
         Report: {
             agentName: string;
             agentTitle: string;
@@ -2523,6 +2788,13 @@ export interface components {
             /** @enum {string} */
             callRetention: "30" | "90" | "365" | "none";
         };
+        RollbackBody: {
+            /**
+             * Format: int64
+             * @description The version to copy.
+             */
+            version: number;
+        };
         SavedCompanyAnswer: {
             company: components["schemas"]["Company"];
         };
@@ -2530,6 +2802,124 @@ export interface components {
         SecondStepBody: {
             code?: string;
             recoveryCode?: string;
+        };
+        SettingsAnswer: {
+            settings: components["schemas"]["SettingsView"];
+        };
+        SettingsBody: {
+            /** @description Said instead of transferring while closed. */
+            afterHours: components["schemas"]["SpokenTexts"];
+            /** @description Dates (YYYY-MM-DD) the business is closed all day, such as holidays. */
+            closedDays: string[];
+            /** @description The first thing the agent says; must tell the caller it is an AI (and that the call is recorded when recordsCalls). */
+            greeting: components["schemas"]["SpokenTexts"];
+            /** @description Opening hours per weekday in timeZone; an empty day is closed. */
+            hours: components["schemas"]["OpeningHours"];
+            /** @description Up to 50 questions and answers the agent should know. */
+            qa: components["schemas"]["QuestionAnswer"][];
+            /** @description Whether the agent records calls; set by staff (a buyer's value is ignored). */
+            recordsCalls: boolean;
+            /**
+             * @description IANA time zone of the hours.
+             * @example Europe/Amsterdam
+             */
+            timeZone: string;
+            /** @description Where a caller asking for a person is put through, stored in E.164 (+31201234567); empty: no transfers. */
+            transferNumber: string;
+            /**
+             * Format: int64
+             * @description The live version read (0 while there is none): 409 version_conflict when it changed since.
+             */
+            version: number;
+            /** @description Left on a voicemail box when the agent calls out and nobody answers. */
+            voicemail: components["schemas"]["SpokenTexts"];
+        };
+        SettingsChange: {
+            /**
+             * Format: int64
+             * @description The live version the buyer changed (0: none yet).
+             */
+            baseVersion: number;
+            /** @description The fields that differ from that version (greeting, hours, closedDays, timeZone, afterHours, transferNumber, qa, voicemail). */
+            changed: string[];
+            /** Format: date-time */
+            decidedAt: string | null;
+            decidedBy: components["schemas"]["SettingsPerson"] | null;
+            id: string;
+            /** @description Rejected: why (shown to the buyer). */
+            note: string;
+            orderId: string;
+            /** Format: date-time */
+            requestedAt: string;
+            requestedBy: components["schemas"]["SettingsPerson"] | null;
+            /** @description The proposed settings, whole. */
+            settings: components["schemas"]["AgentSettings"];
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            /**
+             * Format: int64
+             * @description Approved: the version it became.
+             */
+            version?: number;
+        };
+        SettingsDelivery: {
+            /** Format: int64 */
+            attempts: number;
+            /**
+             * Format: int64
+             * @description The last version delivered (0: none).
+             */
+            pushedVersion: number;
+            /** @description Staff only: why it could not be sent. */
+            reason?: string;
+            /** @enum {string} */
+            status: "live" | "sending" | "failed";
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        SettingsPerson: {
+            /** @description Staff views only. */
+            email?: string;
+            /** @description Full name, or the email address when no name is known. */
+            name: string;
+            /** @description Whether the agency made it (a buyer sees the agency rather than a staff member's address). */
+            staff: boolean;
+        };
+        SettingsVersion: {
+            author: components["schemas"]["SettingsPerson"] | null;
+            /** @description The fields that changed from the version before. */
+            changed: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            number: number;
+            /**
+             * Format: int64
+             * @description A rollback: the version it copies.
+             */
+            rolledBackTo?: number;
+            settings: components["schemas"]["AgentSettings"];
+            /** @enum {string} */
+            source: "approved" | "staff" | "rollback" | "seed";
+        };
+        SettingsView: {
+            delivery: components["schemas"]["SettingsDelivery"];
+            lastDecision: components["schemas"]["SettingsChange"] | null;
+            orderId: string;
+            pending: components["schemas"]["SettingsChange"] | null;
+            /** @description The live settings; the defaults (version 0) while there are none. */
+            settings: components["schemas"]["AgentSettings"];
+            /** @enum {string} */
+            status: "live" | "pending" | "sending" | "failed";
+            /** @description The live transfer number as written nationally (020 123 4567); empty when none. */
+            transferNumberNational: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: int64
+             * @description The live version; send it back with a change (409 version_conflict when it moved on).
+             */
+            version: number;
         };
         SignInAnswer: components["schemas"]["UserAnswer"] | components["schemas"]["TotpStep"] | components["schemas"]["TotpSetupStep"];
         SignUpBody: {
@@ -2555,6 +2945,35 @@ export interface components {
              * @enum {boolean}
              */
             secondStep?: true;
+        };
+        SpokenTexts: {
+            en: string;
+            nl: string;
+        };
+        StaffSettingsAnswer: {
+            settings: components["schemas"]["StaffSettingsView"];
+        };
+        StaffSettingsView: {
+            /** @description The linked Vapi assistant; empty: nothing is delivered. */
+            assistantId: string;
+            buyer: components["schemas"]["SettingsPerson"];
+            delivery: components["schemas"]["SettingsDelivery"];
+            lastDecision: components["schemas"]["SettingsChange"] | null;
+            orderId: string;
+            pending: components["schemas"]["SettingsChange"] | null;
+            /** @description The live settings; the defaults (version 0) while there are none. */
+            settings: components["schemas"]["AgentSettings"];
+            /** @enum {string} */
+            status: "live" | "pending" | "sending" | "failed";
+            /** @description The live transfer number as written nationally (020 123 4567); empty when none. */
+            transferNumberNational: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: int64
+             * @description The live version; send it back with a change (409 version_conflict when it moved on).
+             */
+            version: number;
         };
         Stats: {
             /** Format: int64 */
@@ -2655,6 +3074,9 @@ export interface components {
         };
         VerifyBody: {
             token: string;
+        };
+        VersionsAnswer: {
+            versions: components["schemas"]["SettingsVersion"][];
         };
         VoiceConfigBody: {
             assistantId?: string;
@@ -3692,6 +4114,101 @@ export interface operations {
             };
         };
     };
+    getConsoleChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangesAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postConsoleChangesIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postConsoleChangesIdReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getConsoleInvoices: {
         parameters: {
             query?: {
@@ -4144,6 +4661,138 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CallFields"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getConsoleOrdersIdSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSettingsAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putConsoleOrdersIdSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSettingsAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postConsoleOrdersIdSettingsRollback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RollbackBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSettingsAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getConsoleOrdersIdSettingsVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionsAnswer"];
                 };
             };
             /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
@@ -5250,6 +5899,103 @@ export interface operations {
             };
         };
     };
+    getOrdersIdSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putOrdersIdSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsBody"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getOrdersIdSettingsVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionsAnswer"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     postPaymentsMollie: {
         parameters: {
             query?: never;
@@ -5463,6 +6209,7 @@ export const callPeriodKindValues: ReadonlyArray<FlattenedDeepRequired<component
 export const checkTokenBodyPurposeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CheckTokenBody"]["purpose"]> = ["reset", "invite"];
 export const companyCallRetentionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Company"]["callRetention"]> = ["30", "90", "365", "none"];
 export const consoleOrderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConsoleOrder"]["status"]> = ["pending", "completed", "cancelled", "refunded"];
+export const consoleSettingsChangeStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ConsoleSettingsChange"]["status"]> = ["pending", "approved", "rejected"];
 export const emailBodyLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmailBody"]["locale"]> = ["en", "nl"];
 export const endpointDisabledReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Endpoint"]["disabledReason"]> = ["", "failing"];
 export const endpointEventsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Endpoint"]["events"]> = ["call.ended", "call.followup"];
@@ -5484,7 +6231,12 @@ export const quoteSummaryLocaleValues: ReadonlyArray<FlattenedDeepRequired<compo
 export const quoteSummarySourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteSummary"]["source"]> = ["form", "voice", "personalized"];
 export const quoteSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["QuoteSummary"]["status"]> = ["new", "contacted", "proposal_sent", "won", "lost"];
 export const retentionBodyCallRetentionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RetentionBody"]["callRetention"]> = ["30", "90", "365", "none"];
+export const settingsChangeStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SettingsChange"]["status"]> = ["pending", "approved", "rejected"];
+export const settingsDeliveryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SettingsDelivery"]["status"]> = ["live", "sending", "failed"];
+export const settingsVersionSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SettingsVersion"]["source"]> = ["approved", "staff", "rollback", "seed"];
+export const settingsViewStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SettingsView"]["status"]> = ["live", "pending", "sending", "failed"];
 export const signUpBodyLocaleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SignUpBody"]["locale"]> = ["en", "nl"];
+export const staffSettingsViewStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StaffSettingsView"]["status"]> = ["live", "pending", "sending", "failed"];
 export const statusChangeStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StatusChange"]["status"]> = ["new", "contacted", "proposal_sent", "won", "lost"];
 export const summaryStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Summary"]["state"]> = ["pending", "running", "done", "failed", "cancelled"];
 export const totpSetupStepStepValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TotpSetupStep"]["step"]> = ["totp-setup"];

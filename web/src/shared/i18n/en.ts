@@ -8,6 +8,7 @@ import landing from './en/landing';
 import meta from './en/meta';
 import pages from './en/pages';
 import pricing from './en/pricing';
+import settings from './en/settings';
 import voice from './en/voice';
 
 // Source dictionary: every user-visible English string, as one nested object whose shape every
@@ -25,6 +26,7 @@ const en = {
   ...voice,
   ...calls,
   ...billing,
+  ...settings,
 };
 
 // Named export for the Playwright suite (e2e/tests/dictionaries.ts); default export for the app.

@@ -2,6 +2,7 @@
 // `common` (header, footer) is always loaded; each screen adds its own (its `namespace` in the page
 // registry, app/registry.ts); `meta` only once the visitor navigates client-side (the first page's
 // <head> is prerendered); `voice` on the first use of the voice widget; `calls` with the dashboard (its
-// agent and call pages); `billing` with both (an order's fees, statements and invoices).
+// agent and call pages); `billing` with both (an order's fees, statements and invoices); `settings` with
+// both (an agent's settings, the console's change requests).
 export type Namespace =
-  'meta' | 'common' | 'landing' | 'features' | 'pricing' | 'pages' | 'account' | 'console' | 'voice' | 'calls' | 'billing';
+  'meta' | 'common' | 'landing' | 'features' | 'pricing' | 'pages' | 'account' | 'console' | 'voice' | 'calls' | 'billing' | 'settings';

@@ -8,6 +8,7 @@ import landing from './nl/landing';
 import meta from './nl/meta';
 import pages from './nl/pages';
 import pricing from './nl/pricing';
+import settings from './nl/settings';
 import voice from './nl/voice';
 import type { Dictionary } from './types';
 
@@ -25,6 +26,7 @@ const nl = {
   ...voice,
   ...calls,
   ...billing,
+  ...settings,
 } satisfies Dictionary;
 
 // Named export for the Playwright suite (e2e/tests/dictionaries.ts); default export for the app.

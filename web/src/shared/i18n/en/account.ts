@@ -189,6 +189,7 @@ const account = {
       buyers: 'Buyers',
       billing: 'Billing',
       jobs: 'Queue',
+      changes: 'Changes',
     },
   },
   integrations: {

@@ -192,6 +192,7 @@ const account = {
       buyers: 'Kopers',
       billing: 'Facturatie',
       jobs: 'Wachtrij',
+      changes: 'Wijzigingen',
     },
   },
   integrations: {

@@ -1,0 +1,201 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { fakeVapiURL } from '../playwright.config';
+import { t } from './dictionaries';
+import { gotoHydrated, localized, signInBuyer, signInStaff, type Lang } from './support';
+
+// Issue 23 §1–§2 in both languages: the demo buyer's greeting without the AI disclosure is refused at its
+// field, with the suggested sentence to insert; with it, the change waits for approval; staff approve it on
+// /console/changes (the diff shows the new greeting); the fake Vapi receives the assistant's PATCH with it;
+// and the buyer's page says "Live". Each language works on its own linked demo order.
+
+test.describe.configure({ mode: 'serial' });
+
+interface DemoOrder {
+  id: string;
+  number: string;
+  assistantId: string;
+}
+let orders: DemoOrder[] = [];
+
+async function axe(page: Page, what: string) {
+  await page.waitForTimeout(300);
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([]);
+}
+
+/** The PATCH bodies the fake Vapi received for an assistant. */
+async function patches(request: APIRequestContext, assistantId: string): Promise<Record<string, unknown>[]> {
+  const res = await request.get(`${fakeVapiURL}/requests?method=PATCH&path=${encodeURIComponent(`/assistant/${assistantId}`)}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { body: Record<string, unknown> }[]).map((r) => r.body);
+}
+
+async function staffPage(browser: Browser, width: number) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await signInStaff(page);
+  return page;
+}
+
+test.beforeAll(async ({ request }) => {
+  const headers = { Cookie: await signInStaff(request) };
+  const res = await request.get('/api/console/orders?q=demo%40example.com&limit=100', { headers });
+  expect(res.status()).toBe(200);
+  const { items } = (await res.json()) as { items: { id: string; number: string; assistantId: string | null }[] };
+  orders = items
+    .filter((o): o is DemoOrder => !!o.assistantId)
+    .sort((a, b) => a.number.localeCompare(b.number))
+    .slice(0, 2);
+  expect(orders, 'two linked demo orders').toHaveLength(2);
+});
+
+const GREETING = {
+  en: { bad: 'Good morning, De Vries Installatietechniek, how can I help you?', other: 'nl' as const },
+  nl: { bad: 'Goedemorgen, De Vries Installatietechniek, waarmee kan ik u helpen?', other: 'en' as const },
+};
+const VALID = {
+  en: 'You are speaking with the digital assistant of De Vries. This call is recorded. How can I help you?',
+  nl: 'U spreekt met de digitale assistent van De Vries. Dit gesprek wordt opgenomen. Waarmee kan ik u helpen?',
+};
+
+for (const [i, lang] of (['en', 'nl'] as Lang[]).entries()) {
+  test(`a greeting without the AI disclosure is refused at its field; with it, staff approve, Vapi gets the PATCH and the page says live (${lang})`, async ({
+    browser,
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const order = orders[i];
+    const { bad, other } = GREETING[lang];
+    const stamp = `${lang}-${Date.now().toString(36)}`;
+
+    // The buyer reaches the settings from the agent's page.
+    await signInBuyer(page, lang);
+    await gotoHydrated(page, localized(lang, `/dashboard/agents/${order.id}`));
+    await page.getByRole('link', { name: new RegExp(`^${t(lang, 'settings.link')}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`${localized(lang, `/dashboard/agents/${order.id}/settings`)}$`));
+    await expect(page.getByRole('heading', { level: 1, name: t(lang, 'settings.title') })).toBeVisible();
+    await axe(page, `the settings page (${lang})`);
+
+    const own = page.locator(`#settings-greeting-${lang}`);
+    await page.locator(`#settings-greeting-${other}`).fill(VALID[other]);
+    await own.fill(`${bad} ${stamp}`);
+    await page.getByRole('button', { name: t(lang, 'settings.submit') }).click();
+
+    // Refused at the field, with the reason and a sentence to insert; nothing typed is lost.
+    await expect(own).toHaveAttribute('aria-invalid', 'true');
+    await expect(own).toBeFocused();
+    await expect(page.locator(`#settings-greeting-${lang}-error`)).toHaveText(t(lang, 'settings.errors.aiDisclosure'));
+    await expect(page.locator(`#settings-greeting-${other}`)).toHaveValue(VALID[other]);
+    await expect(page.getByText(t(lang, 'settings.sent'))).toHaveCount(0);
+    await axe(page, `the refused greeting (${lang})`);
+    const insert = page.getByRole('button', { name: t(lang, lang === 'en' ? 'settings.greeting.insertEn' : 'settings.greeting.insertNl') });
+    await insert.click();
+    await expect(own).not.toHaveAttribute('aria-invalid');
+    expect(await own.inputValue()).toMatch(
+      lang === 'en' ? /^You are speaking with the digital assistant/ : /^U spreekt met de digitale assistent/,
+    );
+    await page.getByRole('button', { name: t(lang, 'settings.submit') }).click();
+
+    // The agent records calls (the default), so the greeting must also say so: refused again, and fixed the same way.
+    await expect(page.locator(`#settings-greeting-${lang}-error`)).toHaveText(t(lang, 'settings.errors.recordingNotice'));
+    await insert.click();
+    const greeting = await own.inputValue();
+    expect(greeting).toContain(stamp);
+    expect(greeting).toMatch(lang === 'en' ? /This call is recorded\.$/ : /Dit gesprek wordt opgenomen\.$/);
+    await page.getByRole('button', { name: t(lang, 'settings.submit') }).click();
+    await expect(page.getByText(t(lang, 'settings.sent'))).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: t(lang, 'settings.status.pending') })).toBeVisible();
+
+    // Staff see the change with its diff on /console/changes, and approve it.
+    const before = (await patches(page.request, order.assistantId)).length;
+    const staff = await staffPage(browser, 1280);
+    await gotoHydrated(staff, localized(lang, '/console/changes'));
+    const nav = staff.getByRole('navigation', { name: t(lang, 'workspace.sectionsLabel') });
+    await expect(nav.getByRole('link', { name: t(lang, 'workspace.sections.changes') })).toHaveAttribute('aria-current', 'page');
+    const card = staff.getByRole('article').filter({ hasText: stamp });
+    await expect(card).toHaveCount(1);
+    const row = card.getByRole('row', { name: new RegExp(t(lang, lang === 'en' ? 'settings.greeting.en' : 'settings.greeting.nl')) });
+    await expect(row.getByRole('cell').last()).toContainText(stamp);
+    await axe(staff, `/console/changes (${lang})`);
+    await card.getByRole('button', { name: t(lang, 'settings.changes.approve') }).click();
+    const [head, tail] = t(lang, 'settings.changes.approved').split('{agent}');
+    await expect(staff.getByRole('status').filter({ hasText: head }).filter({ hasText: tail })).toBeVisible();
+    await expect(card).toHaveCount(0);
+
+    // The fake Vapi received the assistant's PATCH with the new greeting, and the agency's prompt is kept.
+    let body: Record<string, unknown> | undefined;
+    await expect
+      .poll(
+        async () => {
+          const list = await patches(page.request, order.assistantId);
+          body = list.slice(before).find((b) => JSON.stringify(b).includes(stamp));
+          return body !== undefined;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    expect(String(body!.firstMessage)).toContain(greeting);
+    // The questions and answers go into a section of the prompt; the agency's own prompt stays.
+    expect(JSON.stringify(body!.model)).toContain('You are the agency prompt.');
+
+    // The buyer's page says live, and the history names the new version.
+    await expect
+      .poll(
+        async () => {
+          await gotoHydrated(page, localized(lang, `/dashboard/agents/${order.id}/settings`));
+          await expect(page.getByRole('heading', { level: 1, name: t(lang, 'settings.title') })).toBeVisible();
+          return page.locator('[data-status]').getAttribute('data-status');
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('live');
+    await expect(page.getByRole('status').filter({ hasText: t(lang, 'settings.status.live') })).toBeVisible();
+    await expect(page.locator(`#settings-greeting-${lang}`)).toHaveValue(greeting);
+    await staff.context().close();
+  });
+}
+
+test('screenshots of the settings page and /console/changes at 390 and 1280 px, en and nl (look at them: they check nothing)', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const order = orders[0];
+  await signInBuyer(page);
+  // A change waiting, so /console/changes has something to show.
+  await gotoHydrated(page, `/dashboard/agents/${order.id}/settings`);
+  await page.locator('#settings-greeting-en').fill(`${VALID.en} Screenshot.`);
+  await page.getByRole('button', { name: t('en', 'settings.submit') }).click();
+  await expect(page.getByText(t('en', 'settings.sent'))).toBeVisible();
+  for (const lang of ['en', 'nl'] as Lang[]) {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await gotoHydrated(page, localized(lang, `/dashboard/agents/${order.id}/settings`));
+      await expect(page.getByRole('heading', { level: 1, name: t(lang, 'settings.title') })).toBeVisible();
+      await page.screenshot({ path: `test-results/agent-settings-${lang}-${width}.png`, fullPage: true });
+      const staff = await staffPage(browser, width);
+      await gotoHydrated(staff, localized(lang, '/console/changes'));
+      await expect(staff.getByRole('article').first()).toBeVisible();
+      await staff.screenshot({ path: `test-results/console-changes-${lang}-${width}.png`, fullPage: true });
+      await staff.context().close();
+    }
+  }
+
+  // Staff reject it with a note; the buyer reads the note, and the page is live again.
+  const staff = await staffPage(browser, 1280);
+  await gotoHydrated(staff, '/console/changes');
+  const card = staff.getByRole('article').filter({ hasText: 'Screenshot.' });
+  await card.getByRole('button', { name: t('en', 'settings.changes.reject') }).click();
+  await expect(card.getByText(t('en', 'settings.changes.noteRequired'))).toBeVisible();
+  await card.getByLabel(t('en', 'settings.changes.note')).fill('Please keep the greeting short.');
+  await card.getByRole('button', { name: t('en', 'settings.changes.reject') }).click();
+  await expect(card).toHaveCount(0);
+  await staff.context().close();
+  await gotoHydrated(page, `/dashboard/agents/${order.id}/settings`);
+  await expect(page.getByText('Please keep the greeting short.')).toBeVisible();
+  await expect(page.locator('[data-status]')).toHaveAttribute('data-status', 'live');
+});
