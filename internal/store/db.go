@@ -52,6 +52,23 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
+// The database's time limits (see openPostgres and openSQLite).
+const (
+	// ConnectTimeout bounds connecting to PostgreSQL.
+	ConnectTimeout = 3 * time.Second
+	// StatementTimeout is PostgreSQL's statement_timeout: no statement,
+	// a job's included, runs longer. Requests have a shorter deadline of
+	// their own (internal/web).
+	StatementTimeout = 30 * time.Second
+	// IdleInTxTimeout ends a transaction that holds its locks without
+	// doing anything, e.g. of a process that hung.
+	IdleInTxTimeout = time.Minute
+	// BusyTimeout is how long SQLite waits for another connection's write
+	// lock before answering SQLITE_BUSY (ErrUnavailable); below the
+	// requests' deadline so that a request gets the 503 itself.
+	BusyTimeout = 3 * time.Second
+)
+
 // Open does not contact PostgreSQL (so the site can start while the database
 // is down); it only rejects a malformed URL. For SQLite it opens the file right
 // away, because a broken file is a configuration error worth failing fast on.
@@ -69,6 +86,23 @@ func openPostgres(dsn string) (*DB, error) {
 	cc, err := pgx.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store: parse database URL: %w", err)
+	}
+	// A database that does not answer must not hold a request for longer
+	// than its own deadline: connecting gives up after ConnectTimeout, and
+	// the server cancels a statement (e.g. one waiting on a lock) after
+	// statement_timeout and ends a transaction left idle (holding its
+	// locks) after idle_in_transaction_session_timeout. The URL may set
+	// each (connect_timeout=, statement_timeout=… in milliseconds).
+	if cc.ConnectTimeout == 0 {
+		cc.ConnectTimeout = ConnectTimeout
+	}
+	for name, ms := range map[string]time.Duration{
+		"statement_timeout":                   StatementTimeout,
+		"idle_in_transaction_session_timeout": IdleInTxTimeout,
+	} {
+		if _, set := cc.RuntimeParams[name]; !set {
+			cc.RuntimeParams[name] = strconv.FormatInt(ms.Milliseconds(), 10)
+		}
 	}
 	sdb := stdlib.OpenDB(*cc)
 	sdb.SetMaxOpenConns(20)
@@ -93,7 +127,7 @@ func openSQLite(ctx context.Context, dir string) (*DB, error) {
 	q := url.Values{}
 	// busy_timeout goes first (the driver orders it so) so that switching to
 	// WAL does not fail while another connection holds the lock.
-	q.Add("_pragma", "busy_timeout(5000)")
+	q.Add("_pragma", "busy_timeout("+strconv.FormatInt(BusyTimeout.Milliseconds(), 10)+")")
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "foreign_keys(1)")
 	// NORMAL is durable enough in WAL mode and avoids an fsync per commit.
