@@ -35,6 +35,9 @@ func writeFailure(w http.ResponseWriter, r *http.Request, log *slog.Logger, err 
 	ae, ok := apierr.As(err)
 	switch {
 	case ok:
+	case outOfTime(r, err):
+		// The request's deadline passed waiting for the database.
+		ae = apierr.ErrUnavailable
 	case errors.Is(err, context.Canceled):
 		// The client went away; nobody reads this answer.
 		w.WriteHeader(499)

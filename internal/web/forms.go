@@ -229,7 +229,10 @@ func (f *formPages) signIn(lang string) http.HandlerFunc {
 // posts to the server again anyway.
 func (f *formPages) answerAgain(w http.ResponseWriter, r *http.Request, lang, path string, err error, values map[string]string, say func(formMessages, *apierr.Error) string) {
 	ae, ok := apierr.As(err)
-	if !ok {
+	if !ok && outOfTime(r, err) {
+		f.log.Warn("database unavailable", "path", r.URL.Path, "err", err)
+		ae = apierr.ErrUnavailable
+	} else if !ok {
 		f.log.Error("form post failed", "path", r.URL.Path, "err", err)
 		ae = apierr.ErrInternal
 	} else if ae.Kind == apierr.Unavailable && err != apierr.ErrUnavailable {

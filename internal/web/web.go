@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/belwise/site/internal/alerts"
 	"github.com/belwise/site/internal/apierr"
@@ -58,6 +59,9 @@ type Options struct {
 	Orders    *orders.Service
 	Quotes    *quote.Service
 	Catalogue *catalogue.Service
+	// RequestDeadline bounds each API request and form post, database time
+	// included; zero is the default RequestDeadline, negative none.
+	RequestDeadline time.Duration
 	// TrustProxy takes the client address from X-Forwarded-For.
 	TrustProxy bool
 	// Voice configures the voice widget (GET /api/voice/config), Vapi's
@@ -127,9 +131,14 @@ func New(opts Options) (http.Handler, error) {
 	integrations := &integrationsAPI{api: base, hooks: opts.Webhooks}
 	ident := identify{auth: opts.Auth, ready: ready, cookie: cookie, trustProxy: opts.TrustProxy}
 
+	deadline := opts.RequestDeadline
+	if deadline == 0 {
+		deadline = RequestDeadline
+	}
+
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
-	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}, &companyAPI{api: base, companies: opts.Companies}, &billingAPI{api: base, billing: opts.Billing}, &paymentsAPI{api: base, payments: opts.Payments}))))))
+	mux.Handle("/api/", noStore(cleanURL(log, withDeadline(deadline, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}, &companyAPI{api: base, companies: opts.Companies}, &billingAPI{api: base, billing: opts.Billing}, &paymentsAPI{api: base, payments: opts.Payments})))))))
 	pages := &pageHandler{site: s, log: log}
 	if opts.Calls != nil && opts.DBReady != nil {
 		pages.callCSP = &callPageCSP{api: base, ident: ident, calls: opts.Calls, scriptHashes: s.scriptHashes, extra: voiceCSP(opts.Voice)}
@@ -145,7 +154,7 @@ func New(opts Options) (http.Handler, error) {
 	}
 	// The quote form and sign-in posted without JavaScript, at their pages' own URLs.
 	forms := &formPages{api: base, site: s, quotes: opts.Quotes, auth: opts.Auth, cookie: cookie, inbox: opts.QuoteInbox}
-	forms.routes(mux, func(h http.Handler) http.Handler { return noStore(cleanURL(log, ident.wrap(h))) })
+	forms.routes(mux, func(h http.Handler) http.Handler { return noStore(cleanURL(log, withDeadline(deadline, ident.wrap(h)))) })
 
 	// Rejects cross-site POST/PUT/DELETE (by Sec-Fetch-Site, else Origin)
 	// with 403: the CSRF defence for every form and API call.
