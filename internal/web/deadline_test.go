@@ -125,4 +125,3 @@ func TestWithDeadline(t *testing.T) {
 		}
 	}
 }
-

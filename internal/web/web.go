@@ -154,7 +154,9 @@ func New(opts Options) (http.Handler, error) {
 	}
 	// The quote form and sign-in posted without JavaScript, at their pages' own URLs.
 	forms := &formPages{api: base, site: s, quotes: opts.Quotes, auth: opts.Auth, cookie: cookie, inbox: opts.QuoteInbox}
-	forms.routes(mux, func(h http.Handler) http.Handler { return noStore(cleanURL(log, withDeadline(deadline, ident.wrap(h)))) })
+	forms.routes(mux, func(h http.Handler) http.Handler {
+		return noStore(cleanURL(log, withDeadline(deadline, ident.wrap(h))))
+	})
 
 	// Rejects cross-site POST/PUT/DELETE (by Sec-Fetch-Site, else Origin)
 	// with 403: the CSRF defence for every form and API call.
