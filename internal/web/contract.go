@@ -212,7 +212,7 @@ func openAPI(eps []endpoint) *huma.OpenAPI {
 			},
 		},
 	}
-	failure := &huma.Response{Description: "A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After).",
+	failure := &huma.Response{Description: "A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After).",
 		Content: map[string]*huma.MediaType{"application/json": {Schema: ref(reg, reflect.TypeFor[errorBody]())}}}
 	for _, e := range eps {
 		op := &huma.Operation{

@@ -24,6 +24,7 @@ var kindStatus = map[apierr.Kind]int{
 	apierr.RateLimited:      http.StatusTooManyRequests,
 	apierr.Internal:         http.StatusInternalServerError,
 	apierr.Unavailable:      http.StatusServiceUnavailable,
+	apierr.Timeout:          http.StatusRequestTimeout,
 }
 
 // writeFailure is the only writer of the API's error shape:

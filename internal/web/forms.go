@@ -120,6 +120,9 @@ func readForm(w http.ResponseWriter, r *http.Request, limit int64) error {
 		if errors.As(err, &tooLarge) {
 			return errTooLarge(limit)
 		}
+		if readTimedOut(err) {
+			return errSlowBody
+		}
 		return errBadBody
 	}
 	for name, values := range r.PostForm {
