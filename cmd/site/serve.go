@@ -130,6 +130,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		Calls: callLog, Alerts: callAlerts, Jobs: &jobs.Console{DB: db.DB}, Webhooks: hooks, Reports: digests, Billing: bills,
 		Companies: company.New(company.Options{DB: db.DB, Logger: log}),
 		Payments:  pay,
+		Ready:     db.readiness(worker),
 	})
 	if err != nil {
 		return err

@@ -13,6 +13,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/belwise/site/internal/store"
@@ -113,6 +114,8 @@ type Worker struct {
 	log  *slog.Logger
 	opts Options
 	wake chan struct{}
+	// running is true while Run runs.
+	running atomic.Bool
 
 	mu       sync.RWMutex
 	handlers map[string]Handler
@@ -167,9 +170,14 @@ func (w *Worker) Notify() {
 	}
 }
 
+// Running reports whether Run is running (for the readiness check).
+func (w *Worker) Running() bool { return w.running.Load() }
+
 // Run runs jobs until ctx is done, then returns nil. It never stops on a
 // database or handler error: it logs, backs off and tries again.
 func (w *Worker) Run(ctx context.Context) error {
+	w.running.Store(true)
+	defer w.running.Store(false)
 	var errWait time.Duration
 	for ctx.Err() == nil {
 		_, claimed, err := w.runOnce(ctx)

@@ -3,6 +3,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -59,6 +60,10 @@ type Options struct {
 	Orders    *orders.Service
 	Quotes    *quote.Service
 	Catalogue *catalogue.Service
+	// Ready reports whether the site can serve (GET /readyz): the
+	// database reachable within ctx, migrated, the workers running. Nil:
+	// /readyz answers 503.
+	Ready func(ctx context.Context) bool
 	// RequestDeadline bounds each API request and form post, database time
 	// included; zero is the default RequestDeadline, negative none.
 	RequestDeadline time.Duration
@@ -138,6 +143,7 @@ func New(opts Options) (http.Handler, error) {
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
+	mux.HandleFunc("GET /readyz", readyz(opts.Ready))
 	mux.Handle("/api/", noStore(cleanURL(log, withDeadline(deadline, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}, &companyAPI{api: base, companies: opts.Companies}, &billingAPI{api: base, billing: opts.Billing}, &paymentsAPI{api: base, payments: opts.Payments})))))))
 	pages := &pageHandler{site: s, log: log}
 	if opts.Calls != nil && opts.DBReady != nil {
