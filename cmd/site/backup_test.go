@@ -114,4 +114,3 @@ func TestBackupOnPostgresExplainsPgDump(t *testing.T) {
 		t.Fatalf("backup without FILE: exit %d", code)
 	}
 }
-
