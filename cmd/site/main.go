@@ -42,7 +42,7 @@ commands:
 
 configuration comes from the environment; see .env.example:
 HOST, PORT, SITE_URL, DATA_DIR, LOG_LEVEL, DATABASE_URL, SEED_DEMO,
-SMTP_URL, MAIL_FROM, QUOTE_INBOX, STAFF_ALERTS, RATE_LIMIT_SCALE, TRUST_PROXY
+SMTP_URL, MAIL_FROM, QUOTE_INBOX, STAFF_ALERTS, RATE_LIMIT_SCALE, TRUST_PROXY, METRICS_ADDR
 `
 
 // exitUsage is returned for a bad command line or configuration, so

@@ -58,6 +58,9 @@ type Options struct {
 	MaxAttempts int           // default 12, then the job is marked failed
 	Batch       int           // default 10
 	Now         func() time.Time
+	// Report, when set, hears each job's outcome (done, retry, failed,
+	// skipped) by kind: the metrics.
+	Report func(kind, outcome string)
 }
 
 const (
@@ -333,6 +336,9 @@ func (w *Worker) failed(ctx context.Context, log *slog.Logger, j store.Job, err 
 // mark runs one bookkeeping write. It outlives ctx's cancellation (for a
 // bounded time) so that a job finished during shutdown is recorded as done.
 func (w *Worker) mark(ctx context.Context, j store.Job, outcome string, f func(context.Context) error) error {
+	if w.opts.Report != nil {
+		w.opts.Report(j.Kind, outcome)
+	}
 	c, cancel := context.WithTimeout(context.WithoutCancel(ctx), markTimeout)
 	defer cancel()
 	err := f(c)

@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -42,6 +43,17 @@ type DB struct {
 	dialect string
 	// callHooks run in RecordCall's transaction (see OnCallRecorded).
 	callHooks []CallHook
+	// observe, when set, gets each statement's time (metrics).
+	observe atomic.Pointer[func(time.Duration)]
+}
+
+// ObserveQueries reports each statement's time to f (the metrics).
+func (db *DB) ObserveQueries(f func(time.Duration)) { db.observe.Store(&f) }
+
+func (db *DB) timed(start time.Time) {
+	if f := db.observe.Load(); f != nil {
+		(*f)(time.Since(start))
+	}
 }
 
 // querier is what *sql.DB and *sql.Tx have in common, so one query function
@@ -222,16 +234,19 @@ func rebindDollar(query string) string {
 }
 
 func (db *DB) exec(ctx context.Context, q querier, query string, args ...any) (sql.Result, error) {
+	defer db.timed(time.Now())
 	res, err := q.ExecContext(ctx, db.Rebind(query), args...)
 	return res, classify(err)
 }
 
 func (db *DB) query(ctx context.Context, q querier, query string, args ...any) (*sql.Rows, error) {
+	defer db.timed(time.Now())
 	rows, err := q.QueryContext(ctx, db.Rebind(query), args...)
 	return rows, classify(err)
 }
 
 func (db *DB) queryRow(ctx context.Context, q querier, query string, args ...any) *sql.Row {
+	defer db.timed(time.Now())
 	return q.QueryRowContext(ctx, db.Rebind(query), args...)
 }
 

@@ -404,6 +404,10 @@ func operationID(e endpoint) string {
 // mount serves each endpoint on mux, wrapped by wrap (the guards).
 func mount(mux *http.ServeMux, eps []endpoint, wrap func(endpoint) http.HandlerFunc) {
 	for _, e := range eps {
-		mux.HandleFunc(e.pattern, wrap(e))
+		h := wrap(e)
+		mux.HandleFunc(e.pattern, func(w http.ResponseWriter, r *http.Request) {
+			setRoute(r, e.pattern)
+			h(w, r)
+		})
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/company"
 	"github.com/belwise/site/internal/jobs"
+	"github.com/belwise/site/internal/metrics"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/payments"
 	"github.com/belwise/site/internal/quote"
@@ -64,6 +65,8 @@ type Options struct {
 	// database reachable within ctx, migrated, the workers running. Nil:
 	// /readyz answers 503.
 	Ready func(ctx context.Context) bool
+	// Metrics, when set, counts requests by route and status (METRICS_ADDR).
+	Metrics *metrics.Metrics
 	// RequestDeadline bounds each API request and form post, database time
 	// included; zero is the default RequestDeadline, negative none.
 	RequestDeadline time.Duration
@@ -184,6 +187,7 @@ func New(opts Options) (http.Handler, error) {
 	h = securityHeaders(contentSecurityPolicy(s.scriptHashes, voiceCSP(opts.Voice)...), https, h)
 	h = recoverPanics(log, h)
 	h = logRequests(log, h)
+	h = observe(opts.Metrics, h)
 	return h, nil
 }
 
