@@ -14,7 +14,7 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Playwright must never try to download its own browser here; the tests use Debian's Chromium.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: all build run test test-go lint-go test-web test-e2e web deps clean screenshots api
+.PHONY: all build run test test-go lint-go test-web test-e2e web deps clean screenshots api image test-image
 
 all: build
 
@@ -65,6 +65,26 @@ test-e2e: build e2e/node_modules/.package-lock.json
 screenshots: build e2e/node_modules/.package-lock.json
 	cd e2e && SCREENSHOTS=1 npx playwright test screenshots
 
+# The container image (Containerfile) from bin/site, FROM scratch with this machine's CA
+# certificates and time zones, so no registry is needed; Docker when its daemon runs, else buildah.
+IMAGE ?= belwise-site
+image: build
+	rm -rf build/image && mkdir -p build/image/etc build/image/data
+	cp $(BIN) build/image/site
+	cp /etc/ssl/certs/ca-certificates.crt build/image/
+	cp -a /usr/share/zoneinfo build/image/zoneinfo
+	printf 'root:x:0:0:root:/:/sbin/nologin\nsite:x:65532:65532:site:/data:/sbin/nologin\n' >build/image/etc/passwd
+	printf 'root:x:0:\nsite:x:65532:\n' >build/image/etc/group
+	if docker info >/dev/null 2>&1; then \
+		docker build -f Containerfile -t $(IMAGE) build/image; \
+	else \
+		buildah --storage-driver vfs bud --isolation chroot --format docker -f Containerfile -t $(IMAGE) build/image; \
+	fi
+
+# Starts the image's binary and reads /readyz (bench/test-image.sh; a few seconds).
+test-image:
+	IMAGE=$(IMAGE) sh bench/test-image.sh
+
 clean:
-	rm -rf bin web/build e2e/test-results e2e/playwright-report
+	rm -rf bin build web/build e2e/test-results e2e/playwright-report
 	find internal/web/dist -mindepth 1 ! -name .gitkeep -delete

@@ -81,6 +81,14 @@ func (d *database) prepare(ctx context.Context, cfg config.Config, log *slog.Log
 	return nil
 }
 
+// readiness is GET /readyz's check: the database migrated (ready) and
+// answering a ping within ctx, and the job worker running.
+func (d *database) readiness(worker interface{ Running() bool }) func(context.Context) bool {
+	return func(ctx context.Context) bool {
+		return d.ready.Load() && worker.Running() && d.Ping(ctx) == nil
+	}
+}
+
 // retryEvery is how often an unreachable database is tried again.
 var retryEvery = 5 * time.Second
 

@@ -72,6 +72,10 @@ func TestDatabaseDownAtStartIsRetried(t *testing.T) {
 	if db.ready.Load() {
 		t.Fatal("ready before the database answered")
 	}
+	ready := db.readiness(runningWorker(true))
+	if ready(ctx) {
+		t.Fatal("/readyz ready before the database answered")
+	}
 
 	up.Store(true)
 	deadline := time.Now().Add(15 * time.Second)
@@ -80,6 +84,9 @@ func TestDatabaseDownAtStartIsRetried(t *testing.T) {
 			t.Fatal("never became ready after the database came back")
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+	if !ready(ctx) {
+		t.Fatal("/readyz not ready once the database answered")
 	}
 	// Migrated, and never seeded: demo data is for the embedded database only.
 	if empty, err := db.IsEmpty(ctx); err != nil || !empty {
@@ -123,5 +130,33 @@ func TestSeedCommand(t *testing.T) {
 		if code := run(context.Background(), []string{"seed"}, func(k string) string { return env[k] }, &out); code != 0 || !strings.Contains(out.String(), want) {
 			t.Fatalf("run %d: exit %d, output %q", i+1, code, out.String())
 		}
+	}
+}
+
+type runningWorker bool
+
+func (r runningWorker) Running() bool { return bool(r) }
+
+// /readyz's check: a migrated database that answers, and a running worker.
+func TestReadiness(t *testing.T) {
+	ctx := context.Background()
+	db, err := openDatabase(ctx, config.Config{DataDir: t.TempDir()}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !db.readiness(runningWorker(true))(ctx) {
+		t.Fatal("not ready with the database migrated and the worker running")
+	}
+	if db.readiness(runningWorker(false))(ctx) {
+		t.Fatal("ready while the worker is not running")
+	}
+	db.ready.Store(false) // not migrated (yet)
+	if db.readiness(runningWorker(true))(ctx) {
+		t.Fatal("ready before migrating")
+	}
+	db.ready.Store(true)
+	db.Close() // the database does not answer
+	if db.readiness(runningWorker(true))(ctx) {
+		t.Fatal("ready with the database closed")
 	}
 }

@@ -5,6 +5,8 @@
 //	site seed              add the demo data to the database
 //	site staff add EMAIL   make an account staff (creating it if needed)
 //	site digests send      queue the weekly digests or monthly reports now
+//	site backup FILE       write a checked copy of the embedded database
+//	site healthcheck       GET /healthz of the running server (containers)
 package main
 
 import (
@@ -30,11 +32,17 @@ commands:
                     month has come in their time zone; --now ignores that time.
                     Each is sent once: a second run queues nothing new. The
                     server's job worker sends what is queued.
+  backup FILE       write a consistent copy of the embedded SQLite database
+                    to FILE while the site runs (VACUUM INTO), check it
+                    (PRAGMA integrity_check) and checkpoint the WAL; on
+                    PostgreSQL it explains pg_dump and exits 1
+  healthcheck       GET http://127.0.0.1:PORT/healthz and exit 0 on 200
+                    (the container image's HEALTHCHECK: it has no curl)
   help              show this help
 
 configuration comes from the environment; see .env.example:
 HOST, PORT, SITE_URL, DATA_DIR, LOG_LEVEL, DATABASE_URL, SEED_DEMO,
-SMTP_URL, MAIL_FROM, QUOTE_INBOX, STAFF_ALERTS, RATE_LIMIT_SCALE, TRUST_PROXY
+SMTP_URL, MAIL_FROM, QUOTE_INBOX, STAFF_ALERTS, RATE_LIMIT_SCALE, TRUST_PROXY, METRICS_ADDR
 `
 
 // exitUsage is returned for a bad command line or configuration, so
@@ -53,8 +61,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		cmd, args = args[0], args[1:]
 	}
 	switch cmd {
-	case "serve", "seed", "staff", "digests":
-		if len(args) > 0 && cmd != "staff" && cmd != "digests" {
+	case "serve", "seed", "staff", "digests", "backup", "healthcheck":
+		if len(args) > 0 && cmd != "staff" && cmd != "digests" && cmd != "backup" {
 			fmt.Fprintf(stderr, "site %s: unexpected arguments %q\n\n%s", cmd, args, usage)
 			return exitUsage
 		}
@@ -66,6 +74,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 			err = staffCommand(ctx, args, getenv, stderr)
 		case "digests":
 			err = digestsCommand(ctx, args, getenv, stdout)
+		case "backup":
+			err = backupCommand(ctx, args, getenv, stderr)
+		case "healthcheck":
+			err = healthcheckCommand(ctx, getenv)
 		default:
 			err = serve(ctx, getenv, stderr)
 		}

@@ -25,6 +25,7 @@ import (
 	"github.com/belwise/site/internal/config"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail"
+	"github.com/belwise/site/internal/metrics"
 	"github.com/belwise/site/internal/mollie"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/payments"
@@ -63,13 +64,22 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	}
 	defer db.Close()
 
+	// Prometheus metrics on their own listener, only with METRICS_ADDR.
+	var m *metrics.Metrics
+	if cfg.MetricsAddr != "" {
+		m = metrics.New()
+		m.DBPool(db.SQL())
+		m.QueueDepth(db.JobDepth)
+		db.ObserveQueries(m.Query)
+	}
+
 	sender, err := mail.NewSender(cfg.SMTPURL, cfg.MailFrom, cfg.DataDir, log)
 	if err != nil {
 		return usageError{err}
 	}
 	// One worker runs every background job (internal/jobs); email is the
 	// job kind store.JobMail, rendered and sent by the Mailer.
-	worker, mailer := mail.NewWorker(db.DB, sender, log, jobs.Options{})
+	worker, mailer := mail.NewWorker(db.DB, sender, log, jobs.Options{Report: reportJob(m)})
 	accounts := auth.New(auth.Options{DB: db.DB, SiteURL: cfg.SiteURL, Notify: worker.Notify,
 		RateLimitScale: cfg.RateLimitScale, Logger: log})
 	accounts.RegisterMail(mailer)
@@ -84,8 +94,10 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 
 	digests := reports.New(reports.Options{DB: db.DB, SiteURL: cfg.SiteURL, StaffAlerts: cfg.StaffAlerts, Notify: worker.Notify, Logger: log})
 	digests.RegisterMail(mailer)
-	callLog := calls.New(calls.Options{DB: db.DB, RetentionDays: cfg.CallRetentionDays, Logger: log, Notify: worker.Notify, Stored: digests.CallStored,
-		Vapi: vapiDeleter(cfg)})
+	callLog := calls.New(calls.Options{DB: db.DB, RetentionDays: cfg.CallRetentionDays, Logger: log, Notify: worker.Notify, Stored: func(ctx context.Context, c store.Call) {
+		m.CallStored()
+		digests.CallStored(ctx, c)
+	}, Vapi: vapiDeleter(cfg)})
 	// The buyer's call alerts: a mail job per end-of-call report.
 	callAlerts := alerts.New(alerts.Options{DB: db.DB, SiteURL: cfg.SiteURL, Secret: cfg.AlertsSecret, Logger: log})
 	callAlerts.Register(callLog, mailer)
@@ -138,6 +150,8 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		Companies: company.New(company.Options{DB: db.DB, Logger: log}),
 		Payments:  pay,
 		Settings:  agentSettings,
+		Ready:     db.readiness(worker),
+		Metrics:   m,
 	})
 	if err != nil {
 		return err
@@ -157,6 +171,17 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+
+	if m != nil {
+		mln, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			return fmt.Errorf("METRICS_ADDR: %w", err)
+		}
+		msrv := &http.Server{Handler: metricsMux(m), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
+		go msrv.Serve(mln)
+		defer msrv.Close()
+		log.Info("metrics listening", "addr", mln.Addr().String())
 	}
 
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
@@ -187,6 +212,27 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	background.Wait()
 	log.Info("stopped")
 	return nil
+}
+
+// reportJob counts each job's outcome, and the mail jobs' as emails sent
+// or failed.
+func reportJob(m *metrics.Metrics) func(kind, outcome string) {
+	if m == nil {
+		return nil
+	}
+	return func(kind, outcome string) {
+		m.Job(kind, outcome)
+		if kind == store.JobMail && outcome != "skipped" {
+			m.Email(outcome == "done")
+		}
+	}
+}
+
+// metricsMux serves GET /metrics.
+func metricsMux(m *metrics.Metrics) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", m.Handler())
+	return mux
 }
 
 // agency is the seller on invoices, from the COMPANY_* variables.

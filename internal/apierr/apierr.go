@@ -28,6 +28,7 @@ const (
 	RateLimited                      // 429 with RetryAfter
 	Internal                         // the server's fault, never detailed: 500
 	Unavailable                      // the database is down: 503
+	Timeout                          // the request body arrived too slowly: 408
 )
 
 // Error is a failure with a stable, machine-readable Code (the app

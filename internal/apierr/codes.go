@@ -126,6 +126,7 @@ var (
 	CodeEmptyBody            = code("empty_body")
 	CodeInvalidJSON          = code("invalid_json")
 	CodeInvalidBody          = code("invalid_body")  // the body could not be read
+	CodeBodyTimeout          = code("body_timeout")  // 408: the body did not arrive within the server's read timeout
 	CodeInvalidField         = code("invalid_field") // a field of the wrong type
 	CodeUnknownField         = code("unknown_field")
 	CodeInvalidMessage       = code("invalid_message")   // a malformed Vapi server message

@@ -48,6 +48,9 @@ type Config struct {
 	// TrustProxy takes the client address from X-Forwarded-For (its last
 	// entry), for deployments behind one reverse proxy.
 	TrustProxy bool
+	// MetricsAddr is where the Prometheus metrics are served (host:port,
+	// its own listener, never the public one); empty: no metrics.
+	MetricsAddr string
 
 	// Voice calls through Vapi. VapiPublicKey and VapiAssistantID are
 	// public values: the browser receives them to start a web call with the
@@ -179,6 +182,13 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	c.SeedDemo = parseBool(get("SEED_DEMO", "true"), func(v string) { bad("SEED_DEMO", v, "must be true or false") })
 	c.TrustProxy = parseBool(get("TRUST_PROXY", "false"), func(v string) { bad("TRUST_PROXY", v, "must be true or false") })
+	if c.MetricsAddr = strings.TrimSpace(getenv("METRICS_ADDR")); c.MetricsAddr != "" {
+		if _, port, err := net.SplitHostPort(c.MetricsAddr); err != nil || port == "" || strings.Contains(c.MetricsAddr, "/") {
+			bad("METRICS_ADDR", c.MetricsAddr, "must be host:port, such as 127.0.0.1:9090 (its own port, not the site's)")
+		} else if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+			bad("METRICS_ADDR", c.MetricsAddr, "must be host:port, such as 127.0.0.1:9090 (its own port, not the site's)")
+		}
+	}
 
 	c.SMTPURL = getenv("SMTP_URL")
 	c.MailFrom = getenv("MAIL_FROM")

@@ -62,6 +62,8 @@ func TestLoadValid(t *testing.T) {
 		{"no alerts secret without smtp", map[string]string{}, func(c Config) bool { return c.AlertsSecret == "" }},
 		{"seed off, proxy on, scale", map[string]string{"SEED_DEMO": "false", "TRUST_PROXY": "1", "RATE_LIMIT_SCALE": "50"},
 			func(c Config) bool { return !c.SeedDemo && c.TrustProxy && c.RateLimitScale == 50 }},
+		{"metrics off by default", map[string]string{}, func(c Config) bool { return c.MetricsAddr == "" }},
+		{"metrics on", map[string]string{"METRICS_ADDR": "127.0.0.1:9090"}, func(c Config) bool { return c.MetricsAddr == "127.0.0.1:9090" }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -108,6 +110,9 @@ func TestLoadErrors(t *testing.T) {
 		{"bad sender", map[string]string{"MAIL_FROM": "not an address"}, []string{`MAIL_FROM="not an address"`}},
 		{"bad bool", map[string]string{"SEED_DEMO": "maybe"}, []string{`SEED_DEMO="maybe": must be true or false`}},
 		{"bad scale", map[string]string{"RATE_LIMIT_SCALE": "0"}, []string{`RATE_LIMIT_SCALE="0"`}},
+		{"metrics without port", map[string]string{"METRICS_ADDR": "127.0.0.1"}, []string{`METRICS_ADDR="127.0.0.1": must be host:port`}},
+		{"metrics as url", map[string]string{"METRICS_ADDR": "http://127.0.0.1:9090/metrics"}, []string{`METRICS_ADDR="http://127.0.0.1:9090/metrics"`}},
+		{"metrics bad port", map[string]string{"METRICS_ADDR": ":99999"}, []string{`METRICS_ADDR=":99999"`}},
 		{"several at once", map[string]string{"PORT": "x", "SITE_URL": "nope", "LOG_LEVEL": "loud", "HOST": "a b"},
 			[]string{`PORT="x"`, `SITE_URL="nope"`, `LOG_LEVEL="loud"`, `HOST="a b"`}},
 	}

@@ -13,6 +13,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/belwise/site/internal/store"
@@ -57,6 +58,9 @@ type Options struct {
 	MaxAttempts int           // default 12, then the job is marked failed
 	Batch       int           // default 10
 	Now         func() time.Time
+	// Report, when set, hears each job's outcome (done, retry, failed,
+	// skipped) by kind: the metrics.
+	Report func(kind, outcome string)
 }
 
 const (
@@ -113,6 +117,8 @@ type Worker struct {
 	log  *slog.Logger
 	opts Options
 	wake chan struct{}
+	// running is true while Run runs.
+	running atomic.Bool
 
 	mu       sync.RWMutex
 	handlers map[string]Handler
@@ -167,9 +173,14 @@ func (w *Worker) Notify() {
 	}
 }
 
+// Running reports whether Run is running (for the readiness check).
+func (w *Worker) Running() bool { return w.running.Load() }
+
 // Run runs jobs until ctx is done, then returns nil. It never stops on a
 // database or handler error: it logs, backs off and tries again.
 func (w *Worker) Run(ctx context.Context) error {
+	w.running.Store(true)
+	defer w.running.Store(false)
 	var errWait time.Duration
 	for ctx.Err() == nil {
 		_, claimed, err := w.runOnce(ctx)
@@ -325,6 +336,9 @@ func (w *Worker) failed(ctx context.Context, log *slog.Logger, j store.Job, err 
 // mark runs one bookkeeping write. It outlives ctx's cancellation (for a
 // bounded time) so that a job finished during shutdown is recorded as done.
 func (w *Worker) mark(ctx context.Context, j store.Job, outcome string, f func(context.Context) error) error {
+	if w.opts.Report != nil {
+		w.opts.Report(j.Kind, outcome)
+	}
 	c, cancel := context.WithTimeout(context.WithoutCancel(ctx), markTimeout)
 	defer cancel()
 	err := f(c)

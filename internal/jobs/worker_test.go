@@ -153,3 +153,27 @@ func TestRetryAtKeepsTheHandlersSchedule(t *testing.T) {
 		}
 	})
 }
+
+// Running is true while Run runs (the readiness check), false after.
+func TestRunning(t *testing.T) {
+	db := storetest.SQLite(t)
+	w := jobs.New(db, nil, jobs.Options{})
+	if w.Running() {
+		t.Fatal("running before Run")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { w.Run(ctx); close(done) }()
+	deadline := time.Now().Add(5 * time.Second)
+	for !w.Running() {
+		if time.Now().After(deadline) {
+			t.Fatal("not running after Run started")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	<-done
+	if w.Running() {
+		t.Fatal("still running after Run returned")
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -42,6 +43,17 @@ type DB struct {
 	dialect string
 	// callHooks run in RecordCall's transaction (see OnCallRecorded).
 	callHooks []CallHook
+	// observe, when set, gets each statement's time (metrics).
+	observe atomic.Pointer[func(time.Duration)]
+}
+
+// ObserveQueries reports each statement's time to f (the metrics).
+func (db *DB) ObserveQueries(f func(time.Duration)) { db.observe.Store(&f) }
+
+func (db *DB) timed(start time.Time) {
+	if f := db.observe.Load(); f != nil {
+		(*f)(time.Since(start))
+	}
 }
 
 // querier is what *sql.DB and *sql.Tx have in common, so one query function
@@ -51,6 +63,23 @@ type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
+
+// The database's time limits (see openPostgres and openSQLite).
+const (
+	// ConnectTimeout bounds connecting to PostgreSQL.
+	ConnectTimeout = 3 * time.Second
+	// StatementTimeout is PostgreSQL's statement_timeout: no statement,
+	// a job's included, runs longer. Requests have a shorter deadline of
+	// their own (internal/web).
+	StatementTimeout = 30 * time.Second
+	// IdleInTxTimeout ends a transaction that holds its locks without
+	// doing anything, e.g. of a process that hung.
+	IdleInTxTimeout = time.Minute
+	// BusyTimeout is how long SQLite waits for another connection's write
+	// lock before answering SQLITE_BUSY (ErrUnavailable); below the
+	// requests' deadline so that a request gets the 503 itself.
+	BusyTimeout = 3 * time.Second
+)
 
 // Open does not contact PostgreSQL (so the site can start while the database
 // is down); it only rejects a malformed URL. For SQLite it opens the file right
@@ -69,6 +98,23 @@ func openPostgres(dsn string) (*DB, error) {
 	cc, err := pgx.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store: parse database URL: %w", err)
+	}
+	// A database that does not answer must not hold a request for longer
+	// than its own deadline: connecting gives up after ConnectTimeout, and
+	// the server cancels a statement (e.g. one waiting on a lock) after
+	// statement_timeout and ends a transaction left idle (holding its
+	// locks) after idle_in_transaction_session_timeout. The URL may set
+	// each (connect_timeout=, statement_timeout=… in milliseconds).
+	if cc.ConnectTimeout == 0 {
+		cc.ConnectTimeout = ConnectTimeout
+	}
+	for name, ms := range map[string]time.Duration{
+		"statement_timeout":                   StatementTimeout,
+		"idle_in_transaction_session_timeout": IdleInTxTimeout,
+	} {
+		if _, set := cc.RuntimeParams[name]; !set {
+			cc.RuntimeParams[name] = strconv.FormatInt(ms.Milliseconds(), 10)
+		}
 	}
 	sdb := stdlib.OpenDB(*cc)
 	sdb.SetMaxOpenConns(20)
@@ -93,7 +139,7 @@ func openSQLite(ctx context.Context, dir string) (*DB, error) {
 	q := url.Values{}
 	// busy_timeout goes first (the driver orders it so) so that switching to
 	// WAL does not fail while another connection holds the lock.
-	q.Add("_pragma", "busy_timeout(5000)")
+	q.Add("_pragma", "busy_timeout("+strconv.FormatInt(BusyTimeout.Milliseconds(), 10)+")")
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "foreign_keys(1)")
 	// NORMAL is durable enough in WAL mode and avoids an fsync per commit.
@@ -188,16 +234,19 @@ func rebindDollar(query string) string {
 }
 
 func (db *DB) exec(ctx context.Context, q querier, query string, args ...any) (sql.Result, error) {
+	defer db.timed(time.Now())
 	res, err := q.ExecContext(ctx, db.Rebind(query), args...)
 	return res, classify(err)
 }
 
 func (db *DB) query(ctx context.Context, q querier, query string, args ...any) (*sql.Rows, error) {
+	defer db.timed(time.Now())
 	rows, err := q.QueryContext(ctx, db.Rebind(query), args...)
 	return rows, classify(err)
 }
 
 func (db *DB) queryRow(ctx context.Context, q querier, query string, args ...any) *sql.Row {
+	defer db.timed(time.Now())
 	return q.QueryRowContext(ctx, db.Rebind(query), args...)
 }
 

@@ -101,6 +101,11 @@ func isUnavailable(err error) bool {
 			return true
 		case pgErr.Code == "53300": // too_many_connections
 			return true
+		case pgErr.Code == "57014", pgErr.Code == "55P03", pgErr.Code == "25P03":
+			// query_canceled (statement_timeout), lock_not_available and
+			// idle_in_transaction_session_timeout: the database did not
+			// answer in time, e.g. a table locked by a hung process.
+			return true
 		}
 		// The server answered, so it is reachable; a server error is not an outage.
 		return false
@@ -108,7 +113,9 @@ func isUnavailable(err error) bool {
 	var sqErr *sqlite.Error
 	if errors.As(err, &sqErr) {
 		switch sqErr.Code() & 0xff {
-		case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_FULL:
+		case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_FULL,
+			// Another connection held the write lock past BusyTimeout.
+			sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
 			return true
 		}
 		return false
@@ -119,6 +126,12 @@ func isUnavailable(err error) bool {
 	}
 	var netErr net.Error
 	if errors.As(err, &netErr) {
+		return true
+	}
+	// pgx's "conn closed": the server ended the connection (a crash,
+	// pg_terminate_backend, a failover) while it was in use, e.g. in the
+	// middle of a transaction.
+	if errors.Is(err, pgconn.ErrConnClosed) {
 		return true
 	}
 	if errors.Is(err, driver.ErrBadConn) || errors.Is(err, syscall.ECONNREFUSED) ||

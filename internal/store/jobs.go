@@ -226,6 +226,27 @@ func (db *DB) ReleaseJobs(ctx context.Context, now time.Time, ids ...int64) erro
 // NextJobDue lets the worker sleep until exactly the next job. A running
 // job counts as due when its lease ends, so a worker never wakes early only
 // to find nothing claimable.
+// JobDepth counts the jobs waiting (pending), being run (running) and
+// given up (failed), for the metrics.
+func (db *DB) JobDepth(ctx context.Context) (map[string]int, error) {
+	rows, err := db.query(ctx, db.db, `SELECT state, count(*) FROM jobs WHERE state IN (?, ?, ?) GROUP BY state`,
+		JobPending, JobRunning, JobFailed)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	depth := map[string]int{JobPending: 0, JobRunning: 0, JobFailed: 0}
+	for rows.Next() {
+		var state string
+		var n int
+		if err := rows.Scan(&state, &n); err != nil {
+			return nil, classify(err)
+		}
+		depth[state] = n
+	}
+	return depth, classify(rows.Err())
+}
+
 func (db *DB) NextJobDue(ctx context.Context) (time.Time, bool, error) {
 	var due dbTime
 	err := db.queryRow(ctx, db.db, `SELECT MIN(CASE WHEN state = 'running' THEN locked_until ELSE run_at END)

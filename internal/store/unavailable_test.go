@@ -2,13 +2,17 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/store/storetest"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 func TestUnavailablePostgres(t *testing.T) {
@@ -100,5 +104,112 @@ func TestOpenSQLite(t *testing.T) {
 	}
 	if err := db.SQL().QueryRow("PRAGMA foreign_keys").Scan(&fk); err != nil || fk != 1 {
 		t.Fatalf("foreign_keys = %d, %v", fk, err)
+	}
+}
+
+// A PostgreSQL backend that dies in the middle of a transaction (a crash,
+// a failover; here pg_terminate_backend) is an outage, not a server fault:
+// the transaction's next statement and its commit report ErrUnavailable,
+// and the pool serves the next call from a fresh connection.
+func TestConnClosedMidTransactionIsUnavailable(t *testing.T) {
+	db := storetest.Postgres(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	admin, err := store.Open(ctx, store.Config{DatabaseURL: os.Getenv(storetest.EnvURL)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+
+	err = db.WithTx(ctx, func(tx *sql.Tx) error {
+		var pid int
+		if err := tx.QueryRowContext(ctx, "SELECT pg_backend_pid()").Scan(&pid); err != nil {
+			return err
+		}
+		var ok bool
+		if err := admin.SQL().QueryRowContext(ctx, "SELECT pg_terminate_backend($1)", pid).Scan(&ok); err != nil || !ok {
+			t.Fatalf("terminate backend %d: %v %v", pid, ok, err)
+		}
+		// The first statement reads the server's FATAL message, a second
+		// one meets pgx's "conn closed": both are outages.
+		for range 2 {
+			if _, err := tx.ExecContext(ctx, "SELECT 1"); err == nil {
+				t.Fatal("a statement on a terminated backend succeeded")
+			} else if !errors.Is(store.Classify(err), store.ErrUnavailable) {
+				t.Fatalf("statement after terminate: %v (%T), want ErrUnavailable", err, err)
+			}
+		}
+		return nil // commit: fails on the dead connection
+	})
+	if !errors.Is(err, store.ErrUnavailable) {
+		t.Fatalf("WithTx on a terminated backend = %v, want ErrUnavailable", err)
+	}
+	// Recovered: the pool opens a new connection.
+	if err := db.Ping(ctx); err != nil {
+		t.Fatalf("ping after terminate: %v", err)
+	}
+	if _, err := db.UserByEmail(ctx, "nobody@example.com"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("query after terminate: %v", err)
+	}
+}
+
+// pgx's "conn closed", however wrapped, is an outage.
+func TestConnClosedClassified(t *testing.T) {
+	for _, err := range []error{pgconn.ErrConnClosed, fmt.Errorf("commit: %w", pgconn.ErrConnClosed)} {
+		if !errors.Is(store.Classify(err), store.ErrUnavailable) {
+			t.Errorf("%v: not unavailable", err)
+		}
+	}
+}
+
+// A table locked by a hung session does not hold PostgreSQL's callers
+// beyond their deadline (the web layer's request deadline) and the
+// statement_timeout the store sets on every connection.
+func TestLockedTableBoundedByStatementTimeout(t *testing.T) {
+	base := storetest.PostgresURL(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	db, err := store.Open(ctx, store.Config{DatabaseURL: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var timeout string
+	if err := db.SQL().QueryRowContext(ctx, "SHOW statement_timeout").Scan(&timeout); err != nil || timeout != "30s" {
+		t.Fatalf("statement_timeout = %q, %v; want 30s", timeout, err)
+	}
+
+	// A short statement_timeout from the URL wins over the default.
+	short, err := store.Open(ctx, store.Config{DatabaseURL: base + "&statement_timeout=300"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer short.Close()
+	locker, err := db.SQL().BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer locker.Rollback()
+	if _, err := locker.ExecContext(ctx, "LOCK TABLE users IN ACCESS EXCLUSIVE MODE"); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	_, err = short.UserByEmail(ctx, "a@example.com")
+	if !errors.Is(err, store.ErrUnavailable) || time.Since(start) > 5*time.Second {
+		t.Fatalf("read of a locked table: %v after %v; want ErrUnavailable within the statement timeout", err, time.Since(start))
+	}
+	// The caller's deadline bounds it too, and the pool recovers.
+	qctx, qcancel := context.WithTimeout(ctx, 500*time.Millisecond)
+	defer qcancel()
+	start = time.Now()
+	if _, err := db.UserByEmail(qctx, "a@example.com"); err == nil || time.Since(start) > 3*time.Second {
+		t.Fatalf("read with a 500 ms deadline: %v after %v", err, time.Since(start))
+	}
+	locker.Rollback()
+	if _, err := db.UserByEmail(ctx, "a@example.com"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("after the lock is gone: %v", err)
 	}
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/belwise/site/internal/invoicedoc"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail"
+	"github.com/belwise/site/internal/metrics"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/reports"
@@ -89,6 +90,7 @@ type envOptions struct {
 	site       fs.FS                     // default fakeDist()
 	guard      webhooks.Guard            // the webhooks' guard; the zero value refuses private addresses
 	vapi       *agentsettings.VapiClient // settings delivery to Vapi; nil: none
+	metrics    *metrics.Metrics          // nil: none
 }
 
 // newEnv builds the API through web.New. With a nil db there is no
@@ -107,7 +109,7 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 	if o.site == nil {
 		o.site = fakeDist()
 	}
-	opts := Options{Site: o.site, SiteURL: o.siteURL, QuoteInbox: testInbox, Logger: log, Voice: o.voice, TrustProxy: o.trustProxy}
+	opts := Options{Site: o.site, SiteURL: o.siteURL, QuoteInbox: testInbox, Logger: log, Voice: o.voice, TrustProxy: o.trustProxy, Metrics: o.metrics}
 	if db != nil {
 		var mailer *mail.Mailer
 		e.worker, mailer = mail.NewWorker(db, e.mail, nil, jobs.Options{})

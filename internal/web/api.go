@@ -1,8 +1,10 @@
 package web
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/belwise/site/internal/apierr"
 )
@@ -26,6 +28,31 @@ func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *
 	return jsonFallback(log, mux)
 }
 
+// ReadyTimeout bounds /readyz's checks (the database's ping among them).
+const ReadyTimeout = 2 * time.Second
+
+// readyz answers 200 "ready" while ready says the site can serve (the
+// database reachable, migrated, the workers running), else 503 "not
+// ready": for a load balancer or an orchestrator. It reads no session and
+// names no cause; the server's log does.
+func readyz(ready func(context.Context) bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), ReadyTimeout)
+		defer cancel()
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		if ready == nil || !ready(ctx) {
+			w.Header().Set("Retry-After", "5")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			w.Write([]byte("not ready"))
+			return
+		}
+		w.Write([]byte("ready"))
+	}
+}
+
+// handleHealthz says the process is alive and serving: 200 "ok", whatever
+// the database's state.
 func handleHealthz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -91,5 +92,45 @@ func TestGzipDynamic(t *testing.T) {
 	h.ServeHTTP(w, r)
 	if w.Header().Get("Content-Encoding") != "" || w.Body.String() != `{"ok":true}` {
 		t.Fatalf("small body compressed: %v", w.Header())
+	}
+}
+
+// /readyz is 200 "ready" only while the check holds, within a bounded
+// time, and says nothing more either way; neither it nor /healthz reads
+// a session or sets a cookie.
+func TestReadyz(t *testing.T) {
+	var ready bool
+	var deadline bool
+	h, err := New(Options{Site: fakeDist(), SiteURL: testSiteURL, Ready: func(ctx context.Context) bool {
+		_, deadline = ctx.Deadline()
+		return ready
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []bool{false, true} {
+		ready = want
+		req := httptest.NewRequest("GET", "/readyz", nil)
+		req.AddCookie(&http.Cookie{Name: "__Host-session", Value: "x"})
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		status, body := http.StatusServiceUnavailable, "not ready"
+		if want {
+			status, body = http.StatusOK, "ready"
+		}
+		if w.Code != status || w.Body.String() != body || !deadline {
+			t.Errorf("ready=%v: %d %q (deadline %v)", want, w.Code, w.Body, deadline)
+		}
+		if w.Header().Get("Set-Cookie") != "" || w.Header().Get("Cache-Control") != "no-store" {
+			t.Errorf("ready=%v: headers %v", want, w.Header())
+		}
+	}
+	// Without a check (no database) it is never ready; /healthz still is.
+	h, _ = newTestHandler(t, testSiteURL)
+	if w := do(h, "GET", "/readyz"); w.Code != http.StatusServiceUnavailable {
+		t.Errorf("no check: %d", w.Code)
+	}
+	if w := do(h, "GET", "/healthz"); w.Code != http.StatusOK {
+		t.Errorf("healthz: %d", w.Code)
 	}
 }

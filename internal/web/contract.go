@@ -213,7 +213,7 @@ func openAPI(eps []endpoint) *huma.OpenAPI {
 			},
 		},
 	}
-	failure := &huma.Response{Description: "A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After).",
+	failure := &huma.Response{Description: "A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After).",
 		Content: map[string]*huma.MediaType{"application/json": {Schema: ref(reg, reflect.TypeFor[errorBody]())}}}
 	for _, e := range eps {
 		op := &huma.Operation{
@@ -405,6 +405,10 @@ func operationID(e endpoint) string {
 // mount serves each endpoint on mux, wrapped by wrap (the guards).
 func mount(mux *http.ServeMux, eps []endpoint, wrap func(endpoint) http.HandlerFunc) {
 	for _, e := range eps {
-		mux.HandleFunc(e.pattern, wrap(e))
+		h := wrap(e)
+		mux.HandleFunc(e.pattern, func(w http.ResponseWriter, r *http.Request) {
+			setRoute(r, e.pattern)
+			h(w, r)
+		})
 	}
 }

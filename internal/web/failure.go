@@ -24,6 +24,7 @@ var kindStatus = map[apierr.Kind]int{
 	apierr.RateLimited:      http.StatusTooManyRequests,
 	apierr.Internal:         http.StatusInternalServerError,
 	apierr.Unavailable:      http.StatusServiceUnavailable,
+	apierr.Timeout:          http.StatusRequestTimeout,
 }
 
 // writeFailure is the only writer of the API's error shape:
@@ -35,6 +36,9 @@ func writeFailure(w http.ResponseWriter, r *http.Request, log *slog.Logger, err 
 	ae, ok := apierr.As(err)
 	switch {
 	case ok:
+	case outOfTime(r, err):
+		// The request's deadline passed waiting for the database.
+		ae = apierr.ErrUnavailable
 	case errors.Is(err, context.Canceled):
 		// The client went away; nobody reads this answer.
 		w.WriteHeader(499)

@@ -120,6 +120,9 @@ func readForm(w http.ResponseWriter, r *http.Request, limit int64) error {
 		if errors.As(err, &tooLarge) {
 			return errTooLarge(limit)
 		}
+		if readTimedOut(err) {
+			return errSlowBody
+		}
 		return errBadBody
 	}
 	for name, values := range r.PostForm {
@@ -229,7 +232,10 @@ func (f *formPages) signIn(lang string) http.HandlerFunc {
 // posts to the server again anyway.
 func (f *formPages) answerAgain(w http.ResponseWriter, r *http.Request, lang, path string, err error, values map[string]string, say func(formMessages, *apierr.Error) string) {
 	ae, ok := apierr.As(err)
-	if !ok {
+	if !ok && outOfTime(r, err) {
+		f.log.Warn("database unavailable", "path", r.URL.Path, "err", err)
+		ae = apierr.ErrUnavailable
+	} else if !ok {
 		f.log.Error("form post failed", "path", r.URL.Path, "err", err)
 		ae = apierr.ErrInternal
 	} else if ae.Kind == apierr.Unavailable && err != apierr.ErrUnavailable {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"strings"
 
@@ -36,7 +37,18 @@ var (
 	errNotJSON   = bodyError(apierr.UnsupportedMedia, apierr.CodeUnsupportedMediaType, "The request body must be JSON (Content-Type: application/json).")
 	errEmptyBody = bodyError(apierr.Invalid, apierr.CodeEmptyBody, "The request body is empty.")
 	errBadBody   = bodyError(apierr.Invalid, apierr.CodeInvalidBody, "The request body could not be read.")
+	// errSlowBody answers a body still arriving when the server's read
+	// timeout (http.Server.ReadTimeout, 30 s) ran out: 408, not 400, since
+	// the request may well be fine over a better connection.
+	errSlowBody = bodyError(apierr.Timeout, apierr.CodeBodyTimeout, "The request body arrived too slowly. Please try again.")
 )
+
+// readTimedOut reports a body read that failed on the server's read
+// timeout (a *net.OpError "i/o timeout").
+func readTimedOut(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}
 
 func errTooLarge(limit int64) *apierr.Error {
 	return bodyError(apierr.TooLarge, apierr.CodeBodyTooLarge, fmt.Sprintf("The request body must not exceed %d bytes.", limit))
@@ -67,6 +79,9 @@ func decodeBody(w http.ResponseWriter, r *http.Request, dst any, limit int64) er
 		if errors.As(err, &tooLarge) {
 			return errTooLarge(limit)
 		}
+		if readTimedOut(err) {
+			return errSlowBody
+		}
 		return errInvalidJSON("The request body must contain a single JSON object.")
 	}
 	text.CleanAll(dst)
@@ -85,6 +100,8 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, erro
 	switch {
 	case errors.As(err, &tooLarge):
 		return nil, errTooLarge(limit)
+	case readTimedOut(err):
+		return nil, errSlowBody
 	case err != nil:
 		return nil, errBadBody
 	case len(body) == 0:
@@ -107,6 +124,8 @@ func jsonDecodeError(err error, limit int64) error {
 	switch {
 	case errors.As(err, &tooLarge):
 		return errTooLarge(limit)
+	case readTimedOut(err):
+		return errSlowBody
 	case errors.Is(err, io.EOF):
 		return errEmptyBody
 	case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF):

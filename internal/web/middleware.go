@@ -48,7 +48,7 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 			sw.status = http.StatusOK
 		}
 		level := slog.LevelInfo
-		if r.URL.Path == "/healthz" {
+		if r.URL.Path == "/healthz" || r.URL.Path == "/readyz" {
 			level = slog.LevelDebug
 		}
 		log.LogAttrs(r.Context(), level, "request",

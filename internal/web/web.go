@@ -3,12 +3,14 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/belwise/site/internal/agentsettings"
 	"github.com/belwise/site/internal/alerts"
@@ -19,6 +21,7 @@ import (
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/company"
 	"github.com/belwise/site/internal/jobs"
+	"github.com/belwise/site/internal/metrics"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/payments"
 	"github.com/belwise/site/internal/quote"
@@ -59,6 +62,15 @@ type Options struct {
 	Orders    *orders.Service
 	Quotes    *quote.Service
 	Catalogue *catalogue.Service
+	// Ready reports whether the site can serve (GET /readyz): the
+	// database reachable within ctx, migrated, the workers running. Nil:
+	// /readyz answers 503.
+	Ready func(ctx context.Context) bool
+	// Metrics, when set, counts requests by route and status (METRICS_ADDR).
+	Metrics *metrics.Metrics
+	// RequestDeadline bounds each API request and form post, database time
+	// included; zero is the default RequestDeadline, negative none.
+	RequestDeadline time.Duration
 	// TrustProxy takes the client address from X-Forwarded-For.
 	TrustProxy bool
 	// Voice configures the voice widget (GET /api/voice/config), Vapi's
@@ -132,9 +144,15 @@ func New(opts Options) (http.Handler, error) {
 	integrations := &integrationsAPI{api: base, hooks: opts.Webhooks}
 	ident := identify{auth: opts.Auth, ready: ready, cookie: cookie, trustProxy: opts.TrustProxy}
 
+	deadline := opts.RequestDeadline
+	if deadline == 0 {
+		deadline = RequestDeadline
+	}
+
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
-	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}, &companyAPI{api: base, companies: opts.Companies}, &billingAPI{api: base, billing: opts.Billing}, &paymentsAPI{api: base, payments: opts.Payments}, &settingsAPI{api: base, settings: opts.Settings}))))))
+	mux.HandleFunc("GET /readyz", readyz(opts.Ready))
+	mux.Handle("/api/", noStore(cleanURL(log, withDeadline(deadline, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}, &companyAPI{api: base, companies: opts.Companies}, &billingAPI{api: base, billing: opts.Billing}, &paymentsAPI{api: base, payments: opts.Payments}, &settingsAPI{api: base, settings: opts.Settings})))))))
 	pages := &pageHandler{site: s, log: log}
 	if opts.Calls != nil && opts.DBReady != nil {
 		pages.callCSP = &callPageCSP{api: base, ident: ident, calls: opts.Calls, scriptHashes: s.scriptHashes, extra: voiceCSP(opts.Voice)}
@@ -150,7 +168,9 @@ func New(opts Options) (http.Handler, error) {
 	}
 	// The quote form and sign-in posted without JavaScript, at their pages' own URLs.
 	forms := &formPages{api: base, site: s, quotes: opts.Quotes, auth: opts.Auth, cookie: cookie, inbox: opts.QuoteInbox}
-	forms.routes(mux, func(h http.Handler) http.Handler { return noStore(cleanURL(log, ident.wrap(h))) })
+	forms.routes(mux, func(h http.Handler) http.Handler {
+		return noStore(cleanURL(log, withDeadline(deadline, ident.wrap(h))))
+	})
 
 	// Rejects cross-site POST/PUT/DELETE (by Sec-Fetch-Site, else Origin)
 	// with 403: the CSRF defence for every form and API call.
@@ -172,6 +192,7 @@ func New(opts Options) (http.Handler, error) {
 	h = securityHeaders(contentSecurityPolicy(s.scriptHashes, voiceCSP(opts.Voice)...), https, h)
 	h = recoverPanics(log, h)
 	h = logRequests(log, h)
+	h = observe(opts.Metrics, h)
 	return h, nil
 }
 

@@ -72,6 +72,7 @@ export const ERROR_CODES = [
   'empty_body',
   'invalid_json',
   'invalid_body',
+  'body_timeout',
   'invalid_field',
   'unknown_field',
   'invalid_message',

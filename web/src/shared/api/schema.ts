@@ -3113,7 +3113,7 @@ export interface operations {
                     "application/json": components["schemas"]["AlertSettings"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3142,7 +3142,7 @@ export interface operations {
                     "application/json": components["schemas"]["DevicesAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3171,7 +3171,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3200,7 +3200,7 @@ export interface operations {
                     "application/json": components["schemas"]["DigestsAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3233,7 +3233,7 @@ export interface operations {
                     "application/json": components["schemas"]["DigestsAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3264,7 +3264,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3293,7 +3293,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProfileAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3326,7 +3326,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProfileAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3359,7 +3359,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignInAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3390,7 +3390,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3423,7 +3423,7 @@ export interface operations {
                     "application/json": components["schemas"]["OkAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3456,7 +3456,7 @@ export interface operations {
                     "application/json": components["schemas"]["OkAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3489,7 +3489,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignInAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3522,7 +3522,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignInAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3549,7 +3549,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3582,7 +3582,7 @@ export interface operations {
                     "application/json": components["schemas"]["OkAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3611,7 +3611,7 @@ export interface operations {
                     "application/json": components["schemas"]["SecondStepAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3644,7 +3644,7 @@ export interface operations {
                     "application/json": components["schemas"]["PassedAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3677,7 +3677,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignInAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3706,7 +3706,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3739,7 +3739,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedCompanyAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3772,7 +3772,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedCompanyAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3801,7 +3801,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgentsAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3834,7 +3834,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgentAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3869,7 +3869,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgentAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3900,7 +3900,7 @@ export interface operations {
                     "application/json": components["schemas"]["BillingOverview"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3933,7 +3933,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvoiceAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3966,7 +3966,7 @@ export interface operations {
                     "application/json": components["schemas"]["BuyerSummaryPage"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3997,7 +3997,7 @@ export interface operations {
                     "application/json": components["schemas"]["BuyerAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4028,7 +4028,7 @@ export interface operations {
                     "application/json": components["schemas"]["BuyerAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4070,7 +4070,7 @@ export interface operations {
                     "application/json": components["schemas"]["CallConsoleCallPage"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4103,7 +4103,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConsoleCallAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4132,7 +4132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChangesAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4163,7 +4163,7 @@ export interface operations {
                     "application/json": components["schemas"]["DecisionAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4198,7 +4198,7 @@ export interface operations {
                     "application/json": components["schemas"]["DecisionAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4230,7 +4230,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvoicesAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4261,7 +4261,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvoiceAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4296,7 +4296,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvoiceAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4331,7 +4331,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvoiceAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4364,7 +4364,7 @@ export interface operations {
                     "application/json": components["schemas"]["SummaryPage"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4395,7 +4395,7 @@ export interface operations {
                     "application/json": components["schemas"]["JobAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4426,7 +4426,7 @@ export interface operations {
                     "application/json": components["schemas"]["JobAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4461,7 +4461,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConsoleOrderPage"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4492,7 +4492,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderHistoryAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4527,7 +4527,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConsoleOrderAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4560,7 +4560,7 @@ export interface operations {
                     "application/json": components["schemas"]["AlertSetting"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4597,7 +4597,7 @@ export interface operations {
                     "application/json": components["schemas"]["AlertSetting"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4628,7 +4628,7 @@ export interface operations {
                     "application/json": components["schemas"]["CallFields"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4663,7 +4663,7 @@ export interface operations {
                     "application/json": components["schemas"]["CallFields"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4694,7 +4694,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffSettingsAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4729,7 +4729,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffSettingsAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4764,7 +4764,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffSettingsAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4795,7 +4795,7 @@ export interface operations {
                     "application/json": components["schemas"]["VersionsAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4829,7 +4829,7 @@ export interface operations {
                     "application/json": components["schemas"]["QuoteSummaryPage"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4860,7 +4860,7 @@ export interface operations {
                     "application/json": components["schemas"]["QuoteDetailAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4895,7 +4895,7 @@ export interface operations {
                     "application/json": components["schemas"]["QuoteDetailAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4930,7 +4930,7 @@ export interface operations {
                     "application/json": components["schemas"]["NoteAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4965,7 +4965,7 @@ export interface operations {
                     "application/json": components["schemas"]["FromQuoteAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4996,7 +4996,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5028,7 +5028,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5060,7 +5060,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5089,7 +5089,7 @@ export interface operations {
                     "application/json": components["schemas"]["EndpointsAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5122,7 +5122,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedEndpoint"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5151,7 +5151,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5186,7 +5186,7 @@ export interface operations {
                     "application/json": components["schemas"]["EndpointAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5217,7 +5217,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeliveriesAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5247,7 +5247,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5278,7 +5278,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedEndpoint"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5307,7 +5307,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5336,7 +5336,7 @@ export interface operations {
                     "application/json": components["schemas"]["BillingBuyerInvoices"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5367,7 +5367,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5396,7 +5396,7 @@ export interface operations {
                     "application/json": components["schemas"]["MeAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5425,7 +5425,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5458,7 +5458,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5499,7 +5499,7 @@ export interface operations {
                     "application/json": components["schemas"]["CallAgentPage"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5532,7 +5532,7 @@ export interface operations {
                     "application/json": components["schemas"]["AlertSetting"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5569,7 +5569,7 @@ export interface operations {
                     "application/json": components["schemas"]["AlertSetting"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5612,7 +5612,7 @@ export interface operations {
                     "application/json": components["schemas"]["CallSummaryPage"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5653,7 +5653,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5687,7 +5687,7 @@ export interface operations {
                     "application/json": components["schemas"]["CallAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5717,7 +5717,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5752,7 +5752,7 @@ export interface operations {
                     "application/json": components["schemas"]["CallContactPage"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5788,7 +5788,7 @@ export interface operations {
                     "application/json": components["schemas"]["CallContactCalls"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5820,7 +5820,7 @@ export interface operations {
                     "application/json": components["schemas"]["CallErased"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5854,7 +5854,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5888,7 +5888,7 @@ export interface operations {
                     "application/json": components["schemas"]["Report"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5919,7 +5919,7 @@ export interface operations {
                     "application/json": components["schemas"]["SettingsAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5954,7 +5954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChangeAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5985,7 +5985,7 @@ export interface operations {
                     "application/json": components["schemas"]["VersionsAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6014,7 +6014,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6047,7 +6047,7 @@ export interface operations {
                     "application/json": components["schemas"]["QuoteAnswer"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6076,7 +6076,7 @@ export interface operations {
                     "application/json": components["schemas"]["VoiceConfigBody"];
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6110,7 +6110,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6144,7 +6144,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {
                 headers: {
                     [name: string]: unknown;

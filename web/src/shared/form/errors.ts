@@ -79,6 +79,7 @@ const MESSAGES: Record<KnownErrorCode, TKey> = {
   empty_body: 'auth.errors.badRequest',
   invalid_json: 'auth.errors.badRequest',
   invalid_body: 'auth.errors.badRequest',
+  body_timeout: 'auth.errors.network',
   invalid_field: 'auth.errors.badRequest',
   unknown_field: 'auth.errors.badRequest',
   invalid_message: 'auth.errors.badRequest',
