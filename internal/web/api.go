@@ -8,7 +8,7 @@ import (
 )
 
 // apiRoutes holds the JSON API.
-func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *voiceAPI, staff *consoleAPI, callPages *callsAPI, integrations *integrationsAPI, alertPages *alertsAPI, digests *reportsAPI, companies *companyAPI, bills *billingAPI, pay *paymentsAPI) http.Handler {
+func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *voiceAPI, staff *consoleAPI, callPages *callsAPI, integrations *integrationsAPI, alertPages *alertsAPI, digests *reportsAPI, companies *companyAPI, bills *billingAPI, pay *paymentsAPI, agreement *dpaAPI) http.Handler {
 	mux := http.NewServeMux()
 	account.routes(mux)
 	callPages.routes(mux)
@@ -21,6 +21,7 @@ func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *
 	companies.routes(mux)
 	bills.routes(mux)
 	pay.routes(mux)
+	agreement.routes(mux)
 	mount(mux, []endpoint{openAPIEndpoint()}, func(e endpoint) http.HandlerFunc { return e.handler })
 	return jsonFallback(log, mux)
 }

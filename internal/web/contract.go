@@ -156,6 +156,7 @@ func contract() []endpoint {
 	eps = append(eps, (&companyAPI{api: base}).table()...)
 	eps = append(eps, (&billingAPI{api: base}).table()...)
 	eps = append(eps, (&paymentsAPI{api: base}).table()...)
+	eps = append(eps, (&dpaAPI{api: base}).table()...)
 	eps = append(eps, openAPIEndpoint())
 	return eps
 }

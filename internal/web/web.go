@@ -17,6 +17,7 @@ import (
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/company"
+	"github.com/belwise/site/internal/dpa"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/payments"
@@ -91,6 +92,10 @@ type Options struct {
 	// Payments serves invoices' pay links (GET /pay/{invoiceId}) and
 	// Mollie's webhook; nil (no MOLLIE_API_KEY): neither exists.
 	Payments *payments.Service
+	// DPA serves the processor agreement (GET /api/dpa, its acceptance and
+	// PDF) and the console's view of a buyer's acceptance; nil: those
+	// endpoints answer 404 and the console shows none.
+	DPA *dpa.Service
 }
 
 // New loads the site into memory and returns the server's root handler.
@@ -121,7 +126,7 @@ func New(opts Options) (http.Handler, error) {
 	account := &accountAPI{api: base, auth: opts.Auth, orders: opts.Orders, cookie: cookie}
 	quotes := &quoteAPI{api: base, quotes: opts.Quotes}
 	voices := newVoiceAPI(base, opts.Voice, opts.Quotes, opts.Calls)
-	staff := &consoleAPI{api: base, quotes: opts.Quotes, orders: opts.Orders, catalogue: opts.Catalogue, calls: opts.Calls, jobs: opts.Jobs, alerts: opts.Alerts, billing: opts.Billing}
+	staff := &consoleAPI{api: base, quotes: opts.Quotes, orders: opts.Orders, catalogue: opts.Catalogue, calls: opts.Calls, jobs: opts.Jobs, alerts: opts.Alerts, billing: opts.Billing, dpa: opts.DPA}
 	alertPages := &alertsAPI{api: base, alerts: opts.Alerts}
 	callPages := &callsAPI{api: base, calls: opts.Calls}
 	integrations := &integrationsAPI{api: base, hooks: opts.Webhooks}
@@ -129,7 +134,7 @@ func New(opts Options) (http.Handler, error) {
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
-	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}, &companyAPI{api: base, companies: opts.Companies}, &billingAPI{api: base, billing: opts.Billing}, &paymentsAPI{api: base, payments: opts.Payments}))))))
+	mux.Handle("/api/", noStore(cleanURL(log, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}, &companyAPI{api: base, companies: opts.Companies}, &billingAPI{api: base, billing: opts.Billing}, &paymentsAPI{api: base, payments: opts.Payments}, &dpaAPI{api: base, dpa: opts.DPA}))))))
 	pages := &pageHandler{site: s, log: log}
 	if opts.Calls != nil && opts.DBReady != nil {
 		pages.callCSP = &callPageCSP{api: base, ident: ident, calls: opts.Calls, scriptHashes: s.scriptHashes, extra: voiceCSP(opts.Voice)}
