@@ -19,11 +19,22 @@ export const publicScreens = [
   '/personalized',
   '/contact',
   '/privacy',
+  '/subprocessors',
   '/help',
   '/auth',
 ] as const;
 // Pages meant for search engines (in the sitemap, with canonical links).
-export const indexedScreens = ['/', '/features', '/pricing', '/quote', '/personalized', '/contact', '/privacy', '/help'] as const;
+export const indexedScreens = [
+  '/',
+  '/features',
+  '/pricing',
+  '/quote',
+  '/personalized',
+  '/contact',
+  '/privacy',
+  '/subprocessors',
+  '/help',
+] as const;
 
 /** The URL path of a screen in a language: Dutch lives under /nl. */
 export function localized(lang: Lang, path: string): string {

@@ -65,6 +65,7 @@ const common = {
       docs: 'Documentatie',
       help: 'Helpcentrum',
       privacy: 'Privacybeleid',
+      subprocessors: 'Subverwerkers',
     },
     copyright: '© {year} Belwise. Alle rechten voorbehouden.',
   },
