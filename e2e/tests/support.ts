@@ -254,3 +254,10 @@ export async function holdDemoBuyerLanguage(): Promise<() => void> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/** The signed-in buyer of `request` accepts the current processor agreement (staff set an agent live only then). */
+export async function acceptAgreement(request: import('@playwright/test').APIRequestContext) {
+  const { agreement } = (await (await request.get('/api/dpa')).json()) as { agreement: { version: number } };
+  const res = await request.post('/api/dpa/accept', { data: { version: agreement.version } });
+  if (res.status() !== 200) throw new Error(`accepting the processor agreement: ${res.status()} ${await res.text()}`);
+}
