@@ -11,6 +11,7 @@ import (
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/config"
 	"github.com/belwise/site/internal/demo"
+	"github.com/belwise/site/internal/dpa"
 	"github.com/belwise/site/internal/store"
 )
 
@@ -128,6 +129,11 @@ func seedDemo(ctx context.Context, db *store.DB) (demo.Result, error) {
 	}
 	// The demo buyer's company, which their orders and invoices are billed to.
 	if err := demo.SeedCompany(ctx, db, demoEmail, now); err != nil {
+		return res, err
+	}
+	// The demo buyer accepted the current processor agreement, so staff
+	// can set their agents live.
+	if err := demo.SeedAgreement(ctx, db, demoEmail, dpa.Version, now); err != nil {
 		return res, err
 	}
 	// The demo buyer's live agents, linked to their assistants, with a few

@@ -23,6 +23,7 @@ import (
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/company"
 	"github.com/belwise/site/internal/config"
+	"github.com/belwise/site/internal/dpa"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/metrics"
@@ -89,7 +90,10 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		return usageError{err}
 	}
 	quotes.RegisterMail(mailer)
-	sales := orders.New(orders.Options{DB: db.DB, SiteURL: cfg.SiteURL, Notify: worker.Notify, Logger: log})
+	// The processor agreement: no buyer's agent goes live before they
+	// accepted its current version.
+	agreement := dpa.New(dpa.Options{DB: db.DB, Agency: cfg.Company.Name, RetentionDays: cfg.CallRetentionDays, Logger: log})
+	sales := orders.New(orders.Options{DB: db.DB, SiteURL: cfg.SiteURL, Notify: worker.Notify, Agreement: agreement, Logger: log})
 	sales.RegisterMail(mailer)
 
 	digests := reports.New(reports.Options{DB: db.DB, SiteURL: cfg.SiteURL, StaffAlerts: cfg.StaffAlerts, Notify: worker.Notify, Logger: log})
@@ -152,6 +156,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 		Settings:  agentSettings,
 		Ready:     db.readiness(worker),
 		Metrics:   m,
+		DPA:       agreement,
 	})
 	if err != nil {
 		return err

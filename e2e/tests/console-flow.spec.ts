@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { t } from './dictionaries';
 import { linkIn, messagesTo, uniqueEmail, type SinkMessage } from './mail';
-import { gotoHydrated, localized, signInStaff, type Lang } from './support';
+import { acceptAgreement, gotoHydrated, localized, signInStaff, type Lang } from './support';
 
 // The agency's console against bin/site with the SMTP sink. The site seeds the staff member and the
 // demo buyer (README, demo logins) into its fresh embedded database.
@@ -129,6 +129,9 @@ test('a Dutch quote becomes an order in the console; the invited buyer sets a pa
   await expect(order).toContainText('€\u00a02.499,00');
   await expect(order).toContainText(agentName);
   await expect(order).toContainText(t(nl, 'dashboard.status.pending'));
+
+  // The buyer accepts the processor agreement: without it the agent cannot go live (issue 23).
+  await acceptAgreement(buyer.request);
 
   // 5. Staff open the order from the orders table and mark it completed on its own page; the buyer hears it
   //    in Dutch and sees the agent as active.

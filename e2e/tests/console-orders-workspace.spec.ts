@@ -102,20 +102,25 @@ for (const lang of ['en', 'nl'] as const) {
 
     // 3. The status, changed on the page; the history says who did it.
     const status = page.getByRole('region', { name: t(lang, 'console.order.status'), exact: true });
-    await status.getByLabel(fill(lang, 'console.orders.statusFor', { number: order.number }), { exact: true }).selectOption('completed');
+    // The invited buyer has not signed in, so has not accepted the processor agreement: the page says so,
+    // and the order cannot go live (completed) yet; staff cancel it instead (issue 23).
+    await expect(page.getByRole('region', { name: t(lang, 'agreement.staff.title') })).toContainText(
+      fill(lang, 'agreement.staff.notAccepted', { version: '1' }),
+    );
+    await status.getByLabel(fill(lang, 'console.orders.statusFor', { number: order.number }), { exact: true }).selectOption('cancelled');
     await status.getByRole('button', { name: fill(lang, 'console.orders.saveFor', { number: order.number }) }).click();
     await expect(status.getByText(t(lang, 'console.orders.saved'))).toBeVisible();
     const history = page.getByRole('region', { name: t(lang, 'console.order.history.title') });
     await expect(history).toContainText(
       fill(lang, 'console.order.history.change', {
         from: t(lang, 'console.orderStatus.pending'),
-        to: t(lang, 'console.orderStatus.completed'),
+        to: t(lang, 'console.orderStatus.cancelled'),
       }),
     );
     // A reload shows the stored status.
     await page.reload();
-    await expect(page.locator('h1 ~ .badge', { hasText: t(lang, 'console.orderStatus.completed') })).toBeVisible();
-    await expect(status.getByRole('combobox')).toHaveValue('completed');
+    await expect(page.locator('h1 ~ .badge', { hasText: t(lang, 'console.orderStatus.cancelled') })).toBeVisible();
+    await expect(status.getByRole('combobox')).toHaveValue('cancelled');
 
     // 4. The buyer's page: the account, this order, the invitation, and "send again".
     await page.getByRole('link', { name: 'Sanne de Wit' }).click();

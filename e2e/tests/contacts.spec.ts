@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { t } from './dictionaries';
 import { linkIn, messagesTo, uniqueEmail, type SinkMessage } from './mail';
-import { gotoHydrated, localized, postReport, signInStaff, type Lang } from './support';
+import { acceptAgreement, gotoHydrated, localized, postReport, signInStaff, type Lang } from './support';
 
 // Issue 20: a buyer whose only order is being set up sees its progress; once its agent is live and linked,
 // its callers are grouped by number on the contacts page (two calls from one number, written two ways, are
@@ -142,6 +142,10 @@ test('two calls from one number are one contact; a contact opens their calls; a 
 }) => {
   test.setTimeout(90_000);
   // Staff put the agent live and link its assistant; then three calls come in.
+  // The buyer accepts the processor agreement first: without it the agent cannot go live (issue 23).
+  const accepting = await buyerPage(browser);
+  await acceptAgreement(accepting.request);
+  await accepting.context().close();
   await signInStaff(page);
   await patchOrder(page.request, { status: 'completed' });
   await patchOrder(page.request, { assistantId: assistant });

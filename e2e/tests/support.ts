@@ -19,11 +19,22 @@ export const publicScreens = [
   '/personalized',
   '/contact',
   '/privacy',
+  '/subprocessors',
   '/help',
   '/auth',
 ] as const;
 // Pages meant for search engines (in the sitemap, with canonical links).
-export const indexedScreens = ['/', '/features', '/pricing', '/quote', '/personalized', '/contact', '/privacy', '/help'] as const;
+export const indexedScreens = [
+  '/',
+  '/features',
+  '/pricing',
+  '/quote',
+  '/personalized',
+  '/contact',
+  '/privacy',
+  '/subprocessors',
+  '/help',
+] as const;
 
 /** The URL path of a screen in a language: Dutch lives under /nl. */
 export function localized(lang: Lang, path: string): string {
@@ -242,4 +253,11 @@ export async function holdDemoBuyerLanguage(): Promise<() => void> {
     if (Date.now() > deadline) throw new Error("the demo buyer's email language was held for 4 minutes");
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** The signed-in buyer of `request` accepts the current processor agreement (staff set an agent live only then). */
+export async function acceptAgreement(request: import('@playwright/test').APIRequestContext) {
+  const { agreement } = (await (await request.get('/api/dpa')).json()) as { agreement: { version: number } };
+  const res = await request.post('/api/dpa/accept', { data: { version: agreement.version } });
+  if (res.status() !== 200) throw new Error(`accepting the processor agreement: ${res.status()} ${await res.text()}`);
 }

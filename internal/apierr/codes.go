@@ -69,6 +69,12 @@ var (
 	CodeBuyerOnly       = code("buyer_only")       // 403: company details belong to buyer accounts, not staff
 )
 
+// The processor agreement (issue 23).
+var (
+	CodeDPANotAccepted = code("dpa_not_accepted") // 409: the buyer has not accepted the current processor agreement, so no agent of theirs can go live
+	CodeDPAVersion     = code("dpa_version")      // 409: the version accepted is not the current one (a new version came out)
+)
+
 // Webhooks (the buyer's integrations).
 var (
 	CodeInvalidWebhookURL   = code("invalid_webhook_url")    // not an absolute https URL without credentials

@@ -41,3 +41,16 @@ func SeedCompany(ctx context.Context, db *store.DB, buyerEmail string, now time.
 	_, err = db.SaveCompany(ctx, u.ID, Company, 0, now.UTC())
 	return err
 }
+
+// SeedAgreement has the demo buyer accept version of the processor
+// agreement (internal/dpa) when they have not yet: their agents can then
+// go live. Running it again changes nothing; a new version is accepted on
+// the next run.
+func SeedAgreement(ctx context.Context, db *store.DB, buyerEmail string, version int, now time.Time) error {
+	u, err := db.UserByEmail(ctx, buyerEmail)
+	if err != nil {
+		return err
+	}
+	_, err = db.AcceptDPA(ctx, u.ID, version, now.UTC())
+	return err
+}

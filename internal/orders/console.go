@@ -205,7 +205,9 @@ func (s *Service) withCalls(ctx context.Context, o store.Order) (ConsoleOrder, e
 // actorID, if version is the one they saw (else the 409
 // apierr.ErrVersionConflict). A real change is kept in the audit trail and
 // emails the buyer, in the buyer's language, through the outbox; setting
-// the status the order already has changes and sends nothing.
+// the status the order already has changes and sends nothing. Setting it
+// completed (its agent goes live) needs the buyer's acceptance of the
+// current processor agreement (409 dpa_not_accepted).
 func (s *Service) SetStatus(ctx context.Context, actorID, id, status string, version int) (ConsoleOrder, error) {
 	if !slices.Contains(Statuses, status) {
 		return ConsoleOrder{}, errStatus
@@ -216,6 +218,13 @@ func (s *Service) SetStatus(ctx context.Context, actorID, id, status string, ver
 	}
 	if err != nil {
 		return ConsoleOrder{}, apierr.Wrap("load order", err)
+	}
+	// An agent goes live (again) only for a buyer who accepted the current
+	// processor agreement; agents already live keep running.
+	if status == store.OrderCompleted && cur.Status != store.OrderCompleted && s.agreement != nil {
+		if err := s.agreement.RequireAccepted(ctx, cur.BuyerID); err != nil {
+			return ConsoleOrder{}, err
+		}
 	}
 	o, changed, err := s.db.SetOrderStatus(ctx, cur.ID, status, version, actorID, s.now().UTC(), []store.NewMail{statusMail(cur, status)})
 	if errors.Is(err, store.ErrNotFound) {

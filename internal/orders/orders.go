@@ -111,20 +111,30 @@ type Options struct {
 	SiteURL string
 	// Notify wakes the outbox worker after an email is queued.
 	Notify func()
-	Logger *slog.Logger
-	Now    func() time.Time
+	// Agreement, when set, keeps a buyer's agent from going live before
+	// the buyer accepted the current processor agreement (internal/dpa).
+	Agreement Agreement
+	Logger    *slog.Logger
+	Now       func() time.Time
+}
+
+// Agreement is the processor agreement's rule for going live: nil when the
+// buyer accepted its current version, else the error to answer.
+type Agreement interface {
+	RequireAccepted(ctx context.Context, buyerID string) error
 }
 
 type Service struct {
-	db      *store.DB
-	siteURL string
-	notify  func()
-	log     *slog.Logger
-	now     func() time.Time
+	db        *store.DB
+	siteURL   string
+	notify    func()
+	agreement Agreement
+	log       *slog.Logger
+	now       func() time.Time
 }
 
 func New(o Options) *Service {
-	s := &Service{db: o.DB, siteURL: strings.TrimSuffix(o.SiteURL, "/"), notify: o.Notify, log: o.Logger, now: o.Now}
+	s := &Service{db: o.DB, siteURL: strings.TrimSuffix(o.SiteURL, "/"), notify: o.Notify, agreement: o.Agreement, log: o.Logger, now: o.Now}
 	if s.notify == nil {
 		s.notify = func() {}
 	}

@@ -52,6 +52,9 @@ type NewOrder struct {
 // the orders package owns the full list.
 const OrderPending = "pending"
 
+// OrderCompleted is the status of an order whose agent is live.
+const OrderCompleted = "completed"
+
 // DefaultCurrency is the currency of an order or price that names none:
 // the agency prices in euros.
 const DefaultCurrency = "EUR"

@@ -21,6 +21,7 @@ import (
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/company"
+	"github.com/belwise/site/internal/dpa"
 	"github.com/belwise/site/internal/invoicedoc"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail"
@@ -134,6 +135,8 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 		opts.Webhooks.RegisterJobs(e.worker)
 		opts.Webhooks.RegisterMail(mailer)
 		opts.Companies = company.New(company.Options{DB: db, Logger: log, Now: o.now})
+		// The agreement's endpoints; orders here are not gated by it (internal/dpa tests the gate).
+		opts.DPA = dpa.New(dpa.Options{DB: db, Agency: "Belwise B.V.", Logger: log, Now: o.now})
 		e.billing = billing.New(billing.Options{DB: db, Agency: testAgency, SiteURL: o.siteURL, Documents: testDocs{}, Notify: e.worker.Notify, Logger: log, Now: o.now})
 		e.billing.RegisterMail(mailer)
 		e.billing.RegisterJobs(e.worker)

@@ -10,7 +10,7 @@ import (
 )
 
 // apiRoutes holds the JSON API.
-func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *voiceAPI, staff *consoleAPI, callPages *callsAPI, integrations *integrationsAPI, alertPages *alertsAPI, digests *reportsAPI, companies *companyAPI, bills *billingAPI, pay *paymentsAPI, settings *settingsAPI) http.Handler {
+func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *voiceAPI, staff *consoleAPI, callPages *callsAPI, integrations *integrationsAPI, alertPages *alertsAPI, digests *reportsAPI, companies *companyAPI, bills *billingAPI, pay *paymentsAPI, settings *settingsAPI, agreement *dpaAPI) http.Handler {
 	mux := http.NewServeMux()
 	account.routes(mux)
 	callPages.routes(mux)
@@ -24,6 +24,7 @@ func apiRoutes(log *slog.Logger, account *accountAPI, quotes *quoteAPI, voices *
 	bills.routes(mux)
 	pay.routes(mux)
 	settings.routes(mux)
+	agreement.routes(mux)
 	mount(mux, []endpoint{openAPIEndpoint()}, func(e endpoint) http.HandlerFunc { return e.handler })
 	return jsonFallback(log, mux)
 }

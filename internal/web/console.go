@@ -13,6 +13,7 @@ import (
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/console"
+	"github.com/belwise/site/internal/dpa"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
@@ -33,6 +34,7 @@ type consoleAPI struct {
 	alerts    *alerts.Service        // nil: no call alerts
 	billing   *billing.Service       // nil: the billing endpoints answer 404
 	settings  *agentsettings.Service // nil: the settings endpoints answer 404
+	dpa       *dpa.Service           // nil: an order shows no processor agreement
 }
 
 // table lists every console endpoint. routes mounts them all behind the
@@ -186,6 +188,9 @@ type orderHistoryAnswer struct {
 	Order   orders.ConsoleOrder `json:"order"`
 	History []console.Change    `json:"history"`
 	Usage   []orders.UsageMonth `json:"usage" doc:"Calls, seconds and cost without VAT per calendar month (Europe/Amsterdam), newest first."`
+	// Agreement is whether the buyer accepted the processor agreement:
+	// the order can only be set completed (live) once they did.
+	Agreement *dpa.Standing `json:"agreement" doc:"The buyer's acceptance of the processor agreement; null on a server without it."`
 }
 
 func (c *consoleAPI) getOrder(w http.ResponseWriter, r *http.Request, _ *none) (orderHistoryAnswer, error) {
@@ -194,7 +199,18 @@ func (c *consoleAPI) getOrder(w http.ResponseWriter, r *http.Request, _ *none) (
 		return orderHistoryAnswer{}, err
 	}
 	usage, err := c.orders.Usage(r.Context(), o.ID)
-	return orderHistoryAnswer{o, hist, usage}, err
+	if err != nil {
+		return orderHistoryAnswer{}, err
+	}
+	out := orderHistoryAnswer{Order: o, History: hist, Usage: usage}
+	if c.dpa != nil {
+		st, err := c.dpa.Standing(r.Context(), o.Buyer.ID)
+		if err != nil {
+			return orderHistoryAnswer{}, err
+		}
+		out.Agreement = &st
+	}
+	return out, nil
 }
 
 type buyerAnswer struct {

@@ -157,6 +157,7 @@ func contract() []endpoint {
 	eps = append(eps, (&billingAPI{api: base}).table()...)
 	eps = append(eps, (&paymentsAPI{api: base}).table()...)
 	eps = append(eps, (&settingsAPI{api: base}).table()...)
+	eps = append(eps, (&dpaAPI{api: base}).table()...)
 	eps = append(eps, openAPIEndpoint())
 	return eps
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/catalogue"
 	"github.com/belwise/site/internal/company"
+	"github.com/belwise/site/internal/dpa"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/metrics"
 	"github.com/belwise/site/internal/orders"
@@ -108,6 +109,10 @@ type Options struct {
 	// console's change requests) and answers Vapi's transfer requests;
 	// nil: those endpoints answer 404 and transfers are not answered.
 	Settings *agentsettings.Service
+	// DPA serves the processor agreement (GET /api/dpa, its acceptance and
+	// PDF) and the console's view of a buyer's acceptance; nil: those
+	// endpoints answer 404 and the console shows none.
+	DPA *dpa.Service
 }
 
 // New loads the site into memory and returns the server's root handler.
@@ -138,7 +143,7 @@ func New(opts Options) (http.Handler, error) {
 	account := &accountAPI{api: base, auth: opts.Auth, orders: opts.Orders, cookie: cookie}
 	quotes := &quoteAPI{api: base, quotes: opts.Quotes}
 	voices := newVoiceAPI(base, opts.Voice, opts.Quotes, opts.Calls)
-	staff := &consoleAPI{api: base, quotes: opts.Quotes, orders: opts.Orders, catalogue: opts.Catalogue, calls: opts.Calls, jobs: opts.Jobs, alerts: opts.Alerts, billing: opts.Billing, settings: opts.Settings}
+	staff := &consoleAPI{api: base, quotes: opts.Quotes, orders: opts.Orders, catalogue: opts.Catalogue, calls: opts.Calls, jobs: opts.Jobs, alerts: opts.Alerts, billing: opts.Billing, settings: opts.Settings, dpa: opts.DPA}
 	alertPages := &alertsAPI{api: base, alerts: opts.Alerts}
 	callPages := &callsAPI{api: base, calls: opts.Calls}
 	integrations := &integrationsAPI{api: base, hooks: opts.Webhooks}
@@ -152,7 +157,7 @@ func New(opts Options) (http.Handler, error) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
 	mux.HandleFunc("GET /readyz", readyz(opts.Ready))
-	mux.Handle("/api/", noStore(cleanURL(log, withDeadline(deadline, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}, &companyAPI{api: base, companies: opts.Companies}, &billingAPI{api: base, billing: opts.Billing}, &paymentsAPI{api: base, payments: opts.Payments}, &settingsAPI{api: base, settings: opts.Settings})))))))
+	mux.Handle("/api/", noStore(cleanURL(log, withDeadline(deadline, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}, &companyAPI{api: base, companies: opts.Companies}, &billingAPI{api: base, billing: opts.Billing}, &paymentsAPI{api: base, payments: opts.Payments}, &settingsAPI{api: base, settings: opts.Settings}, &dpaAPI{api: base, dpa: opts.DPA})))))))
 	pages := &pageHandler{site: s, log: log}
 	if opts.Calls != nil && opts.DBReady != nil {
 		pages.callCSP = &callPageCSP{api: base, ident: ident, calls: opts.Calls, scriptHashes: s.scriptHashes, extra: voiceCSP(opts.Voice)}

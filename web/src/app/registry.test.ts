@@ -43,10 +43,21 @@ describe('page registry', () => {
       '/personalized',
       '/contact',
       '/privacy',
+      '/subprocessors',
       '/help',
       '/auth',
     ]);
-    expect(INDEXED_PATHS).toEqual(['/', '/features', '/pricing', '/quote', '/personalized', '/contact', '/privacy', '/help']);
+    expect(INDEXED_PATHS).toEqual([
+      '/',
+      '/features',
+      '/pricing',
+      '/quote',
+      '/personalized',
+      '/contact',
+      '/privacy',
+      '/subprocessors',
+      '/help',
+    ]);
     expect(CLIENT_ROUTES).toEqual(['/dashboard', '/console']);
   });
 });

@@ -67,6 +67,13 @@ export const SCREENS = {
   personalized: { path: '/personalized', namespace: 'pages', load: () => import('../features/personalized/Personalized') },
   contact: { path: '/contact', namespace: 'pages', load: () => import('../features/marketing/Contact') },
   privacy: { path: '/privacy', namespace: 'pages', load: () => import('../features/marketing/Privacy') },
+  // The processor agreement's sub-processors, public (issue 23).
+  subprocessors: {
+    path: '/subprocessors',
+    namespace: 'pages',
+    load: () => import('../features/marketing/Subprocessors'),
+    loadOnInteraction: true,
+  },
   help: { path: '/help', namespace: 'pages', load: () => import('../features/marketing/Help') },
   auth: { path: '/auth', namespace: 'account', load: () => import('../features/auth/Auth'), noindex: true },
   // The buyer's dashboard. Its agent and call pages read `calls`, its invoices `billing` (small namespaces,
@@ -88,6 +95,8 @@ export const SCREENS = {
       { path: 'invoices', load: () => import('../features/billing/DashboardInvoices') },
       // The company details invoices are addressed to (issue 22).
       { path: 'company', load: () => import('../features/company/CompanyPage') },
+      // The processor agreement: read, accept, PDF copy (issue 23).
+      { path: 'agreement', load: () => import('../features/agreement/AgreementPage') },
       { path: 'orders/:id', load: () => import('../features/dashboard/DashboardOrder') },
       { path: 'agents/:orderId', load: () => import('../features/dashboard/DashboardAgent') },
       // What the agent says and when it puts callers through; a save waits for the agency's approval (issue 23).

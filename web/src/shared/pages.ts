@@ -11,6 +11,7 @@ export const PAGE_PATHS = {
   personalized: '/personalized',
   contact: '/contact',
   privacy: '/privacy',
+  subprocessors: '/subprocessors',
   help: '/help',
   auth: '/auth',
   dashboard: '/dashboard',

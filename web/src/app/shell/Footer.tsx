@@ -8,10 +8,16 @@ import { useClientValue } from '../../shared/ui/useClientValue';
 
 const LISTS = {
   services: ['customerService', 'appointments', 'coldCalling', 'reminders'],
-  support: ['contact', 'docs', 'help', 'privacy'],
+  support: ['contact', 'docs', 'help', 'privacy', 'subprocessors'],
 } as const;
 // The support items are pages (Documentation is the help center: there is no other documentation).
-const PAGES: Record<string, string> = { contact: '/contact', docs: '/help', help: '/help', privacy: '/privacy' };
+const PAGES: Record<string, string> = {
+  contact: '/contact',
+  docs: '/help',
+  help: '/help',
+  privacy: '/privacy',
+  subprocessors: '/subprocessors',
+};
 
 export function Footer() {
   const { lang, t } = useLanguage();

@@ -30,7 +30,7 @@ export const SECTIONS: Record<Workspace, readonly Section[]> = {
     {
       path: '/dashboard',
       label: 'workspace.sections.overview',
-      owns: /^\/dashboard(?!\/(profile|integrations|invoices|company)(\/|$))(\/.*)?$/,
+      owns: /^\/dashboard(?!\/(profile|integrations|invoices|company|agreement)(\/|$))(\/.*)?$/,
     },
     // Invoices and credit notes, and this month's usage so far.
     { path: '/dashboard/invoices', label: 'workspace.sections.invoices', owns: /^\/dashboard\/invoices(\/.*)?$/ },
@@ -38,6 +38,8 @@ export const SECTIONS: Record<Workspace, readonly Section[]> = {
     { path: '/dashboard/integrations', label: 'workspace.sections.integrations', owns: /^\/dashboard\/integrations\/?$/ },
     // The company details invoices are addressed to.
     { path: '/dashboard/company', label: 'workspace.sections.company', owns: /^\/dashboard\/company\/?$/ },
+    // The processor agreement the buyer accepts before an agent goes live.
+    { path: '/dashboard/agreement', label: 'workspace.sections.agreement', owns: /^\/dashboard\/agreement\/?$/ },
     { path: '/dashboard/profile', label: 'workspace.sections.profile', owns: /^\/dashboard\/profile\/?$/ },
   ],
   console: [

@@ -6,6 +6,7 @@ import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath, type Lang } from '../../shared/paths';
 import { directionText, durationText, OutcomeBadge } from '../calls';
 import { getConsoleOrder, listCalls, type ConsoleCall, type ConsoleOrder, type OrderDetail, type Page, type UsageMonth } from './api';
+import { AgreementStanding } from '../agreement';
 import { OrderFeesForm, OrderLinkForm, OrderStatusForm } from './OrderForms';
 import { ConsoleError, ConsoleLoading, ListBody, OrderStatusBadge, orderStatusLabel, personName } from './parts';
 import { usePages } from './usePages';
@@ -135,6 +136,8 @@ function OrderView({ loaded, calls }: { loaded: OrderDetail; calls: Promise<Page
           <OrderCalls calls={calls} />
         </div>
         <div className="min-w-0 space-y-4 lg:space-y-6">
+          {/* The order goes live (completed) only once its buyer accepted the processor agreement. */}
+          {detail.agreement && <AgreementStanding standing={detail.agreement} />}
           <section aria-labelledby="order-status" className="panel">
             <h2 id="order-status" className="text-2xl font-bold tracking-tight">
               {t('console.order.status')}

@@ -5,6 +5,7 @@ import { getDashboard } from '../../shared/api/client';
 import type { DashboardData } from '../../shared/api/types';
 import { useAuth } from '../../shared/auth/AuthContext';
 import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
+import { AgreementNotice, agreementDue, type AgreementDue } from '../agreement';
 import { CompanyNotice, companyMissing } from '../company';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { AgentList } from './AgentList';
@@ -19,8 +20,17 @@ import { activeOrders } from './status';
  * loading state: there, with no API to ask, the promise never settles.
  */
 export function loader({ request }: LoaderFunctionArgs) {
-  if (typeof document === 'undefined') return { dashboard: new Promise<DashboardData>(() => {}), companyMissing: Promise.resolve(false) };
-  return { dashboard: deferred(getDashboard(requestLang(request), request.signal)), companyMissing: companyMissing(request.signal) };
+  if (typeof document === 'undefined')
+    return {
+      dashboard: new Promise<DashboardData>(() => {}),
+      companyMissing: Promise.resolve(false),
+      agreementDue: Promise.resolve<AgreementDue>('none'),
+    };
+  return {
+    dashboard: deferred(getDashboard(requestLang(request), request.signal)),
+    companyMissing: companyMissing(request.signal),
+    agreementDue: agreementDue(requestLang(request), request.signal),
+  };
 }
 
 /** The tabs live in the query (?tab=history): switching them asks the API nothing. */
@@ -38,14 +48,14 @@ export function HydrateFallback() {
 /** /dashboard: greeting, then the My Agents and Purchase History tabs. */
 export function Component() {
   const { t } = useLanguage();
-  const { dashboard, companyMissing } = useLoaderData<typeof loader>();
+  const { dashboard, companyMissing, agreementDue } = useLoaderData<typeof loader>();
   return (
     <Deferred
       resolve={dashboard}
       loading={<Loading text={t('dashboard.loading')} />}
       failed={(error, retry) => <LoadError error={error} onRetry={retry} />}
     >
-      {(data) => <DashboardTabs data={data} companyMissing={companyMissing} />}
+      {(data) => <DashboardTabs data={data} companyMissing={companyMissing} agreementDue={agreementDue} />}
     </Deferred>
   );
 }
@@ -63,7 +73,15 @@ function AgentsOrProgress({ orders }: { orders: DashboardData['orders'] }) {
 
 type Tab = 'agents' | 'history';
 
-function DashboardTabs({ data, companyMissing }: { data: DashboardData; companyMissing: Promise<boolean> }) {
+function DashboardTabs({
+  data,
+  companyMissing,
+  agreementDue,
+}: {
+  data: DashboardData;
+  companyMissing: Promise<boolean>;
+  agreementDue: Promise<AgreementDue>;
+}) {
   const { t } = useLanguage();
   const auth = useAuth();
   // If /api/me failed but the dashboard loaded, the header can still show who is signed in.
@@ -97,6 +115,8 @@ function DashboardTabs({ data, companyMissing }: { data: DashboardData; companyM
       <h1 className="display text-4xl [overflow-wrap:anywhere] sm:text-5xl">{t('dashboard.greeting', { name })}</h1>
       {/* Invoices need the buyer's company details: a reminder until they are in. */}
       <CompanyNotice missing={companyMissing} />
+      {/* No agent goes live before the processor agreement is accepted; a new version asks again. */}
+      <AgreementNotice due={agreementDue} />
       <Tabs.Root value={tab} onValueChange={onTabChange} className="mt-10">
         <Tabs.List aria-label={t('dashboard.tabsLabel')} className="tab-list grid grid-cols-2 sm:inline-grid">
           <Tabs.Trigger value="agents" className="tab">

@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'invalid_kvk',
   'invalid_vat_id',
   'buyer_only',
+  'dpa_not_accepted',
+  'dpa_version',
   'invalid_webhook_url',
   'webhook_url_not_public',
   'invalid_event',

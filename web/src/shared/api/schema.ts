@@ -993,6 +993,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dpa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current processor agreement in lang (default: the account's language) and whether the buyer (or a colleague at their company) accepted it; 403 buyer_only for staff.
+         * @description Signed in only: 401 without a session.
+         */
+        get: operations["getDpa"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dpa.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A PDF copy of the current processor agreement in lang (default: the account's language), naming who accepted it and when.
+         * @description Signed in only: 401 without a session.
+         */
+        get: operations["getDpaPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dpa/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts the processor agreement's current version; 409 dpa_version for any other version; 403 buyer_only for staff.
+         * @description Signed in only: 401 without a session.
+         */
+        post: operations["postDpaAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/integrations/webhooks": {
         parameters: {
             query?: never;
@@ -1556,6 +1616,22 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptBody: {
+            /**
+             * Format: int64
+             * @description The version read: 409 dpa_version when it is not the current one.
+             */
+            version: number;
+        };
+        Acceptance: {
+            /** Format: date-time */
+            acceptedAt: string;
+            email: string;
+            /** @description Who accepted, as named then. */
+            name: string;
+            /** Format: int64 */
+            version: number;
+        };
         Agent: {
             /** Format: int64 */
             deliveryDays: number;
@@ -1618,6 +1694,21 @@ export interface components {
         };
         AgentsAnswer: {
             items: components["schemas"]["CatalogueAgent"][];
+        };
+        Agreement: {
+            /** @description The day this version takes effect, YYYY-MM-DD. */
+            effective: string;
+            /** @enum {string} */
+            lang: "en" | "nl";
+            sections: components["schemas"]["SectionText"][];
+            /** @description The sub-processors, as listed in the section with id subprocessors. */
+            subProcessors: components["schemas"]["SubProcessorIn"][];
+            title: string;
+            /**
+             * Format: int64
+             * @description The current version; send it back to accept.
+             */
+            version: number;
         };
         AlertDefaultBody: {
             /** @enum {string} */
@@ -2570,6 +2661,7 @@ export interface components {
             version: number;
         };
         OrderHistoryAnswer: {
+            agreement: components["schemas"]["Standing"] | null;
             history: components["schemas"]["Change"][];
             order: components["schemas"]["ConsoleOrder"];
             /** @description Calls, seconds and cost without VAT per calendar month (Europe/Amsterdam), newest first. */
@@ -2803,6 +2895,11 @@ export interface components {
             code?: string;
             recoveryCode?: string;
         };
+        SectionText: {
+            id: string;
+            paragraphs: string[];
+            title: string;
+        };
         SettingsAnswer: {
             settings: components["schemas"]["SettingsView"];
         };
@@ -2975,6 +3072,25 @@ export interface components {
              */
             version: number;
         };
+        Standing: {
+            accepted: components["schemas"]["Acceptance"] | null;
+            latest: components["schemas"]["Acceptance"] | null;
+            /**
+             * Format: int64
+             * @description The current version.
+             */
+            version: number;
+        };
+        State: {
+            accepted: components["schemas"]["Acceptance"] | null;
+            agreement: components["schemas"]["Agreement"];
+            latest: components["schemas"]["Acceptance"] | null;
+            /**
+             * Format: int64
+             * @description The current version.
+             */
+            version: number;
+        };
         Stats: {
             /** Format: int64 */
             active: number;
@@ -2992,6 +3108,12 @@ export interface components {
              * @description The version last seen: 409 version_conflict when it changed since.
              */
             version: number;
+        };
+        SubProcessorIn: {
+            location: string;
+            name: string;
+            role: string;
+            safeguard: string;
         };
         Summary: {
             /** Format: int64 */
@@ -5071,6 +5193,103 @@ export interface operations {
             };
         };
     };
+    getDpa: {
+        parameters: {
+            query?: {
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["State"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDpaPdf: {
+        parameters: {
+            query?: {
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    postDpaAccept: {
+        parameters: {
+            query?: {
+                lang?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["State"];
+                };
+            };
+            /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getIntegrationsWebhooks: {
         parameters: {
             query?: never;
@@ -6181,6 +6400,7 @@ export const pathsApiOrdersIdCallsCsvGetParametersQueryPeriodValues: ReadonlyArr
 export const pathsApiOrdersIdCallsCsvGetParametersQueryOutcomeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls.csv"]["get"]["parameters"]["query"]["outcome"]> = ["answered", "missed", "failed", "pending"];
 export const pathsApiOrdersIdCallsCsvGetParametersQueryDirectionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls.csv"]["get"]["parameters"]["query"]["direction"]> = ["inbound", "outbound", "web"];
 export const pathsApiOrdersIdCallsCsvGetParametersQueryGoalValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/orders/{id}/calls.csv"]["get"]["parameters"]["query"]["goal"]> = ["yes", "no"];
+export const agreementLangValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Agreement"]["lang"]> = ["en", "nl"];
 export const alertDefaultBodyDefaultValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AlertDefaultBody"]["default"]> = ["all", "followup", "none"];
 export const alertModeBodyModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AlertModeBody"]["mode"]> = ["", "all", "followup", "none"];
 export const alertSettingDefaultValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AlertSetting"]["default"]> = ["all", "followup", "none"];

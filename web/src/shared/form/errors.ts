@@ -45,6 +45,8 @@ const MESSAGES: Record<KnownErrorCode, TKey> = {
   invalid_period: 'auth.errors.invalidPeriod',
   period_open: 'auth.errors.periodOpen',
   company_missing: 'auth.errors.companyMissing',
+  dpa_not_accepted: 'auth.errors.dpaNotAccepted',
+  dpa_version: 'auth.errors.dpaVersion',
   already_invoiced: 'auth.errors.alreadyInvoiced',
   nothing_to_bill: 'auth.errors.nothingToBill',
   billing_not_configured: 'auth.errors.billingNotConfigured',

@@ -154,6 +154,9 @@ const account = {
       invalidPeriod: 'That is not a month. Choose one from the list.',
       periodOpen: 'This month is not over yet, so it cannot be invoiced.',
       companyMissing: 'The company details are missing, so no invoice can be issued.',
+      dpaNotAccepted:
+        'The buyer has not accepted the current processor agreement yet, so their agent cannot go live. They accept it on their dashboard, under Agreement.',
+      dpaVersion: 'A new version of the processor agreement has come out. Read it again, then accept it.',
       alreadyInvoiced: 'This month has been invoiced already.',
       nothingToBill: 'There is nothing to bill for this month.',
       billingNotConfigured: 'Invoices cannot be issued until the server has the agency’s details.',
@@ -182,6 +185,7 @@ const account = {
       integrations: 'Integrations',
       invoices: 'Invoices',
       company: 'Company',
+      agreement: 'Agreement',
       quotes: 'Quotes',
       orders: 'Orders',
       calls: 'Calls',
@@ -265,6 +269,39 @@ const account = {
     help: {
       title: 'Verifying a delivery',
       text: 'Each delivery carries the headers webhook-id, webhook-timestamp and webhook-signature. The signature is an HMAC-SHA256 of the id, the timestamp and the raw body, made with your secret. The official Standard Webhooks libraries check it in one line; our README shows how for Zapier, Make and n8n.',
+    },
+  },
+  // The processor agreement (/dashboard/agreement): read it, accept it, download a PDF copy. Staff see the
+  // buyer's acceptance on an order's page (agreement.staff).
+  agreement: {
+    title: 'Processor agreement',
+    intro:
+      'We process the personal data of your callers on your behalf. This agreement (a "verwerkersovereenkomst", GDPR article 28) sets out what we process, why, for how long, who helps us and how we protect it. You accept it once before your first agent goes live, and again when we publish a new version.',
+    loading: 'Loading the processor agreement...',
+    loadError: "We couldn't load the processor agreement.",
+    version: 'Version {version}, in effect from {date}',
+    otherLanguage: 'Lees in het Nederlands',
+    accepted: 'Accepted by {name} on {date}.',
+    notAccepted: 'You have not accepted this version yet.',
+    newVersion:
+      'We have published a new version (you accepted version {version} on {date}). Your live agents keep running; please read and accept the new version.',
+    accept: 'I accept the processor agreement',
+    accepting: 'Accepting...',
+    acceptedNow: 'Thank you. The agreement is accepted.',
+    pdf: 'Download a PDF copy',
+    subprocessors: 'Sub-processors',
+    subName: 'Company',
+    subRole: 'What it does',
+    subLocation: 'Location',
+    subSafeguard: 'Transfer safeguard',
+    notice: 'Please read and accept our processor agreement: your agents can only go live once you have.',
+    noticeNew: 'We have published a new version of our processor agreement. Please read and accept it.',
+    noticeLink: 'Read the agreement',
+    staff: {
+      title: 'Processor agreement',
+      accepted: 'Version {version} accepted by {name} on {date}.',
+      notAccepted: 'The buyer has not accepted version {version} yet: the order cannot be set to completed.',
+      older: 'They accepted version {older} on {date}.',
     },
   },
   company: {

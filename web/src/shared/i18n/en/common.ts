@@ -70,6 +70,7 @@ const common = {
       docs: 'Documentation',
       help: 'Help center',
       privacy: 'Privacy policy',
+      subprocessors: 'Sub-processors',
     },
     copyright: '© {year} Belwise. All rights reserved.',
   },

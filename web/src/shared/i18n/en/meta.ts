@@ -41,6 +41,11 @@ const meta = {
       title: 'Contact',
       description: 'How to reach Belwise: the quote form, the voice assistant and our company details.',
     },
+    subprocessors: {
+      title: 'Sub-processors',
+      description:
+        'The companies that process personal data for Belwise: what each does, where, and the safeguard for transfers outside the EU.',
+    },
     privacy: {
       title: 'Privacy policy',
       description: 'What the Belwise website processes about you, why and for how long, and your rights under the GDPR.',

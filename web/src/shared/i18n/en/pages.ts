@@ -115,6 +115,20 @@ const pages = {
       vat: 'VAT number',
     },
   },
+  // The public list of sub-processors (/subprocessors); the entries come from the processor agreement's list
+  // (shared/content/subprocessors.ts, generated from internal/dpa).
+  subprocessors: {
+    title: 'Sub-processors',
+    intro:
+      'To run your voice agents we work with the companies below. They process personal data of your callers and your account on our behalf, under our processor agreement. This list is version {version}, in effect from {date}.',
+    name: 'Company',
+    role: 'What it does for us',
+    location: 'Location',
+    safeguard: 'Transfer safeguard',
+    changes:
+      'We announce a new or replaced sub-processor at least 30 days beforehand, by email to our customers and as a new version of the processor agreement, which they then accept again in their dashboard.',
+    privacyLink: 'Read our privacy policy',
+  },
   privacy: {
     title: 'Privacy policy',
     intro:

@@ -157,6 +157,9 @@ const account = {
       invalidPeriod: 'Dat is geen maand. Kies er een uit de lijst.',
       periodOpen: 'Deze maand is nog niet voorbij, dus er kan nog niet over worden gefactureerd.',
       companyMissing: 'De bedrijfsgegevens ontbreken, dus er kan geen factuur worden opgemaakt.',
+      dpaNotAccepted:
+        'De klant heeft de huidige verwerkersovereenkomst nog niet geaccepteerd, dus de assistent kan nog niet live. De klant accepteert die in het dashboard, onder Overeenkomst.',
+      dpaVersion: 'Er is een nieuwe versie van de verwerkersovereenkomst. Lees die opnieuw en accepteer haar daarna.',
       alreadyInvoiced: 'Over deze maand is al gefactureerd.',
       nothingToBill: 'Er valt over deze maand niets te factureren.',
       billingNotConfigured: 'Er kunnen geen facturen worden opgemaakt zolang de server de gegevens van het bureau mist.',
@@ -185,6 +188,7 @@ const account = {
       integrations: 'Koppelingen',
       invoices: 'Facturen',
       company: 'Bedrijf',
+      agreement: 'Overeenkomst',
       quotes: 'Offertes',
       orders: 'Bestellingen',
       calls: 'Gesprekken',
@@ -268,6 +272,37 @@ const account = {
     help: {
       title: 'Een levering controleren',
       text: 'Elke levering heeft de headers webhook-id, webhook-timestamp en webhook-signature. De handtekening is een HMAC-SHA256 van de id, het tijdstip en de onbewerkte body, gemaakt met uw sleutel. De officiële Standard Webhooks-bibliotheken controleren dit in één regel; onze README laat zien hoe dat werkt in Zapier, Make en n8n.',
+    },
+  },
+  agreement: {
+    title: 'Verwerkers\u00ADovereenkomst',
+    intro:
+      'Wij verwerken de persoonsgegevens van uw bellers namens u. Deze verwerkersovereenkomst (artikel 28 AVG) legt vast wat wij verwerken, waarvoor, hoe lang, wie ons daarbij helpt en hoe wij de gegevens beveiligen. U accepteert haar één keer voordat uw eerste assistent live gaat, en opnieuw wanneer wij een nieuwe versie publiceren.',
+    loading: 'De verwerkersovereenkomst wordt geladen...',
+    loadError: 'De verwerkersovereenkomst kon niet worden geladen.',
+    version: 'Versie {version}, geldig vanaf {date}',
+    otherLanguage: 'Read in English',
+    accepted: 'Geaccepteerd door {name} op {date}.',
+    notAccepted: 'U hebt deze versie nog niet geaccepteerd.',
+    newVersion:
+      'Wij hebben een nieuwe versie gepubliceerd (u accepteerde versie {version} op {date}). Uw live assistenten blijven gewoon werken; lees en accepteer de nieuwe versie.',
+    accept: 'Ik accepteer de verwerkersovereenkomst',
+    accepting: 'Bezig met accepteren...',
+    acceptedNow: 'Dank u. De overeenkomst is geaccepteerd.',
+    pdf: 'Download een pdf-kopie',
+    subprocessors: 'Subverwerkers',
+    subName: 'Bedrijf',
+    subRole: 'Wat het doet',
+    subLocation: 'Locatie',
+    subSafeguard: 'Waarborg bij doorgifte',
+    notice: 'Lees en accepteer onze verwerkersovereenkomst: pas daarna kunnen uw assistenten live gaan.',
+    noticeNew: 'Wij hebben een nieuwe versie van onze verwerkersovereenkomst gepubliceerd. Lees en accepteer haar.',
+    noticeLink: 'Lees de overeenkomst',
+    staff: {
+      title: 'Verwerkersovereenkomst',
+      accepted: 'Versie {version} geaccepteerd door {name} op {date}.',
+      notAccepted: 'De klant heeft versie {version} nog niet geaccepteerd: de bestelling kan niet op voltooid worden gezet.',
+      older: 'De klant accepteerde versie {older} op {date}.',
     },
   },
   company: {
@@ -455,6 +490,6 @@ const account = {
       retry: 'Probeer het opnieuw',
     },
   },
-} satisfies Pick<Dictionary, 'account' | 'auth' | 'workspace' | 'integrations' | 'company' | 'profile' | 'dashboard'>;
+} satisfies Pick<Dictionary, 'account' | 'agreement' | 'auth' | 'workspace' | 'integrations' | 'company' | 'profile' | 'dashboard'>;
 
 export default account;

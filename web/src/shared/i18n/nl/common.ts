@@ -70,6 +70,7 @@ const common = {
       docs: 'Documentatie',
       help: 'Helpcentrum',
       privacy: 'Privacybeleid',
+      subprocessors: 'Subverwerkers',
     },
     copyright: '© {year} Belwise. Alle rechten voorbehouden.',
   },

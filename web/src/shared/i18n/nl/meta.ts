@@ -43,6 +43,11 @@ const meta = {
       title: 'Contact',
       description: 'Zo bereikt u Belwise: het offerteformulier, de spraakassistent en onze bedrijfsgegevens.',
     },
+    subprocessors: {
+      title: 'Subverwerkers',
+      description:
+        'De bedrijven die voor Belwise persoonsgegevens verwerken: wat elk doet, waar, en de waarborg bij doorgifte buiten de EU.',
+    },
     privacy: {
       title: 'Privacyverklaring',
       description: 'Welke gegevens de website van Belwise over u verwerkt, waarom en hoe lang, en uw rechten onder de AVG.',

@@ -119,6 +119,18 @@ const pages = {
       vat: 'Btw-nummer',
     },
   },
+  subprocessors: {
+    title: 'Sub\u00ADverwerkers',
+    intro:
+      'Om uw spraakassistenten te laten werken, werken wij samen met de onderstaande bedrijven. Zij verwerken namens ons persoonsgegevens van uw bellers en van uw account, onder onze verwerkersovereenkomst. Dit is versie {version} van de lijst, geldig vanaf {date}.',
+    name: 'Bedrijf',
+    role: 'Wat het voor ons doet',
+    location: 'Locatie',
+    safeguard: 'Waarborg bij doorgifte',
+    changes:
+      'Een nieuwe of vervangende subverwerker kondigen wij ten minste 30 dagen van tevoren aan, per e-mail aan onze klanten en als nieuwe versie van de verwerkersovereenkomst, die zij dan opnieuw accepteren in hun dashboard.',
+    privacyLink: 'Lees onze privacyverklaring',
+  },
   privacy: {
     title: 'Privacy\u00ADverklaring',
     intro:
@@ -211,6 +223,6 @@ const pages = {
       },
     },
   },
-} satisfies Pick<Dictionary, 'quote' | 'personalized' | 'notFound' | 'suggest' | 'contact' | 'privacy' | 'help'>;
+} satisfies Pick<Dictionary, 'quote' | 'personalized' | 'notFound' | 'suggest' | 'contact' | 'subprocessors' | 'privacy' | 'help'>;
 
 export default pages;
