@@ -51,7 +51,7 @@ describe('the workspace shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Overview', 'Invoices', 'Integrations', 'Company', 'Profile', 'Nederlands']);
+    ).toEqual(['Overview', 'Invoices', 'Integrations', 'Company', 'Agreement', 'Profile', 'Nederlands']);
     expect(within(nav).getByRole('link', { name: 'Company' }).getAttribute('href')).toBe('/dashboard/company');
     expect(within(nav).getByRole('link', { name: 'Nederlands' }).getAttribute('href')).toBe('/nl/dashboard');
     expect(screen.getByRole('link', { name: 'Belwise Dashboard' }).getAttribute('href')).toBe('/dashboard');
