@@ -176,6 +176,27 @@ test('staff reach the profile page from the console, in the console shell', asyn
   await expect(page.getByRole('link', { name: `Belwise ${t('en', 'workspace.console')}` })).toBeVisible();
 });
 
+// The console has the most sections; at 1280 px they, the language link and the account share one line, and none
+// covers another (in Dutch the account button once covered the language link and the last section).
+for (const lang of languages) {
+  test(`the console at 1280 px (${lang}): its sections, the language link and the account fit on one line`, async ({ page }) => {
+    await page.setViewportSize(desktop);
+    await signInStaff(page);
+    await gotoHydrated(page, localized(lang, '/console'));
+    const nav = page.getByRole('navigation', { name: t(lang, 'workspace.sectionsLabel') });
+    await expect(nav.getByRole('link', { name: t(lang, 'workspace.sections.jobs') })).toBeVisible();
+    const boxes = await nav.getByRole('link').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    const account = (await page.getByRole('button', { name: new RegExp(t(lang, 'header.accountMenu')) }).boundingBox())!;
+    expect(boxes.length).toBeGreaterThan(8);
+    for (const [i, box] of boxes.entries()) {
+      expect(Math.abs(box.top + box.height / 2 - (boxes[0].top + boxes[0].height / 2)), `link ${i} on the first line`).toBeLessThan(4);
+      if (i > 0) expect(box.left, `link ${i} after link ${i - 1}`).toBeGreaterThanOrEqual(boxes[i - 1].right - 0.5);
+    }
+    expect(boxes.at(-1)!.right, 'the language link before the account').toBeLessThanOrEqual(account.x);
+    await expectNoSidewaysScroll(page);
+  });
+}
+
 // axe on the shells and the profile page, at both widths in both languages; each visit also leaves a
 // screenshot to look at (test-results/workspace-shots).
 for (const viewport of [phone, desktop]) {

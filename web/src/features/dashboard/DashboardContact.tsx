@@ -205,7 +205,7 @@ function CallerRequests({ orderId, number, calls }: { orderId: string; number: s
       <div className="flex flex-wrap gap-3">
         <button
           type="button"
-          className="btn btn-ghost w-full sm:w-auto"
+          className="btn btn-ghost w-full text-center whitespace-normal sm:w-auto"
           disabled={exporting}
           data-busy={exporting || undefined}
           onClick={() => void download()}

@@ -67,38 +67,54 @@ export function DiffTable({ lines, caption }: { lines: DiffLine[]; caption: stri
   const { lang, t } = useLanguage();
   if (lines.length === 0) return <p className="text-ink-soft">{t('settings.diff.none')}</p>;
   const empty = <span className="text-ink-soft italic">{t('settings.diff.empty')}</span>;
+  const oldText = (l: DiffLine) => (l.old ? <del className="decoration-red-700/60">{l.old}</del> : empty);
+  const newText = (l: DiffLine) => (l.new ? <ins className="no-underline">{l.new}</ins> : empty);
+  // A phone has no room for three columns: there each field is a block with its old text above its new one.
   return (
-    <table className="diff-table w-full border-collapse text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr className="border-b border-line text-left">
-          <th scope="col" className="py-2 pr-3 text-xs font-bold text-ink-soft">
-            {t('settings.diff.field')}
-          </th>
-          <th scope="col" className="px-3 py-2 text-xs font-bold text-ink-soft">
-            {t('settings.diff.old')}
-          </th>
-          <th scope="col" className="py-2 pl-3 text-xs font-bold text-ink-soft">
-            {t('settings.diff.new')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((l) => (
-          <tr key={l.path} className="border-b border-line align-top last:border-b-0">
-            <th scope="row" className="py-2 pr-3 text-left font-semibold">
-              {fieldLabel(l.path, t, lang)}
+    <>
+      <table className="diff-table w-full border-collapse text-sm max-sm:hidden">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-line text-left">
+            <th scope="col" className="py-2 pr-3 text-xs font-bold text-ink-soft">
+              {t('settings.diff.field')}
             </th>
-            <td className="px-3 py-2 [overflow-wrap:anywhere] whitespace-pre-line">
-              {l.old ? <del className="decoration-red-700/60">{l.old}</del> : empty}
-            </td>
-            <td className="py-2 pl-3 [overflow-wrap:anywhere] whitespace-pre-line">
-              {l.new ? <ins className="no-underline">{l.new}</ins> : empty}
-            </td>
+            <th scope="col" className="px-3 py-2 text-xs font-bold text-ink-soft">
+              {t('settings.diff.old')}
+            </th>
+            <th scope="col" className="py-2 pl-3 text-xs font-bold text-ink-soft">
+              {t('settings.diff.new')}
+            </th>
           </tr>
+        </thead>
+        <tbody>
+          {lines.map((l) => (
+            <tr key={l.path} className="border-b border-line align-top last:border-b-0">
+              <th scope="row" className="py-2 pr-3 text-left font-semibold">
+                {fieldLabel(l.path, t, lang)}
+              </th>
+              <td className="px-3 py-2 [overflow-wrap:anywhere] whitespace-pre-line">{oldText(l)}</td>
+              <td className="py-2 pl-3 [overflow-wrap:anywhere] whitespace-pre-line">{newText(l)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="space-y-4 text-sm sm:hidden">
+        {lines.map((l) => (
+          <div key={l.path} className="border-b border-line pb-3 last:border-b-0">
+            <dt className="font-semibold">{fieldLabel(l.path, t, lang)}</dt>
+            <dd className="mt-2">
+              <span className="block text-xs font-bold text-ink-soft">{t('settings.diff.old')}</span>
+              <span className="block [overflow-wrap:anywhere] whitespace-pre-line">{oldText(l)}</span>
+            </dd>
+            <dd className="mt-2">
+              <span className="block text-xs font-bold text-ink-soft">{t('settings.diff.new')}</span>
+              <span className="block [overflow-wrap:anywhere] whitespace-pre-line">{newText(l)}</span>
+            </dd>
+          </div>
         ))}
-      </tbody>
-    </table>
+      </dl>
+    </>
   );
 }
 

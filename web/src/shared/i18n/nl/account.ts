@@ -315,7 +315,7 @@ const account = {
     retention: {
       title: 'Hoe lang we uw gesprekken bewaren',
       intro:
-        'Volgens de privacywet (AVG) mogen persoonsgegevens niet langer worden bewaard dan nodig. Kies hoe lang de transcripten, samenvattingen, gespreksgegevens, nummers van bellers en opnamelinks van uw agents worden bewaard. Daarna worden ze elk uur gewist; de minuten van de gesprekken blijven op uw verbruik en facturen staan.',
+        'Volgens de privacywet (AVG) mogen persoonsgegevens niet langer worden bewaard dan nodig. Kies hoe lang de transcripten, samenvattingen, gespreksgegevens, nummers van bellers en opnamelinks van uw agenten worden bewaard. Daarna worden ze elk uur gewist; de minuten van de gesprekken blijven op uw verbruik en facturen staan.',
       choice: 'Gespreksinhoud bewaren',
       days30: '30 dagen',
       days90: '90 dagen (standaard)',

@@ -158,7 +158,7 @@ const pages = {
       },
       callers: {
         title: 'Gesprekken met de agent van een bedrijf',
-        text: 'Een bedrijf dat onze agents gebruikt, kiest hoe lang de inhoud van zijn gesprekken wordt bewaard: 30, 90 (de standaard) of 365 dagen, of helemaal geen opnamen. Bij “geen opnamen” wordt nooit een opnamelink opgeslagen en blijven transcripten en de rest 90 dagen bewaard. Vraagt een agent een beller om toestemming voor opname en geeft de beller die niet, dan wordt geen opnamelink bewaard. Na de gekozen termijn worden transcripten, samenvattingen, gespreksgegevens, opnamelinks en het nummer van de beller gewist; alleen wat het gesprek kostte blijft, voor de facturering. Als beller kunt u het bedrijf vragen alles in te zien wat over uw nummer is bewaard, of het te wissen: het bedrijf exporteert of wist het vanuit zijn dashboard, en de kopieën bij Vapi worden ook verwijderd.',
+        text: 'Een bedrijf dat onze agenten gebruikt, kiest hoe lang de inhoud van zijn gesprekken wordt bewaard: 30, 90 (de standaard) of 365 dagen, of helemaal geen opnamen. Bij “geen opnamen” wordt nooit een opnamelink opgeslagen en blijven transcripten en de rest 90 dagen bewaard. Vraagt een agent een beller om toestemming voor opname en geeft de beller die niet, dan wordt geen opnamelink bewaard. Na de gekozen termijn worden transcripten, samenvattingen, gespreksgegevens, opnamelinks en het nummer van de beller gewist; alleen wat het gesprek kostte blijft, voor de facturering. Als beller kunt u het bedrijf vragen alles in te zien wat over uw nummer is bewaard, of het te wissen: het bedrijf exporteert of wist het vanuit zijn dashboard, en de kopieën bij Vapi worden ook verwijderd.',
       },
       rights: {
         title: 'Uw rechten',
