@@ -110,7 +110,7 @@ for (const lang of ['en', 'nl'] as const) {
     await status.getByLabel(fill(lang, 'console.orders.statusFor', { number: order.number }), { exact: true }).selectOption('cancelled');
     await status.getByRole('button', { name: fill(lang, 'console.orders.saveFor', { number: order.number }) }).click();
     await expect(status.getByText(t(lang, 'console.orders.saved'))).toBeVisible();
-    const history = page.getByRole('region', { name: t(lang, 'console.order.history.title') });
+    const history = page.getByRole('region', { name: t(lang, 'console.order.history.title'), exact: true });
     await expect(history).toContainText(
       fill(lang, 'console.order.history.change', {
         from: t(lang, 'console.orderStatus.pending'),

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { t } from './dictionaries';
 import { linkIn, messagesTo, uniqueEmail, type SinkMessage } from './mail';
-import { acceptAgreement, gotoHydrated, localized, postReport, signInStaff, type Lang } from './support';
+import { acceptAgreement, gotoHydrated, localized, newBuyerOrder, patchOrder, postReport, signInStaff, type Lang } from './support';
 
 // Issue 20: a buyer whose only order is being set up sees its progress; once its agent is live and linked,
 // its callers are grouped by number on the contacts page (two calls from one number, written two ways, are
@@ -56,31 +56,6 @@ function report(number: string, minutesAgo: number, summary: string) {
   };
 }
 
-/** A fresh buyer's pending order, made as staff make one from a quote (which also invites the buyer). */
-async function newOrder(request: APIRequestContext) {
-  email = uniqueEmail('contacts');
-  const quote = await request.post('/api/quotes', {
-    data: { fullName: 'Pieter Bakker', email, description: 'Een agent die de telefoon opneemt.', language: 'dutch', locale: 'en' },
-  });
-  expect(quote.status(), await quote.text()).toBe(201);
-  const { items: quotes } = (await (await request.get(`/api/console/quotes?q=${encodeURIComponent(email)}`)).json()) as {
-    items: { id: string }[];
-  };
-  const { items: agents } = (await (await request.get('/api/console/agents')).json()) as { items: { id: string }[] };
-  const res = await request.post(`/api/console/quotes/${quotes[0].id}/orders`, {
-    data: { agentId: agents[0].id, amountCents: 149_900, currency: 'EUR' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { order: { id: string } }).order.id;
-}
-
-/** Sets fields of the order as staff do (its version first). */
-async function patchOrder(request: APIRequestContext, body: Record<string, unknown>) {
-  const { order } = (await (await request.get(`/api/console/orders/${orderId}`)).json()) as { order: { version: number } };
-  const res = await request.patch(`/api/console/orders/${orderId}`, { data: { ...body, version: order.version } });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
 async function buyerPage(browser: Browser, width = 1280) {
   const context = await browser.newContext({ storageState: buyerState, viewport: { width, height: width < 600 ? 844 : 800 } });
   return context.newPage();
@@ -99,7 +74,7 @@ test('a buyer whose only order is pending sees its setup progress, with the expe
 }) => {
   test.setTimeout(90_000);
   await signInStaff(page);
-  orderId = await newOrder(page.request);
+  ({ email, orderId } = await newBuyerOrder(page.request, 'contacts', 'Pieter Bakker'));
 
   // The invitation: the buyer chooses a password and lands on the dashboard.
   let invite: SinkMessage | undefined;
@@ -147,8 +122,8 @@ test('two calls from one number are one contact; a contact opens their calls; a 
   await acceptAgreement(accepting.request);
   await accepting.context().close();
   await signInStaff(page);
-  await patchOrder(page.request, { status: 'completed' });
-  await patchOrder(page.request, { assistantId: assistant });
+  await patchOrder(page.request, orderId, { status: 'completed' });
+  await patchOrder(page.request, orderId, { assistantId: assistant });
   await postReport(page.request, report(NUMBER, 30, 'First call: asked for the opening hours.'));
   await postReport(page.request, report(OTHER, 20, 'Someone else asked for a quote.'));
   await postReport(page.request, report(`+31 6 2${digits}`, 10, 'Second call: booked an appointment.'));
@@ -235,7 +210,7 @@ test('axe finds no violations on the setup progress (both languages, 390 and 128
   // A second fresh buyer, still pending: the first one's order is live by now.
   await signInStaff(page);
   const saved = { email, orderId, buyerState };
-  orderId = await newOrder(page.request);
+  ({ email, orderId } = await newBuyerOrder(page.request, 'contacts', 'Pieter Bakker'));
   let invite: SinkMessage | undefined;
   await expect
     .poll(async () => (invite = (await messagesTo(email)).find((m) => m.text.includes('#invite='))) !== undefined, { timeout: 15_000 })

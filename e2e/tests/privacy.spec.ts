@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { t } from './dictionaries';
 import { linkIn, messagesTo, uniqueEmail, type SinkMessage } from './mail';
-import { gotoHydrated, localized, postReport, signInBuyer, signInStaff } from './support';
+import { acceptAgreement, gotoHydrated, localized, newBuyerOrder, patchOrder, postReport, signInBuyer, signInStaff } from './support';
 
 // Issue 23 §3: a buyer answers a caller's requests from the contact page, in both languages: "export
 // everything about this number" downloads a ZIP (calls.json and one transcript per call), and "erase this
@@ -73,29 +73,6 @@ function unzip(buf: Buffer): Map<string, string> {
   return out;
 }
 
-async function newOrder(request: APIRequestContext) {
-  email = uniqueEmail('privacy');
-  const quote = await request.post('/api/quotes', {
-    data: { fullName: 'Sanne Visser', email, description: 'Een agent die de telefoon opneemt.', language: 'dutch', locale: 'en' },
-  });
-  expect(quote.status(), await quote.text()).toBe(201);
-  const { items: quotes } = (await (await request.get(`/api/console/quotes?q=${encodeURIComponent(email)}`)).json()) as {
-    items: { id: string }[];
-  };
-  const { items: agents } = (await (await request.get('/api/console/agents')).json()) as { items: { id: string }[] };
-  const res = await request.post(`/api/console/quotes/${quotes[0].id}/orders`, {
-    data: { agentId: agents[0].id, amountCents: 149_900, currency: 'EUR' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { order: { id: string } }).order.id;
-}
-
-async function patchOrder(request: APIRequestContext, body: Record<string, unknown>) {
-  const { order } = (await (await request.get(`/api/console/orders/${orderId}`)).json()) as { order: { version: number } };
-  const res = await request.patch(`/api/console/orders/${orderId}`, { data: { ...body, version: order.version } });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
 async function buyerPage(browser: Browser, width = 1280) {
   const context = await browser.newContext({
     storageState: buyerState,
@@ -108,7 +85,7 @@ async function buyerPage(browser: Browser, width = 1280) {
 test('a buyer exports a caller’s ZIP and erases the caller, in English and Dutch', async ({ browser, page }) => {
   test.setTimeout(150_000);
   await signInStaff(page);
-  orderId = await newOrder(page.request);
+  ({ email, orderId } = await newBuyerOrder(page.request, 'privacy', 'Sanne Visser'));
   let invite: SinkMessage | undefined;
   await expect
     .poll(async () => (invite = (await messagesTo(email)).find((m) => m.text.includes('#invite='))) !== undefined, { timeout: 15_000 })
@@ -119,11 +96,13 @@ test('a buyer exports a caller’s ZIP and erases the caller, in English and Dut
   await first.getByLabel(t('en', 'auth.fields.newPassword')).fill('a strong password');
   await first.getByRole('button', { name: t('en', 'auth.invite.submit') }).click();
   await expect(first).toHaveURL(/\/dashboard$/);
+  // The buyer accepts the processor agreement first: without it the agent cannot go live (issue 23).
+  await acceptAgreement(first.request);
   await context.storageState({ path: buyerState });
   await context.close();
 
-  await patchOrder(page.request, { status: 'completed' });
-  await patchOrder(page.request, { assistantId: assistant });
+  await patchOrder(page.request, orderId, { status: 'completed' });
+  await patchOrder(page.request, orderId, { assistantId: assistant });
   for (const lang of ['en', 'nl'] as const) {
     await postReport(page.request, report(NUMBERS[lang], 40, `${lang} first`));
     await postReport(page.request, report(NUMBERS[lang], 30, `${lang} second`));

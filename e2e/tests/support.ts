@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dataDir, siteURL, vapiWebhookSecret } from '../playwright.config';
 import { t } from './dictionaries';
+import { uniqueEmail } from './mail';
 
 export const languages = ['en', 'nl'] as const;
 export type Lang = (typeof languages)[number];
@@ -260,4 +261,36 @@ export async function acceptAgreement(request: import('@playwright/test').APIReq
   const { agreement } = (await (await request.get('/api/dpa')).json()) as { agreement: { version: number } };
   const res = await request.post('/api/dpa/accept', { data: { version: agreement.version } });
   if (res.status() !== 200) throw new Error(`accepting the processor agreement: ${res.status()} ${await res.text()}`);
+}
+
+/**
+ * A fresh buyer's pending order, made as staff make one from a quote (which also invites the buyer, as
+ * `fullName` at `email`); `request` is signed in as staff. Returns the buyer's email and the order's id.
+ */
+export async function newBuyerOrder(
+  request: APIRequestContext,
+  tag: string,
+  fullName: string,
+): Promise<{ email: string; orderId: string }> {
+  const email = uniqueEmail(tag);
+  const quote = await request.post('/api/quotes', {
+    data: { fullName, email, description: 'Een agent die de telefoon opneemt.', language: 'dutch', locale: 'en' },
+  });
+  expect(quote.status(), await quote.text()).toBe(201);
+  const { items: quotes } = (await (await request.get(`/api/console/quotes?q=${encodeURIComponent(email)}`)).json()) as {
+    items: { id: string }[];
+  };
+  const { items: agents } = (await (await request.get('/api/console/agents')).json()) as { items: { id: string }[] };
+  const res = await request.post(`/api/console/quotes/${quotes[0].id}/orders`, {
+    data: { agentId: agents[0].id, amountCents: 149_900, currency: 'EUR' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { email, orderId: ((await res.json()) as { order: { id: string } }).order.id };
+}
+
+/** Sets fields of an order as staff do (its version first); `request` is signed in as staff. */
+export async function patchOrder(request: APIRequestContext, orderId: string, body: Record<string, unknown>) {
+  const { order } = (await (await request.get(`/api/console/orders/${orderId}`)).json()) as { order: { version: number } };
+  const res = await request.patch(`/api/console/orders/${orderId}`, { data: { ...body, version: order.version } });
+  expect(res.status(), await res.text()).toBe(200);
 }
