@@ -114,10 +114,15 @@ test.describe('prerendered, before any script runs', () => {
         await expect(footer).toContainText(t(lang, 'footer.support.privacy'));
         await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
         // Issue 12: the support items are links to real pages (Documentation is the help center); services stay text.
-        await expect(footer.getByRole('link')).toHaveCount(4);
+        // Issue 23 adds the public list of sub-processors.
+        await expect(footer.getByRole('link')).toHaveCount(5);
         await expect(footer.getByRole('link', { name: t(lang, 'footer.support.privacy') })).toHaveAttribute(
           'href',
           localized(lang, '/privacy'),
+        );
+        await expect(footer.getByRole('link', { name: t(lang, 'footer.support.subprocessors') })).toHaveAttribute(
+          'href',
+          localized(lang, '/subprocessors'),
         );
 
         // The page's own head.
