@@ -44,7 +44,9 @@ test('pages are compressed and revalidated; hashed assets are cached for a year'
   const again = await rawGet('/features', { 'accept-encoding': 'br', 'if-none-match': etag });
   expect(again.status).toBe(304);
 
-  const script = html.match(/import\(["'](\/assets\/[^"']+\.js)["']\)/)?.[1];
+  // The boot script names the entry and the stylesheet once (E, C) and loads them at the first interaction.
+  const script = html.match(/\bE="(\/assets\/[^"]+\.js)"/)?.[1];
+  expect(html).toContain('import(E)');
   expect(script, 'the boot script imports the hashed client entry').toBeTruthy();
   const asset = await rawGet(script!, { 'accept-encoding': 'gzip' });
   expect(asset.status).toBe(200);
@@ -72,7 +74,8 @@ test('a page inlines only the CSS its markup uses; the whole stylesheet comes wi
 }) => {
   const html = await (await request.get('/')).text();
   const inline = html.match(/<style[^>]*>([\s\S]*?)<\/style>/)?.[1] ?? '';
-  const href = html.match(/s\.href="(\/assets\/[^"]+\.css)"/)?.[1];
+  const href = html.match(/\bC="(\/assets\/[^"]+\.css)"/)?.[1];
+  expect(html).toContain('add("stylesheet",C)');
   expect(href, 'the boot script adds the hashed stylesheet').toBeTruthy();
   const whole = await (await request.get(href!)).text();
   expect(inline.length, 'inline CSS on /').toBeLessThan(whole.length / 2);
