@@ -46,6 +46,8 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test('the monthly report in both languages: axe at 390 and 1280 px, linked from the agent page', async ({ page }) => {
+  // A sign-in and four full axe scans: on a loaded 2-core machine they outlast the default 30 s (CI: 30.5 s).
+  test.slow();
   await signIn(page);
   for (const lang of languages) {
     for (const width of [390, 1280]) {
@@ -130,6 +132,8 @@ test('`site digests send --week --now` sends the demo buyer one weekly digest, h
 });
 
 test("the profile's weekly digest switch: axe at 390 and 1280 px in both languages", async ({ page }) => {
+  // A sign-in and four full axe scans: on a loaded 2-core machine they outlast the default 30 s (CI: 30.5 s).
+  test.slow();
   await signIn(page);
   for (const lang of languages) {
     for (const width of [390, 1280]) {
