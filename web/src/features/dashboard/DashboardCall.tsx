@@ -4,6 +4,7 @@ import { ApiError } from '../../shared/api/client';
 import type { OwnCall } from '../../shared/api/types';
 import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { messageFor } from '../../shared/form/errors';
+import { ConfirmPanel } from './ConfirmPanel';
 import { formatDateTime } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
@@ -199,34 +200,19 @@ function DeleteCall({ orderId, callId, started }: { orderId: string; callId: str
     );
   }
   return (
-    <div
-      role="group"
-      aria-labelledby="delete-title"
-      aria-describedby="delete-text"
-      className="rounded-3xl border-[1.5px] border-red-700 bg-red-50 p-5"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && !busy) cancel();
-      }}
-    >
-      <h2 id="delete-title" tabIndex={-1} ref={titleRef} className="text-lg font-bold text-red-900">
-        {t('calls.call.confirmTitle')}
-      </h2>
-      <p id="delete-text" className="mt-2 leading-relaxed text-red-900">
-        {t('calls.call.confirmText')}
-      </p>
-      {error && (
-        <p role="alert" className="notice notice-error mt-3">
-          {t('calls.call.deleteError')} {t(messageFor(error.code))}
-        </p>
-      )}
-      <div className="mt-4 flex flex-wrap gap-3">
-        <button type="button" className="btn btn-ink" disabled={busy} data-busy={busy || undefined} onClick={() => void remove()}>
-          {busy ? t('calls.call.deleting') : t('calls.call.confirm')}
-        </button>
-        <button type="button" className="btn btn-ghost" disabled={busy} onClick={cancel}>
-          {t('calls.call.cancel')}
-        </button>
-      </div>
-    </div>
+    <ConfirmPanel
+      id="delete"
+      heading="h2"
+      titleRef={titleRef}
+      title={t('calls.call.confirmTitle')}
+      text={t('calls.call.confirmText')}
+      error={error && `${t('calls.call.deleteError')} ${t(messageFor(error.code))}`}
+      busy={busy}
+      confirm={t('calls.call.confirm')}
+      confirming={t('calls.call.deleting')}
+      cancel={t('calls.call.cancel')}
+      onConfirm={() => void remove()}
+      onCancel={cancel}
+    />
   );
 }

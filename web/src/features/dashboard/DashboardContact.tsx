@@ -4,6 +4,7 @@ import { ApiError } from '../../shared/api/client';
 import type { ContactCalls } from '../../shared/api/types';
 import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { messageFor } from '../../shared/form/errors';
+import { ConfirmPanel } from './ConfirmPanel';
 import { formatDateTime } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
@@ -224,35 +225,20 @@ function CallerRequests({ orderId, number, calls }: { orderId: string; number: s
         </p>
       )}
       {confirming && (
-        <div
-          role="group"
-          aria-labelledby="erase-title"
-          aria-describedby="erase-text"
-          className="rounded-3xl border-[1.5px] border-red-700 bg-red-50 p-5"
-          onKeyDown={(e) => {
-            if (e.key === 'Escape' && !busy) cancel();
-          }}
-        >
-          <h3 id="erase-title" tabIndex={-1} ref={titleRef} className="text-lg font-bold text-red-900">
-            {t('calls.contact.eraseTitle')}
-          </h3>
-          <p id="erase-text" className="mt-2 leading-relaxed text-red-900">
-            {t('calls.contact.eraseText', { count: calls })}
-          </p>
-          {error && (
-            <p role="alert" className="notice notice-error mt-3">
-              {t('calls.contact.eraseError')} {t(messageFor(error.code))}
-            </p>
-          )}
-          <div className="mt-4 flex flex-wrap gap-3">
-            <button type="button" className="btn btn-ink" disabled={busy} data-busy={busy || undefined} onClick={() => void erase()}>
-              {busy ? t('calls.contact.erasing') : t('calls.contact.eraseConfirm')}
-            </button>
-            <button type="button" className="btn btn-ghost" disabled={busy} onClick={cancel}>
-              {t('calls.contact.eraseCancel')}
-            </button>
-          </div>
-        </div>
+        <ConfirmPanel
+          id="erase"
+          heading="h3"
+          titleRef={titleRef}
+          title={t('calls.contact.eraseTitle')}
+          text={t('calls.contact.eraseText', { count: calls })}
+          error={error && `${t('calls.contact.eraseError')} ${t(messageFor(error.code))}`}
+          busy={busy}
+          confirm={t('calls.contact.eraseConfirm')}
+          confirming={t('calls.contact.erasing')}
+          cancel={t('calls.contact.eraseCancel')}
+          onConfirm={() => void erase()}
+          onCancel={cancel}
+        />
       )}
     </section>
   );
