@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { t } from './dictionaries';
 import { linkIn, uniqueEmail, waitForMail } from './mail';
-import { gotoHydrated, localized, type Lang } from './support';
+import { expectAxeClean, gotoHydrated, type Lang, localized } from './support';
 
 const DEMO = { email: 'demo@example.com', password: 'demo-buyer-2026' };
 
@@ -263,10 +262,7 @@ for (const width of [390, 1280]) {
     test.slow();
     await page.setViewportSize({ width, height: 900 });
     const check = async () => {
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+      await expectAxeClean(page);
     };
     for (const lang of ['en', 'nl'] as const) {
       await gotoHydrated(page, localized(lang, '/auth'));

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { fakeVapiURL } from '../playwright.config';
 import { t } from './dictionaries';
-import { gotoHydrated, localized, signInBuyer, signInStaff, type Lang } from './support';
+import { expectAxeClean, gotoHydrated, type Lang, localized, signInBuyer, signInStaff, snap } from './support';
 
 // Issue 23 §1–§2 in both languages: the demo buyer's greeting without the AI disclosure is refused at its
 // field, with the suggested sentence to insert; with it, the change waits for approval; staff approve it on
@@ -20,11 +19,7 @@ let orders: DemoOrder[] = [];
 
 async function axe(page: Page, what: string) {
   await page.waitForTimeout(300);
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
+  await expectAxeClean(page, what, { include: 'main', allRules: true });
 }
 
 /** The PATCH bodies the fake Vapi received for an assistant. */
@@ -176,11 +171,11 @@ test('screenshots of the settings page and /console/changes at 390 and 1280 px, 
       await page.setViewportSize({ width, height: 900 });
       await gotoHydrated(page, localized(lang, `/dashboard/agents/${order.id}/settings`));
       await expect(page.getByRole('heading', { level: 1, name: t(lang, 'settings.title') })).toBeVisible();
-      await page.screenshot({ path: `test-results/agent-settings-${lang}-${width}.png`, fullPage: true });
+      await snap(page, `test-results/agent-settings-${lang}-${width}.png`, { fullPage: true });
       const staff = await staffPage(browser, width);
       await gotoHydrated(staff, localized(lang, '/console/changes'));
       await expect(staff.getByRole('article').first()).toBeVisible();
-      await staff.screenshot({ path: `test-results/console-changes-${lang}-${width}.png`, fullPage: true });
+      await snap(staff, `test-results/console-changes-${lang}-${width}.png`, { fullPage: true });
       await staff.context().close();
     }
   }

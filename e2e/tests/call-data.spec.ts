@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { t } from './dictionaries';
-import { gotoHydrated, languages, localized, postReport, signInBuyer, signInStaff } from './support';
+import { expectAxeClean, gotoHydrated, languages, localized, postReport, signInBuyer, signInStaff, snap } from './support';
 
 // Issue 20 §2: staff define an order's call data ("callback wanted", yes/no); a report carrying it in
 // analysis.structuredData shows as a column of the agent page's list and filters it, in English and Dutch.
@@ -46,16 +45,6 @@ function report(callId: string, summary: string) {
   };
 }
 
-async function axe(page: Page, what: string, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
-}
-
 test.beforeAll(async ({ request }) => {
   const auth = await staffApi(request);
   const res = await request.get('/api/console/orders?q=demo%40example.com&limit=100', auth);
@@ -88,8 +77,8 @@ test('staff define "callback wanted" in the order\'s call data editor; axe at 39
       await gotoHydrated(page, localized(lang, `/console/orders/${order.id}`));
       const region = page.getByRole('region', { name: t(lang, 'console.callFields.title'), exact: true });
       await expect(region.getByRole('group', { name: t(lang, 'console.callFields.field').replace('{n}', '1') })).toBeVisible();
-      await region.screenshot({ path: `test-results/call-data-editor-${lang}-${width}.png` });
-      await axe(page, `the editor, ${lang} at ${width} px`);
+      await snap(region, `test-results/call-data-editor-${lang}-${width}.png`);
+      await expectAxeClean(page, `the editor, ${lang} at ${width} px`);
     }
   }
 
@@ -115,7 +104,7 @@ test('staff define "callback wanted" in the order\'s call data editor; axe at 39
   await field.getByLabel(t('en', 'console.callFields.name')).fill('callback_wanted');
   await editor.getByRole('button', { name: t('en', 'console.callFields.save') }).click();
   await expect(editor.getByText(t('en', 'console.callFields.saved'))).toBeVisible();
-  await editor.screenshot({ path: 'test-results/call-data-editor-saved.png' });
+  await snap(editor, 'test-results/call-data-editor-saved.png');
 });
 
 for (const lang of languages) {
@@ -139,7 +128,7 @@ for (const lang of languages) {
     await expect(column(wanted)).toHaveText(t(lang, 'calls.data.yes'));
     await expect(column(notWanted)).toHaveText(t(lang, 'calls.data.no'));
     await expect(column(refused)).toHaveText('—');
-    await row(wanted).screenshot({ path: `test-results/call-data-row-${lang}-1280.png` });
+    await snap(row(wanted), `test-results/call-data-row-${lang}-1280.png`);
 
     // Filter: only the calls that want a callback; the URL keeps it through a reload.
     const filters = list.getByRole('group', { name: t(lang, 'calls.data.filters') });
@@ -154,14 +143,14 @@ for (const lang of languages) {
     await expect(list.getByRole('group', { name: t(lang, 'calls.data.filters') }).getByLabel(LABEL[lang])).toHaveValue('yes');
     await page.setViewportSize({ width: 390, height: 900 });
     await list.getByRole('group', { name: t(lang, 'calls.data.filters') }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/call-data-list-${lang}-390.png` });
+    await snap(page, `test-results/call-data-list-${lang}-390.png`);
 
     // The call page shows it under its label, in the page's language.
     await row(wanted).getByRole('link').click();
     const data = page.getByRole('region', { name: t(lang, 'calls.data.title') });
     await expect(data.getByText(LABEL[lang], { exact: true })).toBeVisible();
     await expect(data.getByText(t(lang, 'calls.data.yes'), { exact: true })).toBeVisible();
-    await data.screenshot({ path: `test-results/call-data-call-${lang}-390.png` });
+    await snap(data, `test-results/call-data-call-${lang}-390.png`);
 
     // Staff see it on the call's console page too.
     const callId = page.url().split('/').pop()!;

@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { t } from './dictionaries';
-import { gotoHydrated, localized, postReport, signInBuyer, signInStaff } from './support';
+import { expectAxeClean, gotoHydrated, localized, postReport, signInBuyer, signInStaff } from './support';
 
 // Issue 18 §3: the buyer can act on a call. The order's owner sees the caller's full number (as the page's
 // language writes it) on the agent page and the call page, calls back with a tel: link, and downloads a CSV
@@ -109,10 +108,7 @@ function amsterdamTime(at: Date) {
 
 /** axe finds nothing, and the page does not scroll sideways. */
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  await expectAxeClean(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, 'scrolls sideways').toBeLessThanOrEqual(0);
 }

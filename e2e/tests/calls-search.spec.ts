@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { t } from './dictionaries';
-import { gotoHydrated, localized, postReport, signInBuyer, type Lang } from './support';
+import { expectAxeClean, gotoHydrated, type Lang, localized, postReport, signInBuyer, snap } from './support';
 
 // Issue 20 §2: a buyer finds calls on the agent page by a word of the conversation, narrows them by outcome,
 // direction, goal and period, and the URL keeps all of it across a reload; a search that finds nothing says so.
@@ -157,9 +156,9 @@ for (const lang of ['en', 'nl'] as const) {
       await expect((await summaries(page, lang)).first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       // To look at: the period and figures, then the chart, the filters and the list's head.
-      await page.screenshot({ path: `screenshots/calls-search-${lang}-${width}.png` });
+      await snap(page, `screenshots/calls-search-${lang}-${width}.png`);
       await page.getByRole('region', { name: t(lang, 'calls.chart.title') }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `screenshots/calls-search-${lang}-${width}-list.png` });
+      await snap(page, `screenshots/calls-search-${lang}-${width}-list.png`);
       const wide = await page.evaluate(() =>
         [...document.querySelectorAll('body *')]
           .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
@@ -167,21 +166,14 @@ for (const lang of ['en', 'nl'] as const) {
           .slice(0, 8),
       );
       expect(wide).toEqual([]);
-      await axeClean(page);
+      await expectAxeClean(page);
 
       // A search that finds nothing.
       await page.goto(localized(lang, `/dashboard/agents/${orderId}?q=nietsgevonden${run}`));
       await expect(page.getByRole('heading', { name: noMatch(lang, `nietsgevonden${run}`) })).toBeVisible();
       await page.getByRole('search', { name: t(lang, 'calls.filters.title') }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `screenshots/calls-search-none-${lang}-${width}.png` });
-      await axeClean(page);
+      await snap(page, `screenshots/calls-search-none-${lang}-${width}.png`);
+      await expectAxeClean(page);
     });
   }
-}
-
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

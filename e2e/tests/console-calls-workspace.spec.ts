@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { t } from './dictionaries';
 import { uniqueEmail } from './mail';
-import { gotoHydrated, localized, postReport, signInStaff, type Lang } from './support';
+import { expectAxeClean, gotoHydrated, type Lang, localized, postReport, signInStaff } from './support';
 
 // Issue 20 §3, the agency's calls: staff filter the table (outcome, order, period, assignment) and search it,
 // the filters survive a reload, a call opens with its transcript, and the table reads at 390 px without
@@ -57,16 +56,6 @@ async function report(request: APIRequestContext, assistant: string, opts: { mis
       },
     },
   });
-}
-
-async function expectAxeClean(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
 }
 
 async function sideways(page: Page) {

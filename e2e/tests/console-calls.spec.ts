@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { t } from './dictionaries';
 import { uniqueEmail } from './mail';
-import { gotoHydrated, localized, postReport, signInStaff } from './support';
+import { expectAxeClean, gotoHydrated, localized, postReport, signInStaff } from './support';
 
 // Issue 11, the console's side: a call of an assistant no order claims shows as unassigned; staff link the
 // assistant to an order on the order's page, and the call moves to that order (the server does that).
@@ -126,13 +125,7 @@ for (const viewport of [
         await gotoHydrated(page, localized(lang, path));
         await expect(page.getByRole('heading', { level: 1, name: t(lang, 'console.calls.title') })).toBeVisible();
         await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-          .analyze();
-        expect(
-          results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-          path,
-        ).toEqual([]);
+        await expectAxeClean(page, path);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
       }

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { t } from './dictionaries';
 import { linkIn, messagesTo, uniqueEmail, type SinkMessage } from './mail';
-import { acceptAgreement, gotoHydrated, localized, signInStaff, type Lang } from './support';
+import { acceptAgreement, expectAxeClean, gotoHydrated, type Lang, localized, signInStaff } from './support';
 
 // The agency's console against bin/site with the SMTP sink. The site seeds the staff member and the
 // demo buyer (README, demo logins) into its fresh embedded database.
@@ -27,16 +26,6 @@ async function signIn(page: Page, lang: Lang, who: { email: string; password: st
 async function signInByApi(page: Page, who: { email: string; password: string }) {
   const res = await page.request.post('/api/auth/sign-in', { data: who });
   expect(res.status()).toBe(200);
-}
-
-async function axe(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
 }
 
 test('a Dutch quote becomes an order in the console; the invited buyer sets a password and follows it to live', async ({
@@ -218,7 +207,7 @@ for (const viewport of [
       for (const [path, heading] of screens) {
         await gotoHydrated(page, localized(lang, path));
         await expect(page.getByRole('heading', { name: t(lang, heading) })).toBeVisible();
-        await axe(page, path);
+        await expectAxeClean(page, path);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
       }
@@ -228,7 +217,7 @@ for (const viewport of [
       await edit.focus();
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { name: pattern(lang, 'console.agents.editTitle') })).toBeFocused();
-      await axe(page, 'agent form');
+      await expectAxeClean(page, 'agent form');
     });
   }
 }

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { t } from './dictionaries';
 import { uniqueEmail } from './mail';
-import { gotoHydrated, languages, localized, signInStaff } from './support';
+import { expectAxeClean, gotoHydrated, languages, localized, signInStaff } from './support';
 
 // Issue 19 §2: staff see the job queue in the console. A quote request inserts its emails as jobs in the
 // same transaction; the Queue screen lists them, newest first, in both languages.
@@ -14,16 +13,6 @@ async function newestJobId(page: Page): Promise<number> {
   expect(res.status(), await res.text()).toBe(200);
   const { items } = (await res.json()) as { items: Job[] };
   return items[0]?.id ?? 0;
-}
-
-async function axe(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
 }
 
 test('a quote request puts its email on the queue, which staff see in English and Dutch, axe clean at 390 and 1280 px', async ({
@@ -61,7 +50,7 @@ test('a quote request puts its email on the queue, which staff see in English an
         .filter({ hasText: new RegExp(`${t(lang, 'console.jobs.number').replace('{id}', String(mail!.id))}(?!\\d)`) });
       await expect(row).toHaveCount(1);
       await expect(row.getByRole('heading', { name: t(lang, 'console.jobs.kinds.mail') })).toBeVisible();
-      await axe(page, `${lang} ${width}px`);
+      await expectAxeClean(page, `${lang} ${width}px`);
     }
   }
 

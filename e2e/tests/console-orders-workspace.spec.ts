@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { t } from './dictionaries';
 import { linkIn, messagesTo, uniqueEmail } from './mail';
-import { gotoHydrated, localized, postReport, signInStaff, type Lang } from './support';
+import { expectAxeClean, gotoHydrated, type Lang, localized, postReport, signInStaff } from './support';
 
 // Issue 20 §3, orders and buyers in the console: the orders table, an order's own page (its editing, calls,
 // usage by month and history) and a buyer's page (account, orders, invitations with "send again").
@@ -49,16 +48,6 @@ async function orderWithCalls(request: APIRequestContext, lang: Lang, calls: num
     });
   }
   return { ...order, email };
-}
-
-async function axe(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
 }
 
 async function noSidewaysScroll(page: Page, what: string) {
@@ -217,7 +206,7 @@ for (const viewport of [
         if (process.env.SCREENSHOTS) {
           await page.screenshot({ path: `screenshots/console-${name}-${lang}-${viewport.width}.png`, fullPage: true });
         }
-        await axe(page, path);
+        await expectAxeClean(page, path);
         await noSidewaysScroll(page, path);
       }
     });

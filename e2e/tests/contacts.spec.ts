@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { randomInt, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -6,7 +5,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { t } from './dictionaries';
 import { linkIn, messagesTo, uniqueEmail, type SinkMessage } from './mail';
-import { acceptAgreement, gotoHydrated, localized, newBuyerOrder, patchOrder, postReport, signInStaff, type Lang } from './support';
+import {
+  acceptAgreement,
+  expectAxeClean,
+  gotoHydrated,
+  type Lang,
+  localized,
+  newBuyerOrder,
+  patchOrder,
+  postReport,
+  signInStaff,
+  snap,
+} from './support';
 
 // Issue 20: a buyer whose only order is being set up sees its progress; once its agent is live and linked,
 // its callers are grouped by number on the contacts page (two calls from one number, written two ways, are
@@ -64,8 +74,7 @@ async function buyerPage(browser: Browser, width = 1280) {
 async function axe(page: Page) {
   // Toasts and transitions settle first.
   await page.waitForTimeout(300);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectAxeClean(page, '', { allRules: true });
 }
 
 test('a buyer whose only order is pending sees its setup progress, with the expected date, in English and Dutch', async ({
@@ -198,7 +207,7 @@ for (const width of [390, 1280]) {
           await expect(buyer.getByRole('link', { name: new RegExp(t(lang, 'calls.contacts.link')) })).toBeVisible();
         else await expect(buyer.getByRole('navigation', { name: t(lang, 'calls.call.neighbours') })).toBeVisible();
         await axe(buyer);
-        await buyer.screenshot({ path: join(shots, `${name}-${lang}-${width}.png`), fullPage: true });
+        await snap(buyer, join(shots, `${name}-${lang}-${width}.png`), { fullPage: true });
       }
       await buyer.context().close();
     });
@@ -227,7 +236,7 @@ test('axe finds no violations on the setup progress (both languages, 390 and 128
       await gotoHydrated(buyer, localized(lang, '/dashboard'));
       await expect(buyer.getByRole('heading', { name: t(lang, 'dashboard.progress.title') })).toBeVisible();
       await axe(buyer);
-      await buyer.screenshot({ path: join(shots, `progress-${lang}-${width}.png`), fullPage: true });
+      await snap(buyer, join(shots, `progress-${lang}-${width}.png`), { fullPage: true });
     }
   }
   await context.close();

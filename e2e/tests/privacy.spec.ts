@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { t } from './dictionaries';
 import { linkIn, messagesTo, uniqueEmail, type SinkMessage } from './mail';
-import { acceptAgreement, gotoHydrated, localized, newBuyerOrder, patchOrder, postReport, signInBuyer, signInStaff } from './support';
+import { acceptAgreement, gotoHydrated, localized, newBuyerOrder, patchOrder, postReport, signInBuyer, signInStaff, snap } from './support';
 
 // Issue 23 §3: a buyer answers a caller's requests from the contact page, in both languages: "export
 // everything about this number" downloads a ZIP (calls.json and one transcript per call), and "erase this
@@ -145,7 +145,7 @@ test('a buyer exports a caller’s ZIP and erases the caller, in English and Dut
     await expect(confirm).toContainText(t(lang, 'calls.contact.eraseText').replace('{count}', '2'));
     for (const width of [390, 1280]) {
       await buyer.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-      await buyer.screenshot({ path: join(shots, `contact-erase-${lang}-${width}.png`), fullPage: true });
+      await snap(buyer, join(shots, `contact-erase-${lang}-${width}.png`), { fullPage: true });
     }
     await confirm.getByRole('button', { name: t(lang, 'calls.contact.eraseConfirm') }).click();
     await expect(buyer).toHaveURL(new RegExp(`/dashboard/agents/${orderId}/contacts$`));
@@ -170,9 +170,9 @@ test('a buyer exports a caller’s ZIP and erases the caller, in English and Dut
       await expect(page.getByText(t(lang, 'calls.call.consentGiven'), { exact: true })).toBeVisible();
       for (const width of [390, 1280]) {
         await buyer.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-        await buyer.screenshot({ path: join(shots, `call-consent-${lang}-${width}.png`), fullPage: true });
+        await snap(buyer, join(shots, `call-consent-${lang}-${width}.png`), { fullPage: true });
         await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-        await page.screenshot({ path: join(shots, `console-call-consent-${lang}-${width}.png`), fullPage: true });
+        await snap(page, join(shots, `console-call-consent-${lang}-${width}.png`), { fullPage: true });
       }
     }
     await buyer.context().close();
@@ -203,7 +203,7 @@ test('the company’s retention choice saves, in English and Dutch', async ({ pa
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
       await page.getByRole('region', { name: t(lang, 'company.retention.title') }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(shots, `company-retention-${lang}-${width}.png`), fullPage: true });
+      await snap(page, join(shots, `company-retention-${lang}-${width}.png`), { fullPage: true });
     }
   }
   // Put the standard back for the other specs.
@@ -214,7 +214,7 @@ test('the company’s retention choice saves, in English and Dutch', async ({ pa
     await expect(page.getByRole('heading', { name: t(lang, 'privacy.sections.callers.title') })).toBeVisible();
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-      await page.screenshot({ path: join(shots, `privacy-${lang}-${width}.png`), fullPage: true });
+      await snap(page, join(shots, `privacy-${lang}-${width}.png`), { fullPage: true });
     }
   }
 });

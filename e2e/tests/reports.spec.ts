@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { dataDir, siteURL } from '../playwright.config';
 import { messagesTo } from './mail';
-import { DEMO_BUYER, gotoHydrated, holdDemoBuyerLanguage, languages, localized } from './support';
+import { DEMO_BUYER, expectAxeClean, gotoHydrated, holdDemoBuyerLanguage, languages, localized, snap } from './support';
 import { t } from './dictionaries';
 
 // The monthly report page (issue 21 §2) in both languages at a phone's and a desktop's width, printed
@@ -20,17 +19,6 @@ const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', y
 async function signIn(page: Page) {
   const res = await page.request.post('/api/auth/sign-in', { data: DEMO_BUYER });
   expect(res.status()).toBe(200);
-}
-
-async function axe(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -57,8 +45,8 @@ test('the monthly report in both languages: axe at 390 and 1280 px, linked from 
       const grid = page.getByRole('table', { name: lang === 'en' ? /Calls per weekday/ : /Gesprekken per weekdag/ });
       await expect(grid).toBeVisible();
       await expect(grid.getByRole('row')).toHaveCount(8);
-      await axe(page, `the report, ${lang} at ${width} px`);
-      await page.screenshot({ path: `test-results/report-${lang}-${width}.png`, fullPage: true });
+      await expectAxeClean(page, `the report, ${lang} at ${width} px`, { include: 'main' });
+      await snap(page, `test-results/report-${lang}-${width}.png`, { fullPage: true });
     }
   }
   // The agent page links to last month's report.
@@ -84,7 +72,7 @@ test('printed, the report has no shell: no header, back link or buttons; it fits
   const box = await page.getByRole('table', { name: /Calls per weekday/ }).boundingBox();
   expect(box!.width).toBeLessThanOrEqual(703);
   await page.pdf({ path: 'test-results/report-print.pdf', format: 'A4', printBackground: true });
-  await page.screenshot({ path: 'test-results/report-print-703.png', fullPage: true });
+  await snap(page, 'test-results/report-print-703.png', { fullPage: true });
 });
 
 test('`site digests send --week --now` sends the demo buyer one weekly digest, however often it runs', async ({ page }) => {
@@ -141,8 +129,8 @@ test("the profile's weekly digest switch: axe at 390 and 1280 px in both languag
       await gotoHydrated(page, localized(lang, '/dashboard/profile'));
       const section = page.locator('section[aria-labelledby="profile-digest"]');
       await expect(section.getByRole('checkbox', { name: t(lang, 'profile.digest.toggle') })).toBeVisible();
-      await axe(page, `the profile, ${lang} at ${width} px`);
-      await section.screenshot({ path: `test-results/profile-digest-${lang}-${width}.png` });
+      await expectAxeClean(page, `the profile, ${lang} at ${width} px`, { include: 'main' });
+      await snap(section, `test-results/profile-digest-${lang}-${width}.png`);
     }
   }
 });

@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type Page, type ConsoleMessage } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Locator, type Page, type ConsoleMessage } from '@playwright/test';
 import { createHmac } from 'node:crypto';
 import { mkdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,6 +57,44 @@ export async function gotoHydrated(page: Page, path: string) {
   }
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 10_000 });
   return response;
+}
+
+/** The rules every axe check runs unless it asks for all of axe's default rules. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * axe finds no violations on the page (or in `include`, a selector); `what` names the check in a failure.
+ * `allRules` runs axe's default rule set instead of the WCAG 2.2 AA and best-practice tags.
+ *
+ * The one way the suite runs axe. It runs in legacy mode: axe.run in the page itself. The default mode
+ * finishes every scan in a new blank page of the context, into which it injects axe again; that was most
+ * of a scan's time (measured: 1.0–2.2 s against 0.3–1.1 s per scan). Our pages have no cross-origin
+ * frames, the one thing legacy mode cannot look into.
+ */
+export async function expectAxeClean(page: Page, what = '', opts: { include?: string; allRules?: boolean } = {}) {
+  let builder = new AxeBuilder({ page }).setLegacyMode(true);
+  if (!opts.allRules) builder = builder.withTags(AXE_TAGS);
+  if (opts.include) builder = builder.include(opts.include);
+  const results = await builder.analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([]);
+}
+
+/**
+ * A screenshot to look at (test-results/, screenshots/), taken only when SCREENSHOTS is set (`make
+ * screenshots`, or `SCREENSHOTS=1 npx playwright test …`): they check nothing, and writing some eighty
+ * full-page images cost every run of the suite time.
+ */
+export async function snap(
+  target: Page | Locator,
+  path: string,
+  opts: { fullPage?: boolean; clip?: { x: number; y: number; width: number; height: number } } = {},
+) {
+  if (!process.env.SCREENSHOTS) return;
+  if ('goto' in target) await target.screenshot({ path, ...opts });
+  else await target.screenshot({ path });
 }
 
 /** Collects console errors and warnings and uncaught exceptions for the page's lifetime. */

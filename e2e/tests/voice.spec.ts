@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { vapiSiteURL } from '../playwright.config';
 import { t } from './dictionaries';
-import { gotoHydrated, localized, type Lang } from './support';
+import { expectAxeClean, gotoHydrated, type Lang, localized } from './support';
 
 /** Every request path the page makes, to prove what is (not) loaded before the first click. */
 function recordRequests(page: Page) {
@@ -11,13 +10,6 @@ function recordRequests(page: Page) {
   return paths;
 }
 const voiceCode = (paths: string[]) => paths.filter((p) => /\/assets\/(vapi|VoiceCard|[a-z]{2}-voice)[-.]/.test(p));
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
 
 async function box(l: Locator) {
   const b = await l.boundingBox();
@@ -79,7 +71,7 @@ for (const lang of ['en', 'nl'] as Lang[]) {
     await expect(log.locator('.voice-line-assistant').nth(2)).toContainText('HubSpot');
     await expect(log.locator('.voice-line-assistant').nth(2).getByRole('link')).toHaveAttribute('href', localized(lang, '/features'));
 
-    await axe(page);
+    await expectAxeClean(page);
 
     await card.getByRole('button', { name: t(lang, 'voice.endCall') }).click();
     await expect(card).toHaveCount(0);

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { t } from './dictionaries';
-import { gotoHydrated, localized, postReport, signInBuyer, type Lang } from './support';
+import { expectAxeClean, gotoHydrated, type Lang, localized, postReport, signInBuyer, snap } from './support';
 
 // Issue 21 §3: a buyer adds a webhook endpoint on /dashboard/integrations; a reported call reaches it as a
 // Standard Webhooks delivery the test verifies with the secret shown once; the page lists the delivery.
@@ -73,8 +72,7 @@ function report(callId: string, summary: string) {
 
 async function axe(page: Page) {
   await page.waitForTimeout(300);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectAxeClean(page, '', { allRules: true });
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -89,7 +87,7 @@ test('a reported call reaches the buyer’s endpoint as a verifiable call.ended,
   await page.getByRole('button', { name: t('en', 'integrations.add.submit') }).click();
   const secret = (await page.getByTestId('webhook-secret').textContent()) ?? '';
   expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{40,}=*$/);
-  await page.screenshot({ path: 'test-results/webhooks-secret-en-1280.png', fullPage: true });
+  await snap(page, 'test-results/webhooks-secret-en-1280.png', { fullPage: true });
   const list = (await (await page.request.get('/api/integrations/webhooks')).json()) as { endpoints: { id: string; url: string }[] };
   endpointId = list.endpoints.find((e) => e.url === hookURL)!.id;
   // The list never shows the secret again.
@@ -125,7 +123,7 @@ test('a reported call reaches the buyer’s endpoint as a verifiable call.ended,
   const rows = page.getByTestId('webhook-delivery');
   await expect(rows.first()).toContainText('call.ended');
   await expect(rows.first()).toContainText('200');
-  await page.screenshot({ path: 'test-results/webhooks-deliveries-en-1280.png', fullPage: true });
+  await snap(page, 'test-results/webhooks-deliveries-en-1280.png', { fullPage: true });
 });
 
 test('an endpoint URL that is not http(s) is refused with the field named', async ({ page }) => {
@@ -152,7 +150,7 @@ for (const lang of ['en', 'nl'] as Lang[]) {
         .click();
       await expect(page.getByTestId('webhook-delivery').first()).toBeVisible();
       await axe(page);
-      await page.screenshot({ path: `test-results/webhooks-${lang}-${width}.png`, fullPage: true });
+      await snap(page, `test-results/webhooks-${lang}-${width}.png`, { fullPage: true });
       await context.close();
     });
   }

@@ -1,9 +1,8 @@
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { siteURL } from '../playwright.config';
 import { t } from './dictionaries';
 import { linkIn, uniqueEmail, waitForMail } from './mail';
-import { gotoHydrated, languages, localized, signInBuyer, signInStaff, watchConsole, type Lang } from './support';
+import { expectAxeClean, gotoHydrated, type Lang, languages, localized, signInBuyer, signInStaff, snap, watchConsole } from './support';
 
 // The workspaces' own shell (issue 20 §1): the dashboard and the console have their sections, the
 // language link and the account menu, and nothing of the marketing site; and the profile page.
@@ -26,13 +25,6 @@ async function expectNoMarketing(page: Page, lang: Lang) {
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** A fresh verified buyer, signed in in `page`'s context; the profile tests change what they own. */
@@ -198,15 +190,14 @@ for (const lang of languages) {
 }
 
 // axe on the shells and the profile page, at both widths in both languages; each visit also leaves a
-// screenshot to look at (test-results/workspace-shots).
+// screenshot to look at (test-results/workspace-shots, with SCREENSHOTS=1).
 for (const viewport of [phone, desktop]) {
   for (const lang of languages) {
     test(`axe: the dashboard, the console and the profile page at ${viewport.width} px (${lang})`, async ({ page }) => {
       // Two sign-ins and up to four full axe scans: on a loaded 2-core machine they outlast the default 30 s.
       test.slow();
       await page.setViewportSize(viewport);
-      const shot = (name: string) =>
-        page.screenshot({ path: `test-results/workspace-shots/${lang}-${name}-${viewport.width}.png`, fullPage: true });
+      const shot = (name: string) => snap(page, `test-results/workspace-shots/${lang}-${name}-${viewport.width}.png`, { fullPage: true });
       await signInBuyer(page, lang);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
