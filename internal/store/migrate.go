@@ -73,3 +73,23 @@ func (db *DB) migrationLockID(ctx context.Context) (int64, error) {
 	h.Write([]byte("belwise-site-goose:" + schema))
 	return int64(h.Sum64()), nil
 }
+
+// MigrationsSum is a short digest of the PostgreSQL migrations' names and
+// contents. Tests key a migrated template database by it (storetest), so a
+// changed or added migration gets a template of its own.
+func MigrationsSum() string {
+	h := fnv.New64a()
+	_ = fs.WalkDir(migrationsFS, "migrations/"+dialectPostgres, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := migrationsFS.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", path, len(b))
+		h.Write(b)
+		return nil
+	})
+	return fmt.Sprintf("%016x", h.Sum64())
+}
