@@ -30,6 +30,7 @@ import (
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/reports"
 	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/vapiapi"
 	"github.com/belwise/site/internal/voice"
 	"github.com/belwise/site/internal/webhooks"
 )
@@ -87,11 +88,11 @@ type envOptions struct {
 	ready      func() bool  // default always ready
 	voice      voice.Config // the zero value: demo mode, no webhook
 	trustProxy bool
-	now        func() time.Time          // the auth service's clock; default time.Now
-	site       fs.FS                     // default fakeDist()
-	guard      webhooks.Guard            // the webhooks' guard; the zero value refuses private addresses
-	vapi       *agentsettings.VapiClient // settings delivery to Vapi; nil: none
-	metrics    *metrics.Metrics          // nil: none
+	now        func() time.Time // the auth service's clock; default time.Now
+	site       fs.FS            // default fakeDist()
+	guard      webhooks.Guard   // the webhooks' guard; the zero value refuses private addresses
+	vapi       *vapiapi.Client  // settings delivery to Vapi; nil: none
+	metrics    *metrics.Metrics // nil: none
 }
 
 // newEnv builds the API through web.New. With a nil db there is no
