@@ -1,7 +1,8 @@
 // A fake of Vapi's REST API (https://api.vapi.ai) for the end-to-end suite: the site under test is pointed
 // at it (VAPI_API_URL, with a made-up VAPI_PRIVATE_KEY), so nothing reaches the paid service. It answers what
-// the site asks (an assistant's PATCH and GET, the call backfill's list) and keeps every request, which tests
-// read back over GET /requests?method=&path= (the agent-settings spec: the PATCH an approval sends).
+// the site asks (an assistant's PATCH and GET, the call backfill's list, a deleted call's DELETE /call/{id}) and
+// keeps every request, which tests read back over GET /requests?method=&path= (the agent-settings spec: the PATCH
+// an approval sends; the calls spec: the DELETE a buyer's delete sends).
 import { createServer } from 'node:http';
 
 const port = Number(process.env.FAKE_VAPI_PORT ?? 3127);

@@ -33,6 +33,7 @@ import (
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/reports"
 	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/vapiapi"
 	"github.com/belwise/site/internal/voice"
 	"github.com/belwise/site/internal/web"
 	"github.com/belwise/site/internal/webhooks"
@@ -98,10 +99,14 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 
 	digests := reports.New(reports.Options{DB: db.DB, SiteURL: cfg.SiteURL, StaffAlerts: cfg.StaffAlerts, Notify: worker.Notify, Logger: log})
 	digests.RegisterMail(mailer)
+	// Vapi's API with the private key: the call backfill, deleting Vapi's
+	// copies of deleted calls, delivering settings to the assistants; nil
+	// without VAPI_PRIVATE_KEY (then nothing is ever sent to Vapi).
+	vapi := vapiClient(cfg)
 	callLog := calls.New(calls.Options{DB: db.DB, RetentionDays: cfg.CallRetentionDays, Logger: log, Notify: worker.Notify, Stored: func(ctx context.Context, c store.Call) {
 		m.CallStored()
 		digests.CallStored(ctx, c)
-	}, Vapi: vapiDeleter(cfg)})
+	}, Vapi: vapi})
 	// The buyer's call alerts: a mail job per end-of-call report.
 	callAlerts := alerts.New(alerts.Options{DB: db.DB, SiteURL: cfg.SiteURL, Secret: cfg.AlertsSecret, Logger: log})
 	callAlerts.Register(callLog, mailer)
@@ -119,7 +124,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 
 	// The periodic work is jobs too, scheduled by the worker itself.
 	worker.Every(jobCleanup, time.Hour, db.cleanUp)
-	callLog.RegisterJobs(worker, vapiLister(cfg))
+	callLog.RegisterJobs(worker, vapi)
 	digests.RegisterJobs(worker)
 
 	// Billing: statements, invoices and credit notes, their emails and
@@ -130,7 +135,7 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 
 	// The agents' settings (issue 23): approvals, versions, delivery to
 	// the Vapi assistants (only with VAPI_PRIVATE_KEY) and live transfers.
-	agentSettings := agentsettings.New(agentsettings.Options{DB: db.DB, Vapi: vapiAssistants(cfg), Notify: worker.Notify, Logger: log})
+	agentSettings := agentsettings.New(agentsettings.Options{DB: db.DB, Vapi: vapi, Notify: worker.Notify, Logger: log})
 	agentSettings.RegisterJobs(worker)
 
 	var background sync.WaitGroup
@@ -247,31 +252,10 @@ func agency(cfg config.Config) billing.Agency {
 		Email: cfg.Company.Email}
 }
 
-// vapiLister is Vapi's list-calls API for the call backfill, or nil
-// without VAPI_PRIVATE_KEY: then nothing is ever fetched from Vapi.
-func vapiLister(cfg config.Config) calls.Lister {
-	if cfg.VapiPrivateKey == "" {
-		return nil
-	}
-	return &voice.Client{BaseURL: cfg.VapiAPIURL, Key: cfg.VapiPrivateKey}
-}
-
-// vapiDeleter deletes Vapi's copies of erased callers' calls, or nil
-// without VAPI_PRIVATE_KEY.
-func vapiDeleter(cfg config.Config) calls.Deleter {
-	if cfg.VapiPrivateKey == "" {
-		return nil
-	}
-	return &voice.Client{BaseURL: cfg.VapiAPIURL, Key: cfg.VapiPrivateKey}
-}
-
-// vapiAssistants updates the orders' Vapi assistants with their settings,
-// or is nil without VAPI_PRIVATE_KEY: then versions are live at once.
-func vapiAssistants(cfg config.Config) *agentsettings.VapiClient {
-	if cfg.VapiPrivateKey == "" {
-		return nil
-	}
-	return &agentsettings.VapiClient{BaseURL: cfg.VapiAPIURL, Key: cfg.VapiPrivateKey}
+// vapiClient is Vapi's API at VAPI_API_URL with VAPI_PRIVATE_KEY, or nil
+// without the key: then nothing is ever fetched from Vapi or sent to it.
+func vapiClient(cfg config.Config) *vapiapi.Client {
+	return vapiapi.New(cfg.VapiAPIURL, cfg.VapiPrivateKey)
 }
 
 // molliePayments is online payment of invoices through Mollie, or nil

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { fakeVapiURL } from '../playwright.config';
 import { t } from './dictionaries';
 import { linkIn, uniqueEmail, waitForMail } from './mail';
 import { expectAxeClean, gotoHydrated, localized, postReport, signInBuyer } from './support';
@@ -220,14 +221,27 @@ for (const width of [390, 1280]) {
   });
 }
 
-test('the buyer deletes the call: asked first, then back on the agent page without it', async ({ page }) => {
+test("the buyer deletes the call: asked first, then back on the agent page without it, and Vapi's copy deleted", async ({
+  page,
+  request,
+}) => {
   test.skip(!orderId, 'needs the call of the test before');
+  const vapiDeletes = async () => {
+    const res = await request.get(`${fakeVapiURL}/requests?method=DELETE&path=${encodeURIComponent(`/call/${callId}`)}`);
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as unknown[]).length;
+  };
+  expect(await vapiDeletes()).toBe(0);
   await signInBuyer(page, 'nl');
   await gotoHydrated(page, `/nl${callPath}`);
   await page.getByRole('button', { name: t('nl', 'calls.call.delete') }).click();
   await page.getByRole('button', { name: t('nl', 'calls.call.confirm') }).click();
   await expect(page).toHaveURL(new RegExp(`/nl/dashboard/agents/${orderId}$`));
   await expect(page.getByText(t('nl', 'calls.call.deleted'))).toBeVisible();
+  // The site runs with a (made-up) Vapi key: the toast says Vapi's copy goes too, and the job queued with the
+  // delete sends DELETE /call/{id} to the fake Vapi, once.
+  await expect(page.getByText(t('nl', 'calls.call.deletedVapi'))).toBeVisible();
+  await expect.poll(vapiDeletes, { timeout: 10_000 }).toBe(1);
   await expect(page.getByRole('heading', { level: 1, name: NAME.nl })).toBeVisible();
   await expect(page.getByText(summary)).toHaveCount(0);
   // A retried report does not bring a deleted call back.

@@ -11,6 +11,7 @@ import (
 	"github.com/belwise/site/internal/apierr"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/text"
+	"github.com/belwise/site/internal/vapiapi"
 )
 
 // Options configures a Service.
@@ -18,7 +19,7 @@ type Options struct {
 	DB *store.DB
 	// Vapi delivers versions to the orders' assistants; nil (no
 	// VAPI_PRIVATE_KEY): versions are live at once, nothing is sent.
-	Vapi   *VapiClient
+	Vapi   *vapiapi.Client
 	Notify func() // wakes the job worker; optional
 	Logger *slog.Logger
 	Now    func() time.Time
@@ -29,7 +30,7 @@ type Options struct {
 // the live transfer answer.
 type Service struct {
 	db     *store.DB
-	vapi   *VapiClient
+	vapi   *vapiapi.Client
 	notify func()
 	log    *slog.Logger
 	now    func() time.Time

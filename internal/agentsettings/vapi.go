@@ -1,116 +1,16 @@
 package agentsettings
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
-	"net/url"
 	"strings"
-	"time"
 
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/store"
-	"github.com/belwise/site/internal/text"
+	"github.com/belwise/site/internal/vapiapi"
 )
-
-// VapiClient reads and updates assistants through Vapi's API with the
-// account's private key (VAPI_PRIVATE_KEY), which never leaves the
-// server. It is separate from package voice's client, which reads calls.
-type VapiClient struct {
-	BaseURL string // https://api.vapi.ai
-	Key     string
-	HTTP    *http.Client
-}
-
-// vapiError is a failed request; Permanent when retrying cannot help (a
-// 4xx other than 408 and 429: the assistant is gone, the key is wrong, the
-// body refused).
-type vapiError struct {
-	op     string
-	status int
-	detail string
-}
-
-func (e *vapiError) Error() string {
-	if e.status == 0 {
-		return "vapi: " + e.op + ": " + e.detail
-	}
-	if e.detail != "" {
-		return fmt.Sprintf("vapi: %s: HTTP %d: %s", e.op, e.status, e.detail)
-	}
-	return fmt.Sprintf("vapi: %s: HTTP %d", e.op, e.status)
-}
-
-func (e *vapiError) permanent() bool {
-	return e.status >= 400 && e.status < 500 && e.status != http.StatusRequestTimeout && e.status != http.StatusTooManyRequests
-}
-
-func (c *VapiClient) do(ctx context.Context, method, op, assistantID string, body any) (map[string]any, error) {
-	hc := c.HTTP
-	if hc == nil {
-		hc = &http.Client{Timeout: 20 * time.Second}
-	}
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return nil, &vapiError{op: op, detail: err.Error()}
-		}
-		rd = bytes.NewReader(b)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, strings.TrimSuffix(c.BaseURL, "/")+"/assistant/"+url.PathEscape(assistantID), rd)
-	if err != nil {
-		return nil, &vapiError{op: op, detail: err.Error()}
-	}
-	req.Header.Set("Authorization", "Bearer "+c.Key)
-	req.Header.Set("Accept", "application/json")
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	res, err := hc.Do(req)
-	if err != nil {
-		// The URL, never the key, is in the error.
-		return nil, &vapiError{op: op, detail: "the request failed: " + err.Error()}
-	}
-	defer res.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(res.Body, 8<<20))
-	if err != nil {
-		return nil, &vapiError{op: op, detail: "reading the answer: " + err.Error()}
-	}
-	if res.StatusCode < 200 || res.StatusCode > 299 {
-		var e struct {
-			Message any `json:"message"`
-		}
-		detail := ""
-		if json.Unmarshal(raw, &e) == nil && e.Message != nil {
-			detail = text.OneLine(fmt.Sprint(e.Message))
-			if len(detail) > 300 {
-				detail = detail[:300]
-			}
-		}
-		return nil, &vapiError{op: op, status: res.StatusCode, detail: detail}
-	}
-	var out map[string]any
-	if err := json.Unmarshal(raw, &out); err != nil {
-		return nil, &vapiError{op: op, detail: "the answer is not a JSON object"}
-	}
-	return out, nil
-}
-
-// GetAssistant is GET /assistant/{id}.
-func (c *VapiClient) GetAssistant(ctx context.Context, id string) (map[string]any, error) {
-	return c.do(ctx, http.MethodGet, "get assistant", id, nil)
-}
-
-// PatchAssistant is PATCH /assistant/{id}.
-func (c *VapiClient) PatchAssistant(ctx context.Context, id string, body map[string]any) error {
-	_, err := c.do(ctx, http.MethodPatch, "update assistant", id, body)
-	return err
-}
 
 // The Belwise-managed section of the assistant's system prompt lies
 // between these markers. A delivery replaces only what is between them
@@ -314,8 +214,7 @@ func (s *Service) deliver(ctx context.Context, j store.Job) error {
 	}
 	now := s.now().UTC()
 	fail := func(err error) error {
-		var ve *vapiError
-		permanent := errors.As(err, &ve) && ve.permanent()
+		permanent := vapiapi.IsPermanent(err)
 		if s.vapi == nil || o.AssistantID == "" {
 			permanent = true
 		}

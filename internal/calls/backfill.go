@@ -6,12 +6,9 @@ import (
 
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/vapiapi"
+	"github.com/belwise/site/internal/voice"
 )
-
-// Lister is Vapi's list-calls API (voice.Client).
-type Lister interface {
-	ListCalls(ctx context.Context, assistantID string, since time.Time) ([]store.CallReport, error)
-}
 
 // BackfillInterval is how often the backfill asks Vapi for recent calls.
 const BackfillInterval = 10 * time.Minute
@@ -24,14 +21,14 @@ const BackfillWindow = 24 * time.Hour
 // and stores them as the webhook would, so a missed webhook is caught up.
 // Calls already stored merge (nothing is duplicated); calls a buyer
 // deleted stay deleted.
-func (s *Service) Backfill(ctx context.Context, vapi Lister) (stored int, err error) {
+func (s *Service) Backfill(ctx context.Context, vapi *vapiapi.Client) (stored int, err error) {
 	assistants, err := s.db.LinkedAssistants(ctx)
 	if err != nil {
 		return 0, err
 	}
 	since := s.now().Add(-BackfillWindow)
 	for _, a := range assistants {
-		reports, err := vapi.ListCalls(ctx, a, since)
+		reports, err := voice.ListCalls(ctx, vapi, a, since)
 		if err != nil {
 			s.log.Warn("call backfill: Vapi did not answer", "assistant", a, "err", err)
 			continue
@@ -55,8 +52,9 @@ const (
 // RegisterJobs has the job queue run the retention purge every hour and,
 // when vapi is not nil (VAPI_PRIVATE_KEY is set), the backfill every
 // BackfillInterval: one job per period, however many instances run. With
-// Options.Vapi it also deletes Vapi's copies of erased calls (JobVapiDelete).
-func (s *Service) RegisterJobs(w *jobs.Worker, vapi Lister) {
+// Options.Vapi it also deletes Vapi's copies of deleted and erased calls
+// (JobVapiDelete).
+func (s *Service) RegisterJobs(w *jobs.Worker, vapi *vapiapi.Client) {
 	s.registerVapiDelete(w)
 	w.Every(JobRetention, time.Hour, func(ctx context.Context, _ store.Job) error {
 		n, err := s.Purge(ctx)

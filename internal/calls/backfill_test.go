@@ -11,7 +11,7 @@ import (
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
-	"github.com/belwise/site/internal/voice"
+	"github.com/belwise/site/internal/vapiapi"
 )
 
 const fakeKey = "priv-0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0"
@@ -67,7 +67,7 @@ func TestBackfillFromFakeVapi(t *testing.T) {
 		defer srv.Close()
 		now := time.Date(2026, 3, 10, 10, 0, 0, 0, time.UTC)
 		svc := calls.New(calls.Options{DB: db, Now: func() time.Time { return now }})
-		client := &voice.Client{BaseURL: srv.URL, Key: fakeKey}
+		client := &vapiapi.Client{BaseURL: srv.URL, Key: fakeKey}
 		// A call the webhook already stored is merged, not duplicated.
 		if _, err := db.RecordCall(ctx, store.CallReport{VapiCallID: "bf-ended", AssistantID: assistant, Status: "in-progress"}, now, calls.Merge); err != nil {
 			t.Fatal(err)
@@ -100,7 +100,7 @@ func TestBackfillFromFakeVapi(t *testing.T) {
 			t.Fatalf("detail = %+v, %v", d, err)
 		}
 		// The wrong key: Vapi says 401, nothing stored, no failure of the run.
-		bad := &voice.Client{BaseURL: srv.URL, Key: "wrong"}
+		bad := &vapiapi.Client{BaseURL: srv.URL, Key: "wrong"}
 		if n, err := svc.Backfill(ctx, bad); n != 0 || err != nil {
 			t.Fatalf("with a wrong key: %d, %v", n, err)
 		}

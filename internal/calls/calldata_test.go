@@ -148,7 +148,7 @@ func TestCallData(t *testing.T) {
 		}
 
 		// Deleting a call erases its data with the rest.
-		if err := svc.Delete(ctx, buyer, o.ID, fmt.Sprint(c.ID)); err != nil {
+		if _, err := svc.Delete(ctx, buyer, o.ID, fmt.Sprint(c.ID)); err != nil {
 			t.Fatal(err)
 		}
 		if c, _ := db.CallByVapiID(ctx, "one"); len(c.Data) != 0 {

@@ -27,6 +27,7 @@ import (
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/text"
+	"github.com/belwise/site/internal/vapiapi"
 	"github.com/belwise/site/internal/voice"
 )
 
@@ -54,9 +55,10 @@ type Options struct {
 	Stored func(ctx context.Context, c store.Call)
 	// Notify wakes the job worker after a report enqueued jobs (optional).
 	Notify func()
-	// Vapi deletes Vapi's copy of a call when a caller is erased; nil
-	// without VAPI_PRIVATE_KEY (then only Belwise's copy is erased).
-	Vapi Deleter
+	// Vapi deletes Vapi's copy of a call when a buyer deletes it or
+	// erases its caller; nil without VAPI_PRIVATE_KEY (then only
+	// Belwise's copy is erased).
+	Vapi *vapiapi.Client
 }
 
 type Service struct {
@@ -66,7 +68,7 @@ type Service struct {
 	now       func() time.Time
 	stored    func(ctx context.Context, c store.Call)
 	notify    func()
-	vapi      Deleter
+	vapi      *vapiapi.Client
 	// onReport make the jobs an end-of-call report starts (see OnReport).
 	onReport []func(vapiCallID string) (store.NewJob, error)
 }
@@ -482,25 +484,41 @@ func (s *Service) ownCall(ctx context.Context, buyerID, orderID, id string) (sto
 	return o, c, nil
 }
 
-// Delete removes a call of the buyer's order for good.
-func (s *Service) Delete(ctx context.Context, buyerID, orderID, id string) error {
+// Deleted is what deleting a call did.
+type Deleted struct {
+	// VapiDeletion: Vapi's copy (recording, transcript) is being deleted
+	// too (VAPI_PRIVATE_KEY is set).
+	VapiDeletion bool `json:"vapiDeletion"`
+}
+
+// Delete removes a call of the buyer's order for good. With a Vapi key,
+// Vapi's copy is deleted through the job queue (JobVapiDelete, enqueued
+// in the transaction that erases ours), as EraseContact does.
+func (s *Service) Delete(ctx context.Context, buyerID, orderID, id string) (Deleted, error) {
 	o, err := s.order(ctx, buyerID, orderID)
 	if err != nil {
-		return err
+		return Deleted{}, err
 	}
 	n, ok := callID(id)
 	if !ok {
-		return errNoCall
+		return Deleted{}, errNoCall
 	}
-	err = s.db.DeleteCall(ctx, o.ID, n, s.now())
+	var jobsFor func(string) []store.NewJob
+	if s.vapi != nil {
+		jobsFor = vapiDeleteJob
+	}
+	err = s.db.DeleteCallJobs(ctx, o.ID, n, s.now().UTC(), jobsFor)
 	if errors.Is(err, store.ErrNotFound) {
-		return errNoCall
+		return Deleted{}, errNoCall
 	}
 	if err != nil {
-		return apierr.Wrap("delete call", err)
+		return Deleted{}, apierr.Wrap("delete call", err)
 	}
-	s.log.Info("call deleted by its buyer", "order", o.ID, "call", n, "buyer", buyerID)
-	return nil
+	if s.vapi != nil && s.notify != nil {
+		s.notify()
+	}
+	s.log.Info("call deleted by its buyer", "order", o.ID, "call", n, "buyer", buyerID, "vapi_deletion", s.vapi != nil)
+	return Deleted{VapiDeletion: s.vapi != nil}, nil
 }
 
 // CSVCell makes a cell safe to open in a spreadsheet. A cell that starts

@@ -191,7 +191,7 @@ func TestAgentFiguresFromUsage(t *testing.T) {
 		}
 		for _, id := range []string{"a", "b"} {
 			c, _ := db.CallByVapiID(ctx, id)
-			if err := svc.Delete(ctx, buyer, o.ID, fmt.Sprint(c.ID)); err != nil {
+			if _, err := svc.Delete(ctx, buyer, o.ID, fmt.Sprint(c.ID)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -319,7 +319,7 @@ func TestFullNumberForOwnerMaskedInConsoleList(t *testing.T) {
 			t.Fatalf("console call = %+v, %v", cd, err)
 		}
 		// A deleted call, or no call at all, is not found.
-		if err := svc.Delete(ctx, buyer, o.ID, id); err != nil {
+		if _, err := svc.Delete(ctx, buyer, o.ID, id); err != nil {
 			t.Fatal(err)
 		}
 		for _, bad := range []string{id, "999999", "x", "-1"} {
@@ -480,7 +480,7 @@ func TestCSVForSpreadsheets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := svc.Delete(ctx, buyer, o.ID, fmt.Sprint(c.ID)); err != nil {
+		if _, err := svc.Delete(ctx, buyer, o.ID, fmt.Sprint(c.ID)); err != nil {
 			t.Fatal(err)
 		}
 		buf.Reset()

@@ -106,7 +106,7 @@ func TestContactsGroupByNumber(t *testing.T) {
 		}
 
 		// A deleted call has no number and leaves its contact.
-		if err := svc.Delete(ctx, buyer, o.ID, a.LastCall.ID); err != nil {
+		if _, err := svc.Delete(ctx, buyer, o.ID, a.LastCall.ID); err != nil {
 			t.Fatal(err)
 		}
 		cp, err = svc.Contact(ctx, buyer, o.ID, "+31612345678", "en", store.Page{})
@@ -186,7 +186,7 @@ func TestCallNeighbours(t *testing.T) {
 			}
 		}
 		// A deleted call is nobody's neighbour.
-		if err := svc.Delete(ctx, buyer, o.ID, ids[1]); err != nil {
+		if _, err := svc.Delete(ctx, buyer, o.ID, ids[1]); err != nil {
 			t.Fatal(err)
 		}
 		c, err := svc.Call(ctx, buyer, o.ID, ids[0], "en")

@@ -10,7 +10,7 @@ import (
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
-	"github.com/belwise/site/internal/voice"
+	"github.com/belwise/site/internal/vapiapi"
 )
 
 // The retention purge and the backfill are periodic jobs: each period
@@ -32,7 +32,7 @@ func TestPeriodicCallJobs(t *testing.T) {
 			return len(fake.requests)
 		}
 		w := jobs.New(db, nil, jobs.Options{Now: clock})
-		svc.RegisterJobs(w, &voice.Client{BaseURL: srv.URL, Key: fakeKey})
+		svc.RegisterJobs(w, &vapiapi.Client{BaseURL: srv.URL, Key: fakeKey})
 		for range 3 {
 			if _, err := w.RunOnce(ctx); err != nil {
 				t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 	"github.com/belwise/site/internal/calldata"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/vapiapi"
 )
 
 // The privacy duties of the call log (issue 23 §3): recording consent
@@ -89,13 +90,10 @@ func (s *Service) Purge(ctx context.Context) (int64, error) {
 	return n, nil
 }
 
-// Deleter deletes a call at Vapi (voice.Client).
-type Deleter interface {
-	DeleteCall(ctx context.Context, vapiCallID string) error
-}
-
-// JobVapiDelete deletes Vapi's copy of an erased call: DELETE /call/{id},
-// retried with the queue's backoff.
+// JobVapiDelete deletes Vapi's copy of a call a buyer deleted or erased
+// with its caller: DELETE /call/{id}, retried with the queue's backoff
+// unless Vapi's answer cannot change (a 4xx other than 408 and 429: a
+// wrong key, say); a call Vapi no longer has (404) counts as deleted.
 const JobVapiDelete = "calls.vapi_delete"
 
 type vapiDeletePayload struct {
@@ -117,6 +115,9 @@ func (s *Service) registerVapiDelete(w *jobs.Worker) {
 			return fmt.Errorf("vapi delete: bad payload: %w", jobs.ErrPermanent)
 		}
 		if err := s.vapi.DeleteCall(ctx, p.VapiCallID); err != nil {
+			if vapiapi.IsPermanent(err) {
+				return jobs.Permanent(err)
+			}
 			return err
 		}
 		s.log.Info("call deleted at Vapi", "vapi_call", p.VapiCallID)

@@ -20,7 +20,7 @@ import (
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
-	"github.com/belwise/site/internal/voice"
+	"github.com/belwise/site/internal/vapiapi"
 )
 
 // record stores an ended call of the order's assistant as a report brings
@@ -127,7 +127,7 @@ func TestBackfillDropsTheLinkWithoutConsent(t *testing.T) {
 		defer srv.Close()
 		now := time.Date(2026, 3, 10, 10, 0, 0, 0, time.UTC)
 		svc := calls.New(calls.Options{DB: db, Now: func() time.Time { return now }})
-		if n, err := svc.Backfill(context.Background(), &voice.Client{BaseURL: srv.URL, Key: fakeKey}); err != nil || n != 2 {
+		if n, err := svc.Backfill(context.Background(), &vapiapi.Client{BaseURL: srv.URL, Key: fakeKey}); err != nil || n != 2 {
 			t.Fatalf("backfill = %d, %v", n, err)
 		}
 		if c := stored(t, db, "bf-refused"); c.RecordingURL != "" || c.RecordingConsent != store.ConsentNotGiven {
@@ -377,7 +377,7 @@ func TestEraseContact(t *testing.T) {
 		fake := &fakeVapiDelete{}
 		srv := httptest.NewServer(fake)
 		defer srv.Close()
-		svc := calls.New(calls.Options{DB: db, Now: clock, Vapi: &voice.Client{BaseURL: srv.URL, Key: fakeKey}})
+		svc := calls.New(calls.Options{DB: db, Now: clock, Vapi: &vapiapi.Client{BaseURL: srv.URL, Key: fakeKey}})
 		record(t, svc, "a", "+31612345678", now.Add(-48*time.Hour), store.ConsentGiven)
 		record(t, svc, "b", "+31612345678", now.Add(-time.Hour), store.ConsentGiven)
 		record(t, svc, "other", "+31201234567", now.Add(-time.Hour), store.ConsentGiven)
@@ -460,6 +460,192 @@ func TestEraseContactWithoutVapi(t *testing.T) {
 		got, err := svc.EraseContact(ctx, buyer, o.ID, "+31612345678")
 		if err != nil || got.Calls != 1 || got.VapiDeletion {
 			t.Fatalf("erase = %+v, %v", got, err)
+		}
+		var n int
+		if err := db.SQL().QueryRowContext(ctx, `SELECT count(*) FROM jobs WHERE kind = 'calls.vapi_delete'`).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("%d delete jobs, %v", n, err)
+		}
+	})
+}
+
+// fakeVapiAnswers is Vapi's DELETE /call/{id} answering each call with a
+// status of its own: answers[id] in turn (the last one repeats), 200 for a
+// call it does not name. It keeps every request.
+type fakeVapiAnswers struct {
+	mu       sync.Mutex
+	answers  map[string][]int
+	requests []string // "METHOD /path"
+	auth     []string
+}
+
+func (f *fakeVapiAnswers) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.requests = append(f.requests, r.Method+" "+r.URL.Path)
+	f.auth = append(f.auth, r.Header.Get("Authorization"))
+	id := strings.TrimPrefix(r.URL.Path, "/call/")
+	status := http.StatusOK
+	if a := f.answers[id]; len(a) > 0 {
+		status = a[0]
+		if len(a) > 1 {
+			f.answers[id] = a[1:]
+		}
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	if status == http.StatusOK {
+		w.Write([]byte(`{"id":"` + id + `"}`))
+		return
+	}
+	w.Write([]byte(`{"message":"refused\nfor ` + id + `","statusCode":` + strconv.Itoa(status) + `}`))
+}
+
+func (f *fakeVapiAnswers) sent(req string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := 0
+	for _, r := range f.requests {
+		if r == req {
+			n++
+		}
+	}
+	return n
+}
+
+// A buyer's delete of one call deletes Vapi's copy too, through the job
+// queued in the delete's transaction: DELETE /call/{id} with the key. A
+// 404 (Vapi no longer has it) counts as done, a 500 is retried, and a 401
+// (a wrong key: retrying cannot help) fails the job at once, its error
+// naming Vapi's message on one line and never the key.
+func TestDeleteCallDeletesVapiCopy(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		buyer, o := setup(t, db, 10)
+		now := time.Date(2026, 3, 10, 10, 0, 0, 0, time.UTC)
+		clock := func() time.Time { return now }
+		fake := &fakeVapiAnswers{answers: map[string][]int{
+			"gone":   {http.StatusNotFound},
+			"flaky":  {http.StatusInternalServerError, http.StatusOK},
+			"denied": {http.StatusUnauthorized},
+		}}
+		srv := httptest.NewServer(fake)
+		defer srv.Close()
+		svc := calls.New(calls.Options{DB: db, Now: clock, Vapi: &vapiapi.Client{BaseURL: srv.URL, Key: fakeKey}})
+		ids := map[string]string{}
+		for _, id := range []string{"ok", "gone", "flaky", "denied", "kept"} {
+			ids[id] = strconv.FormatInt(record(t, svc, id, "+31612345678", now.Add(-time.Hour), store.ConsentGiven).ID, 10)
+		}
+
+		// Another buyer's delete: a 404, nothing queued.
+		u, err := db.CreateUser(ctx, store.NewUser{Email: "other@example.com", PasswordHash: "h", FullName: "O", Locale: "en"}, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.Delete(ctx, u.ID, o.ID, ids["ok"]); !isNotFound(err) {
+			t.Fatalf("another buyer's delete: %v", err)
+		}
+		for _, id := range []string{"ok", "gone", "flaky", "denied"} {
+			got, err := svc.Delete(ctx, buyer, o.ID, ids[id])
+			if err != nil || !got.VapiDeletion {
+				t.Fatalf("delete %s = %+v, %v", id, got, err)
+			}
+		}
+		// A second delete of the same call finds nothing and queues nothing.
+		if _, err := svc.Delete(ctx, buyer, o.ID, ids["ok"]); !isNotFound(err) {
+			t.Fatalf("second delete: %v", err)
+		}
+		type job struct {
+			state, lastError string
+			attempts         int
+		}
+		jobsOf := func() map[string]job {
+			t.Helper()
+			rows, err := db.SQL().QueryContext(ctx, `SELECT payload, state, attempts, COALESCE(last_error, '') FROM jobs WHERE kind = 'calls.vapi_delete'`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rows.Close()
+			out := map[string]job{}
+			for rows.Next() {
+				var payload string
+				var j job
+				if err := rows.Scan(&payload, &j.state, &j.attempts, &j.lastError); err != nil {
+					t.Fatal(err)
+				}
+				var p struct{ VapiCallID string }
+				if err := json.Unmarshal([]byte(payload), &p); err != nil {
+					t.Fatal(err)
+				}
+				if _, dup := out[p.VapiCallID]; dup {
+					t.Fatalf("two jobs for %s", p.VapiCallID)
+				}
+				out[p.VapiCallID] = j
+			}
+			if err := rows.Err(); err != nil {
+				t.Fatal(err)
+			}
+			return out
+		}
+		if got := jobsOf(); len(got) != 4 || got["ok"].state != "pending" || got["kept"] != (job{}) {
+			t.Fatalf("queued %+v, want one pending job per deleted call", got)
+		}
+		if n := len(fake.requests); n != 0 {
+			t.Fatalf("Vapi asked %d times before the worker ran", n)
+		}
+
+		w := jobs.New(db, nil, jobs.Options{Now: clock})
+		svc.RegisterJobs(w, nil)
+		for range 5 {
+			if _, err := w.RunOnce(ctx); err != nil {
+				t.Fatal(err)
+			}
+			now = now.Add(10 * time.Minute)
+		}
+		for req, want := range map[string]int{"DELETE /call/ok": 1, "DELETE /call/gone": 1, "DELETE /call/flaky": 2,
+			"DELETE /call/denied": 1, "DELETE /call/kept": 0} {
+			if n := fake.sent(req); n != want {
+				t.Errorf("%s sent %d times, want %d (all: %v)", req, n, want, fake.requests)
+			}
+		}
+		for _, a := range fake.auth {
+			if a != "Bearer "+fakeKey {
+				t.Fatalf("Authorization %q", a)
+			}
+		}
+		got := jobsOf()
+		for id, want := range map[string]job{"ok": {state: "done", attempts: 1}, "gone": {state: "done", attempts: 1},
+			"flaky": {state: "done", attempts: 2}, "denied": {state: "failed", attempts: 1}} {
+			if g := got[id]; g.state != want.state || g.attempts != want.attempts {
+				t.Errorf("job of %s = %+v, want %s after %d attempts", id, g, want.state, want.attempts)
+			}
+		}
+		if e := got["denied"].lastError; e != "vapi: delete call: HTTP 401: refused for denied" || strings.Contains(e, fakeKey) {
+			t.Errorf("the 401's error: %q", e)
+		}
+		// Ours is erased whatever Vapi answered.
+		for _, id := range []string{"ok", "gone", "flaky", "denied"} {
+			if c := stored(t, db, id); !c.Deleted || c.Summary != "" || c.RecordingURL != "" {
+				t.Fatalf("%s kept content: %+v", id, c)
+			}
+		}
+		if c := stored(t, db, "kept"); c.Deleted {
+			t.Fatalf("a call not deleted was erased: %+v", c)
+		}
+	})
+}
+
+// Without a Vapi key a delete erases only Belwise's copy: no job, and the
+// answer says so.
+func TestDeleteCallWithoutVapi(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		buyer, o := setup(t, db, 10)
+		now := time.Date(2026, 3, 10, 10, 0, 0, 0, time.UTC)
+		svc := calls.New(calls.Options{DB: db, Now: func() time.Time { return now }})
+		c := record(t, svc, "a", "+31612345678", now.Add(-time.Hour), store.ConsentGiven)
+		got, err := svc.Delete(ctx, buyer, o.ID, strconv.FormatInt(c.ID, 10))
+		if err != nil || got.VapiDeletion {
+			t.Fatalf("delete = %+v, %v", got, err)
 		}
 		var n int
 		if err := db.SQL().QueryRowContext(ctx, `SELECT count(*) FROM jobs WHERE kind = 'calls.vapi_delete'`).Scan(&n); err != nil || n != 0 {

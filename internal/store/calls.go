@@ -407,11 +407,33 @@ func (db *DB) OrderCall(ctx context.Context, orderID string, callID int64) (Call
 // cost is a record, not content. ErrNotFound when the order has no such
 // call.
 func (db *DB) DeleteCall(ctx context.Context, orderID string, callID int64, now time.Time) error {
+	return db.DeleteCallJobs(ctx, orderID, callID, now, nil)
+}
+
+// DeleteCallJobs is DeleteCall that also enqueues, in its transaction, the
+// jobs jobsFor makes for the call's Vapi id (deleting Vapi's copy); nil
+// jobsFor makes none.
+func (db *DB) DeleteCallJobs(ctx context.Context, orderID string, callID int64, now time.Time, jobsFor func(vapiCallID string) []NewJob) error {
 	id, ok := normID(orderID)
 	if !ok {
 		return ErrNotFound
 	}
-	return db.WithTx(ctx, func(tx *sql.Tx) error { return db.deleteCall(ctx, tx, id, callID, now) })
+	return db.WithTx(ctx, func(tx *sql.Tx) error {
+		if err := db.deleteCall(ctx, tx, id, callID, now); err != nil {
+			return err
+		}
+		if jobsFor == nil {
+			return nil
+		}
+		var vapiCallID string
+		if err := db.queryRow(ctx, tx, `SELECT vapi_call_id FROM calls WHERE id = ?`, callID).Scan(&vapiCallID); err != nil {
+			return classify(err)
+		}
+		if vapiCallID == "" {
+			return nil
+		}
+		return db.EnqueueJobsTx(ctx, tx, now, jobsFor(vapiCallID)...)
+	})
 }
 
 // deleteCall is DeleteCall inside the caller's transaction (also the

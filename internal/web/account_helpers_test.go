@@ -30,6 +30,7 @@ import (
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/reports"
 	"github.com/belwise/site/internal/store"
+	"github.com/belwise/site/internal/vapiapi"
 	"github.com/belwise/site/internal/voice"
 	"github.com/belwise/site/internal/webhooks"
 )
@@ -87,11 +88,11 @@ type envOptions struct {
 	ready      func() bool  // default always ready
 	voice      voice.Config // the zero value: demo mode, no webhook
 	trustProxy bool
-	now        func() time.Time          // the auth service's clock; default time.Now
-	site       fs.FS                     // default fakeDist()
-	guard      webhooks.Guard            // the webhooks' guard; the zero value refuses private addresses
-	vapi       *agentsettings.VapiClient // settings delivery to Vapi; nil: none
-	metrics    *metrics.Metrics          // nil: none
+	now        func() time.Time // the auth service's clock; default time.Now
+	site       fs.FS            // default fakeDist()
+	guard      webhooks.Guard   // the webhooks' guard; the zero value refuses private addresses
+	vapi       *vapiapi.Client  // Vapi's API for the settings' delivery and deleted calls; nil: none
+	metrics    *metrics.Metrics // nil: none
 }
 
 // newEnv builds the API through web.New. With a nil db there is no
@@ -126,7 +127,7 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 		opts.Auth, opts.Orders, opts.Quotes, opts.Catalogue, opts.DBReady = accounts, sales, quotes, catalogue.New(db, nil), o.ready
 		opts.Reports = reports.New(reports.Options{DB: db, SiteURL: o.siteURL, Notify: e.worker.Notify, Logger: log, Now: o.now})
 		opts.Reports.RegisterMail(mailer)
-		opts.Calls = calls.New(calls.Options{DB: db, Logger: log, Now: o.now, Stored: opts.Reports.CallStored})
+		opts.Calls = calls.New(calls.Options{DB: db, Logger: log, Now: o.now, Stored: opts.Reports.CallStored, Vapi: o.vapi})
 		e.alerts = alerts.New(alerts.Options{DB: db, SiteURL: o.siteURL, Secret: testAlertsSecret, Logger: log})
 		e.alerts.Register(opts.Calls, mailer)
 		opts.Alerts = e.alerts

@@ -36,7 +36,7 @@ func (c *callsAPI) table() []endpoint {
 		jsonOp(c.api, "GET", "/api/orders/{id}/calls/{callId}", 200, 0, c.get).doc("calls", "One call with its transcript.", "lang").as(signedIn),
 		jsonOp(c.api, "GET", "/api/orders/{id}/contacts", 200, 0, c.contacts).doc("calls", "A page of the order's callers grouped by number, the most recent first.", "lang", "cursor", "limit").as(signedIn),
 		jsonOp(c.api, "GET", "/api/orders/{id}/contacts/{number}", 200, 0, c.contact).doc("calls", "One caller of the order (by number) with a page of their calls, newest first.", "lang", "cursor", "limit").as(signedIn),
-		jsonOp(c.api, "DELETE", "/api/orders/{id}/calls/{callId}", 204, 0, c.remove).doc("calls", "Erases the call's content; its usage stays.").as(signedIn),
+		jsonOp(c.api, "DELETE", "/api/orders/{id}/calls/{callId}", 200, 0, c.remove).doc("calls", "Erases the call's content; its usage stays; Vapi's copy is deleted when a Vapi key is set.").as(signedIn),
 	}
 }
 
@@ -90,8 +90,8 @@ func (c *callsAPI) get(w http.ResponseWriter, r *http.Request, _ *none) (callAns
 	return callAnswer{d}, err
 }
 
-func (c *callsAPI) remove(w http.ResponseWriter, r *http.Request, _ *none) (none, error) {
-	return none{}, c.calls.Delete(r.Context(), request.UserID(r), r.PathValue("id"), r.PathValue("callId"))
+func (c *callsAPI) remove(w http.ResponseWriter, r *http.Request, _ *none) (calls.Deleted, error) {
+	return c.calls.Delete(r.Context(), request.UserID(r), r.PathValue("id"), r.PathValue("callId"))
 }
 
 func (c *callsAPI) erase(w http.ResponseWriter, r *http.Request, _ *none) (calls.Erased, error) {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/csv"
 	"fmt"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
+	"github.com/belwise/site/internal/vapiapi"
 )
 
 const callAssistant = "a0000000-0000-4000-8000-000000000001"
@@ -247,12 +249,14 @@ func TestCallsWebhookToAgentPage(t *testing.T) {
 		}
 		expectError(t, e.call("GET", "/api/orders/"+o.ID+"/calls.csv?tz=Not/AZone", nil, ann), 400, "invalid_field", "tz")
 
-		// Delete: 204, then gone; a retried report does not bring it back.
+		// Delete: 200 (no Vapi key here: Vapi's copy is not deleted), then gone; a retried report does not bring it back.
 		// The month's figures stay as they were (the call's usage line
 		// stays), and say one deleted call is in them.
 		agentURL := "/api/orders/" + o.ID + "/agent?lang=en&tz=UTC&period=7d"
 		before := decode[agentHead](t, e.call("GET", agentURL, nil, ann), 200)
-		expectStatus(t, e.call("DELETE", "/api/orders/"+o.ID+"/calls/"+c.ID, nil, ann), 204)
+		if d := decode[calls.Deleted](t, e.call("DELETE", "/api/orders/"+o.ID+"/calls/"+c.ID, nil, ann), 200); d.VapiDeletion {
+			t.Fatalf("delete without a Vapi key = %+v", d)
+		}
 		after := decode[agentHead](t, e.call("GET", agentURL, nil, ann), 200)
 		n := 1 // the call started an hour ago: in the last 7 days
 		if want := before.Figures; after.Figures.Calls != n || after.Figures.Seconds != 95*n || after.Figures.CostCents != 16*n || after.Figures.DeletedCalls != n ||
@@ -275,6 +279,40 @@ func amsterdam(t *testing.T) *time.Location {
 		t.Fatal(err)
 	}
 	return loc
+}
+
+// With a Vapi key a buyer's delete says Vapi's copy goes too, and queues
+// the one job that deletes it (package calls runs it against a fake Vapi).
+func TestCallDeleteWithVapi(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db, envOptions{voice: webhookConfig(), vapi: &vapiapi.Client{BaseURL: "http://127.0.0.1:1", Key: "priv-key-for-tests"}})
+		ann, o := e.buyerWithOrder("ann@example.com", callAssistant)
+		expectStatus(t, e.postWebhook("/api/voice/webhook", callReport("vapi-del", callAssistant, time.Now().Add(-time.Hour), ""), testVapiSecret), 200)
+		list := decode[callPage](t, e.call("GET", "/api/orders/"+o.ID+"/calls", nil, ann), 200)
+		if len(list.Items) != 1 {
+			t.Fatalf("calls = %+v", list)
+		}
+		if d := decode[calls.Deleted](t, e.call("DELETE", "/api/orders/"+o.ID+"/calls/"+list.Items[0].ID, nil, ann), 200); !d.VapiDeletion {
+			t.Fatalf("delete with a Vapi key = %+v", d)
+		}
+		var payloads []string
+		rows, err := db.SQL().QueryContext(context.Background(), `SELECT payload FROM jobs WHERE kind = 'calls.vapi_delete' AND state = 'pending'`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var p string
+			if err := rows.Scan(&p); err != nil {
+				t.Fatal(err)
+			}
+			payloads = append(payloads, p)
+		}
+		if len(payloads) != 1 || payloads[0] != `{"vapiCallId":"vapi-del"}` {
+			t.Fatalf("queued %q", payloads)
+		}
+		expectStatus(t, e.call("DELETE", "/api/orders/"+o.ID+"/calls/"+list.Items[0].ID, nil, ann), 404)
+	})
 }
 
 func TestCallsOwnerOnly(t *testing.T) {

@@ -76,8 +76,8 @@ export const getContact = (orderId: string, number: string, lang: Lang, cursor?:
     signal,
   );
 
-/** 204; the call is gone for good. */
-export const deleteCall = (orderId: string, callId: string): Promise<void> =>
+/** The call is gone for good; says whether Vapi's copy goes too. */
+export const deleteCall = (orderId: string, callId: string) =>
   call((api) => api.DELETE('/api/orders/{id}/calls/{callId}', { params: { path: { id: orderId, callId } } }));
 
 /**

@@ -8,6 +8,9 @@ import { callDetail, ORDER_ID } from '../../shared/testing/calls';
 import { apiError, json, mockApi, signedIn } from '../../shared/testing/mockApi';
 import type { CallDetail } from '../../shared/api/types';
 import { loadedRoute, renderApp } from '../../shared/testing/renderApp';
+import { notify } from '../../shared/ui/notify';
+
+vi.mock('../../shared/ui/notify', () => ({ notify: vi.fn() }));
 
 const renderDashboard = async (url: string, lang: 'en' | 'nl' = 'en') =>
   renderApp(await loadedRoute(screenRoute(lang, 'dashboard')), url, lang);
@@ -127,7 +130,11 @@ describe('/dashboard/agents/:orderId/calls/:callId', () => {
   });
 
   it('asks before deleting; "keep it" changes nothing, "yes" deletes and goes back to the agent page', async () => {
-    const api = mockApi({ 'GET /api/me': signedIn(), [GET('en')]: json(200, { call: callDetail() }), [`DELETE ${CALL}`]: json(204, null) });
+    const api = mockApi({
+      'GET /api/me': signedIn(),
+      [GET('en')]: json(200, { call: callDetail() }),
+      [`DELETE ${CALL}`]: json(200, { vapiDeletion: false }),
+    });
     const app = await renderDashboard(PAGE('en'));
     const open = await screen.findByRole('button', { name: 'Delete call' });
     fireEvent.click(open);
@@ -146,6 +153,27 @@ describe('/dashboard/agents/:orderId/calls/:callId', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Yes, delete it' }));
     await waitFor(() => expect(app.location()).toBe(`/dashboard/agents/${ORDER_ID}`));
     expect(api.sent(`DELETE ${CALL}`)).toHaveLength(1);
+  });
+
+  it("says in the toast whether Vapi's copy is deleted too, as the answer says", async () => {
+    for (const [vapiDeletion, lang, text] of [
+      [false, 'en', 'The call on Oct 24, 2026, 4:07 PM has been removed.'],
+      [true, 'en', 'The call on Oct 24, 2026, 4:07 PM has been removed. The copy at our voice provider (Vapi) is deleted too.'],
+      [true, 'nl', 'Het gesprek van 24 okt 2026, 16:07 is verwijderd. De kopie bij onze spraakleverancier (Vapi) wordt ook verwijderd.'],
+    ] as const) {
+      vi.mocked(notify).mockClear();
+      mockApi({
+        'GET /api/me': signedIn(),
+        [GET(lang)]: json(200, { call: callDetail() }),
+        [`DELETE ${CALL}`]: json(200, { vapiDeletion }),
+      });
+      const app = await renderDashboard(PAGE(lang), lang);
+      fireEvent.click(await screen.findByRole('button', { name: lang === 'nl' ? 'Gesprek verwijderen' : 'Delete call' }));
+      fireEvent.click(screen.getByRole('button', { name: lang === 'nl' ? 'Ja, verwijderen' : 'Yes, delete it' }));
+      await waitFor(() => expect(app.location()).toBe(`${lang === 'nl' ? '/nl' : ''}/dashboard/agents/${ORDER_ID}`));
+      expect(vi.mocked(notify).mock.calls).toEqual([['success', lang === 'nl' ? 'Gesprek verwijderd' : 'Call deleted', text]]);
+      cleanup();
+    }
   });
 
   it('says so when deleting fails, and keeps the call', async () => {

@@ -178,8 +178,9 @@ function DeleteCall({ orderId, callId, started }: { orderId: string; callId: str
   async function remove() {
     setBusy(true);
     setError(null);
+    let vapi = false;
     try {
-      await deleteCall(orderId, callId);
+      vapi = (await deleteCall(orderId, callId)).vapiDeletion;
     } catch (err) {
       // Already gone (deleted in another tab) is what was asked for.
       if (!(err instanceof ApiError && err.status === 404)) {
@@ -188,7 +189,8 @@ function DeleteCall({ orderId, callId, started }: { orderId: string; callId: str
         return;
       }
     }
-    notify('success', t('calls.call.deleted'), t('calls.call.deletedText', { date: started }));
+    const text = t('calls.call.deletedText', { date: started });
+    notify('success', t('calls.call.deleted'), vapi ? `${text} ${t('calls.call.deletedVapi')}` : text);
     void navigate(localePath(lang, agentPath(orderId)), { replace: true });
   }
 

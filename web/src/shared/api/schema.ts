@@ -1374,7 +1374,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Erases the call's content; its usage stays.
+         * Erases the call's content; its usage stays; Vapi's copy is deleted when a Vapi key is set.
          * @description Signed in only: 401 without a session.
          */
         delete: operations["deleteOrdersIdCallsCallId"];
@@ -2138,6 +2138,9 @@ export interface components {
             /** Format: int64 */
             calls: number;
             date: string;
+        };
+        CallDeleted: {
+            vapiDeletion: boolean;
         };
         CallErased: {
             /**
@@ -5929,12 +5932,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No Content */
-            204: {
+            /** @description OK */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CallDeleted"];
+                };
             };
             /** @description A failure, with the status of its kind (400, 401, 403, 404, 405, 408, 409, 413, 415, 429 with Retry-After, 500, 503 with Retry-After). */
             default: {

@@ -190,6 +190,7 @@ const calls = {
       deleteError: "We couldn't delete the call.",
       deleted: 'Call deleted',
       deletedText: 'The call on {date} has been removed.',
+      deletedVapi: 'The copy at our voice provider (Vapi) is deleted too.',
       neighbours: 'Other calls of this agent',
       newer: 'Newer call',
       older: 'Older call',

@@ -193,6 +193,7 @@ const calls = {
       deleteError: 'Het verwijderen van het gesprek is niet gelukt.',
       deleted: 'Gesprek verwijderd',
       deletedText: 'Het gesprek van {date} is verwijderd.',
+      deletedVapi: 'De kopie bij onze spraakleverancier (Vapi) wordt ook verwijderd.',
       neighbours: 'Andere gesprekken van deze agent',
       newer: 'Nieuwer gesprek',
       older: 'Ouder gesprek',
