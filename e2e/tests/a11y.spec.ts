@@ -1,6 +1,13 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { t } from './dictionaries';
 import { languages, publicScreens, localized, gotoHydrated, watchConsole } from './support';
+
+/** axe's findings on the page as it is now, one line each. */
+const axe = async (page: Page) =>
+  (
+    await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
+  ).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 const pages = languages.flatMap((lang) => [...publicScreens, '/no-such-page'].map((s) => localized(lang, s)));
 
@@ -18,15 +25,30 @@ for (const viewport of [
         await gotoHydrated(page, path);
         await page.waitForLoadState('networkidle');
         if (!path.endsWith('/no-such-page')) expect(problems).toEqual([]);
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-          .analyze();
-        const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        expect(summary).toEqual([]);
+        expect(await axe(page)).toEqual([]);
       });
     }
   });
 }
+
+// A page to read is mostly used without the app (it loads only when something needs it): what the boot
+// script shows there, the menu open and the call card's starting state, is checked as it comes.
+test('axe finds no violations on the front door without the app: the menu open, then the call card starting', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The app never arrives (the voice button would load it): what is checked is the boot script's own.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  for (const lang of languages) {
+    await page.goto(localized(lang, '/'));
+    const toggle = page.getByRole('button', { name: t(lang, 'header.menu') });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(await axe(page), `${lang}: the menu open`).toEqual([]);
+    await page.getByRole('button', { name: t(lang, 'header.talkToAssistant') }).click();
+    await expect(page.getByRole('region', { name: t(lang, 'voice.region') })).toBeVisible();
+    expect(await axe(page), `${lang}: the call card starting`).toEqual([]);
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+  }
+});
 
 test('nothing scrolls sideways at 360 px', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });

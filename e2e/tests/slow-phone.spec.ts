@@ -322,7 +322,10 @@ test.describe('pages to read load the app only when something needs it', () => {
   test('a link followed before the app has loaded is a full load of the prerendered page', async ({ page }) => {
     const scripts = scriptsRequested(page);
     await page.goto('/');
-    await page.getByRole('main').getByRole('link', { name: t('en', 'landing.hero.pricing') }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: t('en', 'landing.hero.pricing') })
+      .click();
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForTimeout(1000);

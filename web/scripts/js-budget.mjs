@@ -109,7 +109,9 @@ try {
 
   await page.goto(origin + '/', { waitUntil: 'load' });
   await page.waitForTimeout(4000);
-  console.log(`inline boot script in the HTML of /: ${(inline.length / 1024).toFixed(2)} KB raw, ${(sizes(Buffer.from(inline)).gz / 1024).toFixed(2)} KB gzip (counted below in none)`);
+  console.log(
+    `inline boot script in the HTML of /: ${(inline.length / 1024).toFixed(2)} KB raw, ${(sizes(Buffer.from(inline)).gz / 1024).toFixed(2)} KB gzip (counted below in none)`,
+  );
   moment('before any interaction on /', take(), BUDGETS.before);
 
   // The first interaction, every kind of it; the voice button is left alone.
@@ -121,8 +123,8 @@ try {
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') throw new Error('the menu did not open at a tap');
   await tapOn('.site-nav .nav-toggle');
   await page.mouse.wheel(0, 600);
-  await page.evaluate(() => window.scrollTo(0, 1200));
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => globalThis.scrollTo(0, 1200));
+  await page.evaluate(() => globalThis.scrollTo(0, 0));
   await page.keyboard.press('Tab');
   await toggle.focus();
   await page.keyboard.press('Enter');
