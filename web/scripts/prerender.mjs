@@ -92,7 +92,8 @@ function criticalCss(html) {
 //   - the voice button: a pointer over it, a touch or focus on it (the intent), or its click;
 //   - a visitor who is signed in (the header's account menu): at the first interaction (a pointer, a
 //     touch, a key, focus, scrolling) the script asks /api/me, a small JSON answer, and loads the app
-//     only when it says so;
+//     only when it says so; it asks once the tap that may come with the interaction has been answered
+//     (100 ms and a frame later, as below);
 //   - on the English front door, a first-time visitor whose browser prefers Dutch (the suggestion to
 //     switch, DutchSuggestion.tsx, whose rule and storage key are repeated here), at the first interaction.
 // When it does load, the tap that may come with it is answered first: the entry and the whole
@@ -132,10 +133,10 @@ const boot =
   `if(t){t.setAttribute("aria-expanded","false");t.focus()}},true);` +
   `if(r&&r.hasAttribute("data-shell"))return now();` +
   `if(w){["pointerover","pointerdown","focusin"].forEach(function(e){addEventListener(e,function(e){var t=e.target;if(t&&t.closest&&t.closest(".voice-talk"))go()},true)});` +
-  `var f=function(){ev.forEach(function(e){removeEventListener(e,f,true)});if(d)return;` +
-  `try{if(location.pathname=="/"&&!/(?:^|;\\s*)lang=/.test(document.cookie)&&!localStorage.getItem(${JSON.stringify(NL_DISMISSED_KEY)})` +
+  `function need(){if(d)return;try{if(location.pathname=="/"&&!/(?:^|;\\s*)lang=/.test(document.cookie)&&!localStorage.getItem(${JSON.stringify(NL_DISMISSED_KEY)})` +
   `&&/^nl(-|$)/i.test(navigator.languages&&navigator.languages[0]||navigator.language||""))return go()}catch(e){}` +
-  `fetch("/api/me",{headers:{Accept:"application/json"}}).then(function(x){return x.ok&&x.json()}).then(function(m){m&&m.authenticated&&go()},function(){})};` +
+  `fetch("/api/me",{headers:{Accept:"application/json"}}).then(function(x){return x.ok&&x.json()}).then(function(m){m&&m.authenticated&&go()},function(){})}` +
+  `var f=function(){ev.forEach(function(e){removeEventListener(e,f,true)});setTimeout(function(){requestAnimationFrame(function(){setTimeout(need)})},100)};` +
   `ev.forEach(function(e){addEventListener(e,f,{capture:true,passive:true})});return}` +
   `try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)now()})` +
   `.observe({type:"paint",buffered:true})}catch(e){}setTimeout(now,3000)})()`;
