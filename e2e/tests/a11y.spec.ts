@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { t } from './dictionaries';
 import { expectAxeClean, gotoHydrated, languages, localized, publicScreens, watchConsole } from './support';
 
 const pages = languages.flatMap((lang) => [...publicScreens, '/no-such-page'].map((s) => localized(lang, s)));
@@ -22,6 +23,25 @@ for (const viewport of [
     }
   });
 }
+
+// A page to read is mostly used without the app (it loads only when something needs it): what the boot
+// script shows there, the menu open and the call card's starting state, is checked as it comes.
+test('axe finds no violations on the front door without the app: the menu open, then the call card starting', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The app never arrives (the voice button would load it): what is checked is the boot script's own.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  for (const lang of languages) {
+    await page.goto(localized(lang, '/'));
+    const toggle = page.getByRole('button', { name: t(lang, 'header.menu') });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expectAxeClean(page, `${lang}: the menu open`);
+    await page.getByRole('button', { name: t(lang, 'header.talkToAssistant') }).click();
+    await expect(page.getByRole('region', { name: t(lang, 'voice.region') })).toBeVisible();
+    await expectAxeClean(page, `${lang}: the call card starting`);
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+  }
+});
 
 test('nothing scrolls sideways at 360 px', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });

@@ -195,18 +195,65 @@ test.describe('on a slow phone, before hydration', () => {
   });
 });
 
-test.describe('pages to read load the app at the first interaction', () => {
+/** Every script the page requests from now on (also those slowPhone() holds back). */
+function scriptsRequested(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  return scripts;
+}
+
+// A page to read (#root data-boot="interaction") answers what can be tapped without the app, and loads
+// it only when something needs it: the voice button, a signed-in visitor's account menu, the Dutch
+// suggestion (visitor-pages.spec.ts), web/scripts/prerender.mjs.
+test.describe('pages to read load the app only when something needs it', () => {
   test.setTimeout(60_000);
 
-  test('the front door requests no script until the visitor interacts', async ({ page }) => {
-    const scripts: string[] = [];
-    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+  test('the front door requests no script before, or at, any interaction but the voice button', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const scripts = scriptsRequested(page);
+    const me: string[] = [];
+    page.on('request', (r) => new URL(r.url()).pathname === '/api/me' && me.push(r.url()));
     await page.goto('/');
     await page.waitForTimeout(4000); // past the 3 s fallback of pages that load it after paint
     expect(scripts).toEqual([]);
-    await page.mouse.move(20, 20);
+    expect(me, 'nothing runs before the first interaction').toEqual([]);
+    // Hovering, scrolling, keys, and the menu opened and closed by a tap and by the keyboard.
+    await page.getByRole('heading', { level: 1 }).hover();
+    await page.getByRole('main').getByRole('link').first().hover();
+    await page.mouse.wheel(0, 800);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const toggle = page.getByRole('button', { name: t('en', 'header.menu') });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await page.waitForTimeout(2000);
+    expect(scripts, 'scripts requested at the first interactions').toEqual([]);
+    await expectNotHydrated(page);
+    // The signed-out visitor's first interaction asked once whether they are signed in, and no more.
+    expect(me).toHaveLength(1);
+    // A pointer over the voice button is the intent to use it: the app loads.
+    await page.getByRole('button', { name: t('en', 'header.talkToAssistant') }).hover();
     await expect(hydrated(page)).toHaveCount(1, { timeout: 20_000 });
     expect(scripts.length).toBeGreaterThan(0);
+  });
+
+  test("a signed-in visitor's first interaction loads the app, which shows the account menu", async ({ page }) => {
+    expect((await page.request.post('/api/auth/sign-in', { data: DEMO })).status()).toBe(200);
+    const scripts = scriptsRequested(page);
+    await page.goto('/pricing');
+    await page.waitForTimeout(1000);
+    expect(scripts).toEqual([]);
+    await expect(page.getByRole('link', { name: t('en', 'header.signIn') })).toBeVisible();
+    await page.mouse.move(20, 300);
+    await expect(hydrated(page)).toHaveCount(1, { timeout: 20_000 });
+    await expect(page.getByRole('button', { name: new RegExp(t('en', 'header.accountMenu')) })).toBeVisible();
   });
 
   test('a tap on Talk to Assistant before hydration shows the card at once, and the call starts once the page has hydrated', async ({
@@ -231,21 +278,38 @@ test.describe('pages to read load the app at the first interaction', () => {
     await expect(page.getByRole('region', { name: t('en', 'voice.region') })).toHaveCount(1);
   });
 
-  test('the menu opens at the first tap before hydration and stays open as the page hydrates', async ({ page }) => {
+  test('the menu works by touch and keyboard without the app, and stays open as the page hydrates', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const release = await slowPhone(page);
+    const scripts = scriptsRequested(page);
     await page.goto('/nl', { waitUntil: 'domcontentloaded' });
     const toggle = page.getByRole('button', { name: t('nl', 'header.menu') });
-    const pricing = page.getByRole('navigation').getByRole('link', { name: t('nl', 'header.navLinks.pricing'), exact: true });
+    const nav = page.getByRole('navigation');
+    const features = nav.getByRole('link', { name: t('nl', 'header.navLinks.features'), exact: true });
+    const pricing = nav.getByRole('link', { name: t('nl', 'header.navLinks.pricing'), exact: true });
     await expect(pricing).toBeHidden();
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(pricing).toBeVisible();
+    // Escape closes it from inside the list and gives the focus back to the toggle; Enter opens it again.
+    await page.keyboard.press('Tab');
+    await expect(features).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(pricing).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(pricing).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(scripts, 'the menu needs no script').toEqual([]);
     await expectNotHydrated(page);
+    // The app, once something needs it, takes over the open menu: the next tap closes it, the one after
+    // opens it again.
+    await page.getByRole('button', { name: t('nl', 'header.talkToAssistant') }).hover();
     release();
     await expect(hydrated(page)).toHaveCount(1, { timeout: 20_000 });
     await expect(pricing).toBeVisible();
-    // The app took over the open menu: the next tap closes it, the one after opens it again.
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(pricing).toBeHidden();
@@ -253,6 +317,19 @@ test.describe('pages to read load the app at the first interaction', () => {
     await expect(pricing).toBeVisible();
     await pricing.click();
     await expect(page).toHaveURL(/\/nl\/pricing$/);
+  });
+
+  test('a link followed before the app has loaded is a full load of the prerendered page', async ({ page }) => {
+    const scripts = scriptsRequested(page);
+    await page.goto('/');
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: t('en', 'landing.hero.pricing') })
+      .click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForTimeout(1000);
+    expect(scripts).toEqual([]);
   });
 });
 

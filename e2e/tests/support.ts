@@ -46,14 +46,14 @@ export function localized(lang: Lang, path: string): string {
 
 /**
  * Opens a page and waits until React has hydrated it (the client marks <html data-hydrated>). Pages
- * to read (landing, features, pricing, not found) load the app at the visitor's first interaction: the
- * pointer moving onto the page is one.
+ * to read (landing, features, pricing, sub-processors, not found) load the app only when something on
+ * them needs it (web/scripts/prerender.mjs): the pointer over the voice button is one; it then leaves.
  */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
   if ((await page.locator('#root[data-boot="interaction"]').count()) > 0) {
+    await page.locator('.voice-talk').hover();
     await page.mouse.move(8, 8);
-    await page.mouse.move(12, 12);
   }
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 10_000 });
   return response;

@@ -254,6 +254,16 @@ test.describe('a browser that prefers Dutch', () => {
     await expect(page.getByRole('region', { name: t('nl', 'suggest.label') })).toHaveCount(0);
   });
 
+  test('it comes at the first interaction with /, which loads the app for it', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForTimeout(500);
+    await expect(page.locator('.nl-suggestion')).toHaveCount(0);
+    // Not the voice button: a pointer over the page (a page to read loads the app only when it is needed).
+    await page.mouse.move(20, 300);
+    await expect(page.getByRole('region', { name: t('nl', 'suggest.label') })).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  });
+
   test('following it switches to Dutch and is remembered', async ({ page }) => {
     await gotoHydrated(page, '/');
     await page.getByRole('link', { name: t('nl', 'suggest.switch') }).click();

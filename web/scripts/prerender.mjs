@@ -38,6 +38,8 @@ if (!css) throw new Error('no CSS found for the client entry');
 // EARLY_CLASSES: the call card's starting state, which the boot script shows at a tap on the voice button
 // before the app has loaded.
 const SERVER_CLASSES = ['notice', 'notice-error', 'sm:col-span-2'];
+// Where the Dutch suggestion's dismissal is kept (DutchSuggestion.tsx DISMISSED_KEY), for the boot script.
+const NL_DISMISSED_KEY = 'belwise-nl-suggestion-dismissed';
 const EARLY_CLASSES = ['voice-card', 'voice-head', 'voice-status'];
 const cssRoot = postcss.parse(css);
 const decodeEntities = (s) =>
@@ -79,25 +81,36 @@ function criticalCss(html) {
   return root.toString();
 }
 
-// The only inline script on any page (its hash goes into the CSP). On a page to read (#root
-// data-boot="interaction") it loads the client entry at the visitor's first interaction, so nothing
-// runs before; on the app shell of a signed-in screen (#root data-shell) at once, its first paint being
-// only a loading state; elsewhere once the first paint has happened, so the JS download cannot delay LCP
-// (3 s fallback if no paint entry). At an interaction, the tap that may come with it is answered first:
-// the entry and the whole stylesheet load only once no pointer is down and a frame has passed (100 ms
-// at least), so their work (matching the whole stylesheet is most of it) never sits between a tap and
-// the frame that answers it.
-// Before the app has taken over, the menu's toggle opens and closes the list itself, and a tap on the
-// voice button shows the call card's starting state (#voice-early, outside #root; the card replaces it,
-// VoiceCard.tsx). A click on a button or a choice in a select made before then is kept in window.__early
-// and carried out by the entry once the page has hydrated (entry.client.tsx); links and form posts work
-// natively (internal/web/forms.go), and the language link remembers the choice in the `lang` cookie as
-// LanguageSelect does.
+// The only inline script on any page (its hash goes into the CSP). On the app shell of a signed-in
+// screen (#root data-shell) it loads the client entry at once, its first paint being only a loading
+// state; on a page that is neither a shell nor a page to read, once the first paint has happened, so
+// the JS download cannot delay LCP (3 s fallback if no paint entry).
+// A page to read (#root data-boot="interaction": the landing page, features, pricing, sub-processors,
+// not found) is complete without the app: its links are plain links (a full load of another
+// prerendered page), and this script answers what can be tapped. So no interaction loads the app by
+// itself; only a need for it does:
+//   - the voice button: a pointer over it, a touch or focus on it (the intent), or its click;
+//   - a visitor who is signed in (the header's account menu): at the first interaction (a pointer, a
+//     touch, a key, focus, scrolling) the script asks /api/me, a small JSON answer, and loads the app
+//     only when it says so; it asks once the tap that may come with the interaction has been answered
+//     (100 ms and a frame later, as below);
+//   - on the English front door, a first-time visitor whose browser prefers Dutch (the suggestion to
+//     switch, DutchSuggestion.tsx, whose rule and storage key are repeated here), at the first interaction.
+// When it does load, the tap that may come with it is answered first: the entry and the whole
+// stylesheet load only once no pointer is down and a frame has passed (100 ms at least), so their work
+// (matching the whole stylesheet is most of it) never sits between a tap and the frame that answers it.
+// Before the app has taken over, the menu's toggle opens and closes the list itself (without loading
+// anything on a page to read), Escape closes it and gives the focus back to the toggle (as Header does),
+// and a tap on the voice button shows the call card's starting state (#voice-early, outside #root; the
+// card replaces it, VoiceCard.tsx). A click on any other button, or on the voice button, or a choice in a
+// select made before then is kept in window.__early and carried out by the entry once the page has
+// hydrated (entry.client.tsx); links and form posts work natively (internal/web/forms.go), and the
+// language link remembers the choice in the `lang` cookie as LanguageSelect does.
 const boot =
   `(function(){var d=0,u=0,h=document.documentElement,r=document.getElementById("root"),E=${JSON.stringify('/' + entry.file)},C=${JSON.stringify(stylesheet)},` +
-  `ev=["pointerover","pointerdown","touchstart","keydown","focusin","wheel","scroll"];` +
+  `w=r&&r.getAttribute("data-boot")=="interaction",ev=["pointerover","pointerdown","touchstart","keydown","focusin","wheel","scroll"];` +
   `function add(k,a){var x=document.createElement("link");x.rel=k;x.href=a;document.head.appendChild(x);return x}` +
-  `function start(){if(d)return 0;d=1;ev.forEach(function(e){removeEventListener(e,go,true)});return 1}` +
+  `function start(){if(d)return 0;d=1;return 1}` +
   `function load(){add("stylesheet",C).id="styles";import(E)}` +
   `function run(){u?setTimeout(run,50):load()}` +
   `function go(){if(start()){setTimeout(function(){requestAnimationFrame(function(){setTimeout(run)})},100)}}` +
@@ -108,7 +121,7 @@ const boot =
   `if(l)document.cookie="lang="+l.getAttribute("lang")+"; path=/; max-age=31536000";` +
   `var c=t&&t.closest&&t.closest(e.type=="click"?'button[type="button"]':"select");` +
   `if(!c)return;if(e.type=="click"){e.preventDefault();e.stopPropagation()}` +
-  `if(c.matches(".site-nav .nav-toggle")){c.setAttribute("aria-expanded",c.getAttribute("aria-expanded")=="true"?"false":"true");return go()}` +
+  `if(c.matches(".site-nav .nav-toggle")){c.setAttribute("aria-expanded",c.getAttribute("aria-expanded")=="true"?"false":"true");return w||go()}` +
   `if(c.matches(".voice-talk[data-region]")&&!document.getElementById("voice-early"))card(c);` +
   `window.__early={el:c,type:e.type,value:c.value};go()}` +
   `function el(n,k,p){var x=document.createElement(n);x.className=k;p.appendChild(x);return x}` +
@@ -116,8 +129,15 @@ const boot =
   `a.id="voice-early";v.setAttribute("role","region");v.setAttribute("aria-label",b.dataset.region);t.tabIndex=-1;t.textContent=b.dataset.title;` +
   `s.setAttribute("data-state","connecting");s.textContent=b.dataset.connecting;t.focus()}` +
   `addEventListener("click",early,true);addEventListener("change",early,true);` +
+  `addEventListener("keydown",function(e){var t=e.key=="Escape"&&!h.hasAttribute("data-hydrated")&&document.querySelector('.site-nav .nav-toggle[aria-expanded="true"]');` +
+  `if(t){t.setAttribute("aria-expanded","false");t.focus()}},true);` +
   `if(r&&r.hasAttribute("data-shell"))return now();` +
-  `if(r&&r.getAttribute("data-boot")=="interaction"){ev.forEach(function(e){addEventListener(e,go,{capture:true,passive:true})});return}` +
+  `if(w){["pointerover","pointerdown","focusin"].forEach(function(e){addEventListener(e,function(e){var t=e.target;if(t&&t.closest&&t.closest(".voice-talk"))go()},true)});` +
+  `function need(){if(d)return;try{if(location.pathname=="/"&&!/(?:^|;\\s*)lang=/.test(document.cookie)&&!localStorage.getItem(${JSON.stringify(NL_DISMISSED_KEY)})` +
+  `&&/^nl(-|$)/i.test(navigator.languages&&navigator.languages[0]||navigator.language||""))return go()}catch(e){}` +
+  `fetch("/api/me",{headers:{Accept:"application/json"}}).then(function(x){return x.ok&&x.json()}).then(function(m){m&&m.authenticated&&go()},function(){})}` +
+  `var f=function(){ev.forEach(function(e){removeEventListener(e,f,true)});setTimeout(function(){requestAnimationFrame(function(){setTimeout(need)})},100)};` +
+  `ev.forEach(function(e){addEventListener(e,f,{capture:true,passive:true})});return}` +
   `try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)now()})` +
   `.observe({type:"paint",buffered:true})}catch(e){}setTimeout(now,3000)})()`;
 const bootHash = 'sha256-' + createHash('sha256').update(boot).digest('base64');

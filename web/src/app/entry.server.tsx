@@ -44,7 +44,7 @@ export interface RenderResult {
   lang: 'en' | 'nl';
   head: string;
   html: string;
-  /** The page loads the app at the first interaction (Screen.loadOnInteraction). */
+  /** A page to read: it loads the app only when something needs it (Screen.loadOnInteraction). */
   loadOnInteraction: boolean;
 }
 

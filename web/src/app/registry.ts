@@ -50,9 +50,12 @@ export interface Screen {
   /** Nested lazy routes; the screen's module is then their frame and renders an <Outlet />. */
   children?: readonly SubScreen[];
   /**
-   * A page to read: it is complete as server HTML (links are real links), so the app's JavaScript is
-   * loaded only at the visitor's first interaction (a pointer, a touch, a key, focus, scrolling) and
-   * nothing runs before. Other pages load it once they have painted.
+   * A page to read: it is complete as server HTML (links are real links, each a full load of another
+   * prerendered page), and the page's boot script answers what can be tapped (the menu, the call
+   * card's starting state; web/scripts/prerender.mjs), so the app's JavaScript is loaded only when
+   * something needs it: the voice button (a pointer over it, focus, a tap), a signed-in visitor's
+   * account menu, the Dutch suggestion on `/`. Nothing runs before the first interaction, and the
+   * first interaction loads no script by itself. Other pages load the app once they have painted.
    */
   loadOnInteraction?: boolean;
 }

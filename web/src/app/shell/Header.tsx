@@ -27,8 +27,9 @@ export function Header() {
   // On narrow screens the nav is a disclosure (a button that shows and hides the list); it closes on
   // every navigation, and on Escape, wherever the focus is, which then goes back to the button. Wide
   // screens always show the list (styles/shell.css).
-  // Before the app has loaded, the page's boot script opens and closes the list itself (prerender.mjs),
-  // so the first tap answers at once; hydrating, the state starts from what the button shows.
+  // Before the app has loaded, the page's boot script opens and closes the list itself, Escape included
+  // (prerender.mjs): on a page to read the app may never load. Hydrating, the state starts from what
+  // the button shows.
   const [openOn, setOpenOn] = useState(() => (earlyOpen() ? pathname : ''));
   const open = openOn === pathname;
   const toggle = useRef<HTMLButtonElement>(null);
