@@ -38,8 +38,6 @@ if (!css) throw new Error('no CSS found for the client entry');
 // EARLY_CLASSES: the call card's starting state, which the boot script shows at a tap on the voice button
 // before the app has loaded.
 const SERVER_CLASSES = ['notice', 'notice-error', 'sm:col-span-2'];
-// Where the Dutch suggestion's dismissal is kept (DutchSuggestion.tsx DISMISSED_KEY), for the boot script.
-const NL_DISMISSED_KEY = 'belwise-nl-suggestion-dismissed';
 const EARLY_CLASSES = ['voice-card', 'voice-head', 'voice-status'];
 const cssRoot = postcss.parse(css);
 const decodeEntities = (s) =>
@@ -133,7 +131,7 @@ const boot =
   `if(t){t.setAttribute("aria-expanded","false");t.focus()}},true);` +
   `if(r&&r.hasAttribute("data-shell"))return now();` +
   `if(w){["pointerover","pointerdown","focusin"].forEach(function(e){addEventListener(e,function(e){var t=e.target;if(t&&t.closest&&t.closest(".voice-talk"))go()},true)});` +
-  `function need(){if(d)return;try{if(location.pathname=="/"&&!/(?:^|;\\s*)lang=/.test(document.cookie)&&!localStorage.getItem(${JSON.stringify(NL_DISMISSED_KEY)})` +
+  `function need(){if(d)return;try{if(location.pathname=="/"&&!/(?:^|;\\s*)lang=/.test(document.cookie)&&!localStorage.getItem(${JSON.stringify(PRERENDER.nlSuggestionDismissedKey)})` +
   `&&/^nl(-|$)/i.test(navigator.languages&&navigator.languages[0]||navigator.language||""))return go()}catch(e){}` +
   `fetch("/api/me",{headers:{Accept:"application/json"}}).then(function(x){return x.ok&&x.json()}).then(function(m){m&&m.authenticated&&go()},function(){})}` +
   `var f=function(){ev.forEach(function(e){removeEventListener(e,f,true)});setTimeout(function(){requestAnimationFrame(function(){setTimeout(need)})},100)};` +

@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { QUOTE_LIMITS } from '../features/marketing';
 import { FACTS, factPlaceholder } from '../shared/content/siteFacts';
+import { DISMISSED_KEY } from './shell/dutchSuggestionKey';
 import { messageFor } from '../shared/form/errors';
 import { registerDictionary } from '../shared/i18n/dictionaries';
 import en from '../shared/i18n/en';
@@ -26,6 +27,8 @@ export const PRERENDER = {
   // Every page's <meta name="company-…"> and <meta name="call-retention-days">, filled in by the server.
   facts: FACTS.map((name) => ({ name, placeholder: factPlaceholder(name) })),
   themeColor: '#f5f1e8',
+  // The boot script checks the Dutch suggestion's dismissal before the app loads (prerender.mjs).
+  nlSuggestionDismissedKey: DISMISSED_KEY,
 } as const;
 
 const withPaths = screens().flatMap(([, s]) => (s.path === null ? [] : [{ ...s, path: s.path }]));

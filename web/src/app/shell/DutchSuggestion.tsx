@@ -2,11 +2,13 @@ import { Suspense, use, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadNamespace } from '../../shared/i18n/dictionaries';
 import { translate } from '../../shared/i18n/translate';
+import { DISMISSED_KEY } from './dutchSuggestionKey';
 
-/** Where the dismissal is kept: the browser's local storage (not a cookie; see the privacy page). */
-export const DISMISSED_KEY = 'belwise-nl-suggestion-dismissed';
-
-/** No language chosen yet (`lang` cookie), the browser puts Dutch first, and the visitor has not said no. */
+/**
+ * No language chosen yet (`lang` cookie), the browser puts Dutch first, and the visitor has not said no.
+ * The boot script (web/scripts/prerender.mjs, `need`) applies the same rule on a page to read before the
+ * app has loaded; change both together.
+ */
 export function prefersDutch(): boolean {
   if (/(?:^|;\s*)lang=/.test(document.cookie)) return false;
   try {
