@@ -45,17 +45,10 @@ func SQLite(t testing.TB) *store.DB {
 // PostgreSQL tests' time.
 func Postgres(t testing.TB) *store.DB {
 	t.Helper()
-	base := os.Getenv(EnvURL)
-	if base == "" {
-		t.Skip(EnvURL + " is not set")
-	}
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("storetest: parse %s: %v", EnvURL, err)
-	}
+	u := baseURL(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	a, err := adminDB(ctx, base)
+	a, err := adminDB(ctx, u.String())
 	if err != nil {
 		t.Fatalf("storetest: %v", err)
 	}
@@ -139,6 +132,20 @@ func migratedTemplate(ctx context.Context, a *store.DB, u *url.URL) (string, err
 	return name, nil
 }
 
+// baseURL is TEST_DATABASE_URL parsed; it skips the test when it is unset.
+func baseURL(t testing.TB) *url.URL {
+	t.Helper()
+	base := os.Getenv(EnvURL)
+	if base == "" {
+		t.Skip(EnvURL + " is not set")
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("storetest: parse %s: %v", EnvURL, err)
+	}
+	return u
+}
+
 // withDatabase is u pointing at database name.
 func withDatabase(u *url.URL, name string) string {
 	c := *u
@@ -159,31 +166,22 @@ func randomHex(t testing.TB) string {
 // instances). The schema is dropped when the test ends; nothing is migrated.
 func PostgresURL(t testing.TB) string {
 	t.Helper()
-	base := os.Getenv(EnvURL)
-	if base == "" {
-		t.Skip(EnvURL + " is not set")
-	}
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("storetest: parse %s: %v", EnvURL, err)
-	}
+	u := baseURL(t)
 	schema := "test_" + randomHex(t)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	admin, err := store.Open(ctx, store.Config{DatabaseURL: base})
+	a, err := adminDB(ctx, u.String())
 	if err != nil {
-		t.Fatalf("storetest: open %s: %v", EnvURL, err)
+		t.Fatalf("storetest: %v", err)
 	}
-	if _, err := admin.SQL().ExecContext(ctx, `CREATE SCHEMA `+schema); err != nil {
-		admin.Close()
+	if _, err := a.SQL().ExecContext(ctx, `CREATE SCHEMA `+schema); err != nil {
 		t.Fatalf("storetest: create schema: %v", err)
 	}
 	t.Cleanup(func() {
-		defer admin.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		if _, err := admin.SQL().ExecContext(ctx, `DROP SCHEMA `+schema+` CASCADE`); err != nil {
+		if _, err := a.SQL().ExecContext(ctx, `DROP SCHEMA `+schema+` CASCADE`); err != nil {
 			t.Errorf("storetest: drop schema %s: %v", schema, err)
 		}
 	})
