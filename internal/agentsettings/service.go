@@ -25,8 +25,8 @@ type Options struct {
 	// buyer's email about a decision.
 	SiteURL string
 	Notify  func() // wakes the job worker; optional
-	Logger *slog.Logger
-	Now    func() time.Time
+	Logger  *slog.Logger
+	Now     func() time.Time
 }
 
 // Service is the settings workflow: buyers' change requests, staff's
