@@ -133,9 +133,11 @@ func serve(ctx context.Context, getenv func(string) string, stderr io.Writer) er
 	bills.RegisterMail(mailer)
 	bills.RegisterJobs(worker)
 
-	// The agents' settings (issue 23): approvals, versions, delivery to
-	// the Vapi assistants (only with VAPI_PRIVATE_KEY) and live transfers.
-	agentSettings := agentsettings.New(agentsettings.Options{DB: db.DB, Vapi: vapi, Notify: worker.Notify, Logger: log})
+	// The agents' settings (issue 23): approvals (the buyer emailed at
+	// each decision), versions, delivery to the Vapi assistants (only with
+	// VAPI_PRIVATE_KEY) and live transfers.
+	agentSettings := agentsettings.New(agentsettings.Options{DB: db.DB, Vapi: vapi, SiteURL: cfg.SiteURL, Notify: worker.Notify, Logger: log})
+	agentSettings.RegisterMail(mailer)
 	agentSettings.RegisterJobs(worker)
 
 	var background sync.WaitGroup

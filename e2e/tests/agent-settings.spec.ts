@@ -1,12 +1,25 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { fakeVapiURL } from '../playwright.config';
+import { fakeVapiURL, siteURL } from '../playwright.config';
 import { t } from './dictionaries';
-import { expectAxeClean, gotoHydrated, type Lang, localized, signInBuyer, signInStaff, snap } from './support';
+import { messagesTo, type SinkMessage } from './mail';
+import {
+  DEMO_BUYER,
+  expectAxeClean,
+  gotoHydrated,
+  holdDemoBuyerLanguage,
+  type Lang,
+  localized,
+  signInBuyer,
+  signInStaff,
+  snap,
+} from './support';
 
 // Issue 23 §1–§2 in both languages: the demo buyer's greeting without the AI disclosure is refused at its
 // field, with the suggested sentence to insert; with it, the change waits for approval; staff approve it on
 // /console/changes (the diff shows the new greeting); the fake Vapi receives the assistant's PATCH with it;
-// and the buyer's page says "Live". Each language works on its own linked demo order.
+// and the buyer's page says "Live". Each language works on its own linked demo order. The buyer is emailed
+// at each decision (through the SMTP sink), in their email language: the approval in the test's language,
+// the rejection (in the screenshots' test) in English.
 
 test.describe.configure({ mode: 'serial' });
 
@@ -14,6 +27,7 @@ interface DemoOrder {
   id: string;
   number: string;
   assistantId: string;
+  agent: { name: string; nameNl: string };
 }
 let orders: DemoOrder[] = [];
 
@@ -29,6 +43,40 @@ async function patches(request: APIRequestContext, assistantId: string): Promise
   return ((await res.json()) as { body: Record<string, unknown> }[]).map((r) => r.body);
 }
 
+/** Sets the email language of the buyer signed in on `request`. */
+async function setBuyerLocale(request: APIRequestContext, locale: Lang) {
+  const profile = (await (await request.get('/api/account/profile')).json()) as { profile: { fullName: string } };
+  const res = await request.put('/api/account/profile', { data: { fullName: profile.profile.fullName, locale } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The subjects of the buyer's email about a decision (internal/agentsettings/mails.go), per language. */
+const DECISION_SUBJECT = {
+  approved: { en: 'Your settings change is approved: ', nl: 'Uw gewijzigde instellingen zijn goedgekeurd: ' },
+  rejected: { en: 'Your settings change was not approved: ', nl: 'Uw gewijzigde instellingen zijn niet goedgekeurd: ' },
+};
+
+/**
+ * The one email to the demo buyer about a decision on `order`'s settings that arrived since `since` (ms), with
+ * the subject in `lang` naming the agent and the settings page's link in that language.
+ */
+async function decisionMail(order: DemoOrder, outcome: 'approved' | 'rejected', lang: Lang, since: number): Promise<SinkMessage> {
+  const subject = DECISION_SUBJECT[outcome][lang] + (lang === 'nl' ? order.agent.nameNl : order.agent.name);
+  const link = siteURL + localized(lang, `/dashboard/agents/${order.id}/settings`);
+  // The link on a line of its own (the page in that language, not one under it).
+  const about = (m: SinkMessage) => Date.parse(m.receivedAt) >= since && m.text.split(/\r?\n/).includes(link);
+  let found: SinkMessage[] = [];
+  await expect
+    .poll(async () => (found = (await messagesTo(DEMO_BUYER.email)).filter(about)).length, {
+      timeout: 20_000,
+      message: `the ${outcome} email about order ${order.number}`,
+    })
+    .toBeGreaterThanOrEqual(1);
+  expect(found.map((m) => m.subject)).toEqual([subject]);
+  expect(found[0].html).toContain(`${link}"`);
+  return found[0];
+}
+
 async function staffPage(browser: Browser, width: number) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
@@ -40,7 +88,7 @@ test.beforeAll(async ({ request }) => {
   const headers = { Cookie: await signInStaff(request) };
   const res = await request.get('/api/console/orders?q=demo%40example.com&limit=100', { headers });
   expect(res.status()).toBe(200);
-  const { items } = (await res.json()) as { items: { id: string; number: string; assistantId: string | null }[] };
+  const { items } = (await res.json()) as { items: (Omit<DemoOrder, 'assistantId'> & { assistantId: string | null })[] };
   orders = items
     .filter((o): o is DemoOrder => !!o.assistantId)
     .sort((a, b) => a.number.localeCompare(b.number))
@@ -62,7 +110,8 @@ for (const [i, lang] of (['en', 'nl'] as Lang[]).entries()) {
     browser,
     page,
   }) => {
-    test.setTimeout(240_000);
+    // Four minutes for the test, and up to four more to wait for the demo buyer's email language.
+    test.setTimeout(240_000 + 240_000);
     const order = orders[i];
     const { bad, other } = GREETING[lang];
     const stamp = `${lang}-${Date.now().toString(36)}`;
@@ -116,10 +165,21 @@ for (const [i, lang] of (['en', 'nl'] as Lang[]).entries()) {
     const row = card.getByRole('row', { name: new RegExp(t(lang, lang === 'en' ? 'settings.greeting.en' : 'settings.greeting.nl')) });
     await expect(row.getByRole('cell').last()).toContainText(stamp);
     await axe(staff, `/console/changes (${lang})`);
-    await card.getByRole('button', { name: t(lang, 'settings.changes.approve') }).click();
-    const [head, tail] = t(lang, 'settings.changes.approved').split('{agent}');
-    await expect(staff.getByRole('status').filter({ hasText: head }).filter({ hasText: tail })).toBeVisible();
-    await expect(card).toHaveCount(0);
+
+    // The buyer is emailed about the approval in their email language, this test's for the time being.
+    const release = await holdDemoBuyerLanguage();
+    try {
+      await setBuyerLocale(page.request, lang);
+      const since = Date.now() - 1_000;
+      await card.getByRole('button', { name: t(lang, 'settings.changes.approve') }).click();
+      const [head, tail] = t(lang, 'settings.changes.approved').split('{agent}');
+      await expect(staff.getByRole('status').filter({ hasText: head }).filter({ hasText: tail })).toBeVisible();
+      await expect(card).toHaveCount(0);
+      await decisionMail(order, 'approved', lang, since);
+    } finally {
+      if (lang !== 'en') await setBuyerLocale(page.request, 'en'); // as the seed has it
+      release();
+    }
 
     // The fake Vapi received the assistant's PATCH with the new greeting, and the agency's prompt is kept.
     let body: Record<string, unknown> | undefined;
@@ -158,7 +218,8 @@ test('screenshots of the settings page and /console/changes at 390 and 1280 px, 
   browser,
   page,
 }) => {
-  test.setTimeout(300_000);
+  // Five minutes for the test, and up to four more to wait for the demo buyer's email language.
+  test.setTimeout(300_000 + 240_000);
   const order = orders[0];
   await signInBuyer(page);
   // A change waiting, so /console/changes has something to show.
@@ -187,8 +248,18 @@ test('screenshots of the settings page and /console/changes at 390 and 1280 px, 
   await card.getByRole('button', { name: t('en', 'settings.changes.reject') }).click();
   await expect(card.getByText(t('en', 'settings.changes.noteRequired'))).toBeVisible();
   await card.getByLabel(t('en', 'settings.changes.note')).fill('Please keep the greeting short.');
-  await card.getByRole('button', { name: t('en', 'settings.changes.reject') }).click();
-  await expect(card).toHaveCount(0);
+  // The buyer is emailed about the rejection in their email language (English, as the seed has it), with the note.
+  const release = await holdDemoBuyerLanguage();
+  try {
+    await setBuyerLocale(page.request, 'en');
+    const since = Date.now() - 1_000;
+    await card.getByRole('button', { name: t('en', 'settings.changes.reject') }).click();
+    await expect(card).toHaveCount(0);
+    const mail = await decisionMail(order, 'rejected', 'en', since);
+    expect(mail.text).toContain('> Please keep the greeting short.');
+  } finally {
+    release();
+  }
   await staff.context().close();
   await gotoHydrated(page, `/dashboard/agents/${order.id}/settings`);
   await expect(page.getByText('Please keep the greeting short.')).toBeVisible();

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/belwise/site/internal/apierr"
@@ -19,26 +20,30 @@ type Options struct {
 	DB *store.DB
 	// Vapi delivers versions to the orders' assistants; nil (no
 	// VAPI_PRIVATE_KEY): versions are live at once, nothing is sent.
-	Vapi   *vapiapi.Client
-	Notify func() // wakes the job worker; optional
-	Logger *slog.Logger
-	Now    func() time.Time
+	Vapi *vapiapi.Client
+	// SiteURL is the site's origin, for the settings page's link in the
+	// buyer's email about a decision.
+	SiteURL string
+	Notify  func() // wakes the job worker; optional
+	Logger  *slog.Logger
+	Now     func() time.Time
 }
 
 // Service is the settings workflow: buyers' change requests, staff's
 // approvals, edits and rollbacks, the versions, the delivery to Vapi and
 // the live transfer answer.
 type Service struct {
-	db     *store.DB
-	vapi   *vapiapi.Client
-	notify func()
-	log    *slog.Logger
-	now    func() time.Time
+	db      *store.DB
+	vapi    *vapiapi.Client
+	siteURL string
+	notify  func()
+	log     *slog.Logger
+	now     func() time.Time
 }
 
 // New makes the service.
 func New(o Options) *Service {
-	s := &Service{db: o.DB, vapi: o.Vapi, notify: o.Notify, log: o.Logger, now: o.Now}
+	s := &Service{db: o.DB, vapi: o.Vapi, siteURL: strings.TrimSuffix(o.SiteURL, "/"), notify: o.Notify, log: o.Logger, now: o.Now}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -380,7 +385,8 @@ func (s *Service) push(o store.Order) (string, *store.NewJob) {
 }
 
 // Approve makes a pending change request the order's next version and
-// queues its delivery to Vapi.
+// queues its delivery to Vapi and the buyer's email about it, all in one
+// transaction: a refused approval (decided already, stale) queues nothing.
 func (s *Service) Approve(ctx context.Context, staffID, changeID string) (SettingsChange, StaffSettingsView, error) {
 	c, err := s.db.SettingsChangeByID(ctx, changeID)
 	if errors.Is(err, store.ErrNotFound) {
@@ -394,7 +400,8 @@ func (s *Service) Approve(ctx context.Context, staffID, changeID string) (Settin
 		return SettingsChange{}, StaffSettingsView{}, err
 	}
 	status, job := s.push(o)
-	done, _, err := s.db.ApproveSettingsChange(ctx, c.ID, staffID, store.NewSettingsVersion{PushStatus: status, Job: job}, s.now().UTC())
+	done, _, err := s.db.ApproveSettingsChange(ctx, c.ID, staffID, store.NewSettingsVersion{PushStatus: status, Job: job}, s.now().UTC(),
+		[]store.NewMail{decisionMail(o, c.ID)})
 	switch {
 	case errors.Is(err, store.ErrDecided):
 		return SettingsChange{}, StaffSettingsView{}, errDecided
@@ -403,15 +410,14 @@ func (s *Service) Approve(ctx context.Context, staffID, changeID string) (Settin
 	case err != nil:
 		return SettingsChange{}, StaffSettingsView{}, apierr.Wrap("settings: approve", err)
 	}
-	if job != nil {
-		s.notify()
-	}
+	s.notify() // the email, and the delivery when there is one
 	s.log.Info("settings change approved", "order", o.ID, "change", c.ID, "version", done.Version, "staff", staffID)
 	v, err := s.StaffGet(ctx, o.ID)
 	return s.change(done, true, o.BuyerID), v, err
 }
 
-// Reject turns a pending change request down with a note for the buyer.
+// Reject turns a pending change request down with a note for the buyer,
+// and queues the buyer's email with the note in the same transaction.
 func (s *Service) Reject(ctx context.Context, staffID, changeID, note string) (SettingsChange, error) {
 	note = text.Squash(note)
 	switch {
@@ -420,7 +426,18 @@ func (s *Service) Reject(ctx context.Context, staffID, changeID, note string) (S
 	case len([]rune(note)) > 2000:
 		return SettingsChange{}, errNoteTooLong
 	}
-	c, err := s.db.RejectSettingsChange(ctx, changeID, staffID, note, s.now().UTC())
+	pending, err := s.db.SettingsChangeByID(ctx, changeID)
+	if errors.Is(err, store.ErrNotFound) {
+		return SettingsChange{}, errChangeNotFound
+	}
+	if err != nil {
+		return SettingsChange{}, apierr.Wrap("settings: change", err)
+	}
+	o, err := s.order(ctx, "", pending.OrderID)
+	if err != nil {
+		return SettingsChange{}, err
+	}
+	c, err := s.db.RejectSettingsChange(ctx, pending.ID, staffID, note, s.now().UTC(), []store.NewMail{decisionMail(o, pending.ID)})
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return SettingsChange{}, errChangeNotFound
@@ -429,6 +446,7 @@ func (s *Service) Reject(ctx context.Context, staffID, changeID, note string) (S
 	case err != nil:
 		return SettingsChange{}, apierr.Wrap("settings: reject", err)
 	}
+	s.notify()
 	s.log.Info("settings change rejected", "order", c.OrderID, "change", c.ID, "staff", staffID)
 	return s.change(c, true, ""), nil
 }

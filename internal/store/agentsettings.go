@@ -486,10 +486,11 @@ func (db *DB) RequestSettingsChange(ctx context.Context, orderID, buyerID string
 
 // ApproveSettingsChange makes a pending change request the order's next
 // version (nv's Settings, Changed and Base come from the request; nv's
-// PushStatus and Job from the caller). ErrDecided when it is not pending
-// any more, ErrStale when the order's version moved on since the buyer
-// read it.
-func (db *DB) ApproveSettingsChange(ctx context.Context, changeID, staffID string, nv NewSettingsVersion, now time.Time) (SettingsChange, AgentSettings, error) {
+// PushStatus and Job from the caller), and queues mails (the buyer's
+// email about the decision) in the same transaction. ErrDecided when it is
+// not pending any more, ErrStale when the order's version moved on since
+// the buyer read it: then nothing is queued.
+func (db *DB) ApproveSettingsChange(ctx context.Context, changeID, staffID string, nv NewSettingsVersion, now time.Time, mails []NewMail) (SettingsChange, AgentSettings, error) {
 	var outC SettingsChange
 	var outS AgentSettings
 	err := db.WithTx(ctx, func(tx *sql.Tx) error {
@@ -518,6 +519,9 @@ func (db *DB) ApproveSettingsChange(ctx context.Context, changeID, staffID strin
 			to: str(ChangeApproved), actorID: staffID, at: now}); err != nil {
 			return err
 		}
+		if err := db.EnqueueMailTx(ctx, tx, now, mails...); err != nil {
+			return err
+		}
 		outS = s
 		outC, err = db.settingsChangeByID(ctx, tx, c.ID)
 		return err
@@ -525,9 +529,10 @@ func (db *DB) ApproveSettingsChange(ctx context.Context, changeID, staffID strin
 	return outC, outS, err
 }
 
-// RejectSettingsChange turns a pending change request down with a note.
-// ErrDecided when it is not pending any more.
-func (db *DB) RejectSettingsChange(ctx context.Context, changeID, staffID, note string, now time.Time) (SettingsChange, error) {
+// RejectSettingsChange turns a pending change request down with a note,
+// queueing mails (the buyer's email about it) in the same transaction.
+// ErrDecided when it is not pending any more: then nothing is queued.
+func (db *DB) RejectSettingsChange(ctx context.Context, changeID, staffID, note string, now time.Time, mails []NewMail) (SettingsChange, error) {
 	var out SettingsChange
 	err := db.WithTx(ctx, func(tx *sql.Tx) error {
 		c, err := db.settingsChangeByID(ctx, tx, changeID)
@@ -547,6 +552,9 @@ func (db *DB) RejectSettingsChange(ctx context.Context, changeID, staffID, note 
 		}
 		if err := db.record(ctx, tx, change{entity: EntityOrder, id: c.OrderID, field: FieldSettingsChange, from: str(ChangePending),
 			to: str(ChangeRejected), actorID: staffID, at: now}); err != nil {
+			return err
+		}
+		if err := db.EnqueueMailTx(ctx, tx, now, mails...); err != nil {
 			return err
 		}
 		out, err = db.settingsChangeByID(ctx, tx, c.ID)

@@ -142,7 +142,8 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 		e.billing.RegisterMail(mailer)
 		e.billing.RegisterJobs(e.worker)
 		opts.Billing = e.billing
-		e.settings = agentsettings.New(agentsettings.Options{DB: db, Vapi: o.vapi, Notify: e.worker.Notify, Logger: log, Now: o.now})
+		e.settings = agentsettings.New(agentsettings.Options{DB: db, Vapi: o.vapi, SiteURL: o.siteURL, Notify: e.worker.Notify, Logger: log, Now: o.now})
+		e.settings.RegisterMail(mailer)
 		e.settings.RegisterJobs(e.worker)
 		opts.Settings = e.settings
 	}

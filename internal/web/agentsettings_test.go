@@ -2,8 +2,10 @@ package web
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
+	"github.com/belwise/site/internal/mail"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
 )
@@ -24,6 +26,17 @@ type settingsView struct {
 	}
 	LastDecision           *struct{ ID, Status, Note string }
 	TransferNumberNational string
+}
+
+// settingsMails are the emails about a decision on a settings change.
+func settingsMails(msgs []mail.Message) []mail.Message {
+	var out []mail.Message
+	for _, m := range msgs {
+		if strings.HasPrefix(m.Subject, "Your settings change ") {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // settingsInput is a whole settings body with its greetings passing the
@@ -55,8 +68,9 @@ func settingsInput(version int, change map[string]any) map[string]any {
 // the AI disclosure is refused at the field, a good save is a change
 // request (a second save replaces it; a stale version is 409), staff see it
 // with the live settings, approve it (version 1), the buyer sees it live
-// with the number in national format; a rejection carries its note; staff
-// edit directly and roll back; another buyer's order is 404.
+// with the number in national format; a rejection carries its note; the
+// buyer is emailed at each decision; staff edit directly and roll back
+// (no email); another buyer's order is 404.
 func TestAgentSettingsWorkflow(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := newAccountEnv(t, db, testSiteURL)
@@ -130,6 +144,12 @@ func TestAgentSettingsWorkflow(t *testing.T) {
 			t.Fatalf("approve: %+v", ok)
 		}
 		expectError(t, e.call("POST", "/api/console/changes/"+c.ID+"/approve", nil, staff), 409, "change_decided", "")
+		// The buyer is emailed once about the approval, with the settings page's link.
+		if got := settingsMails(e.flushMail()); len(got) != 1 || got[0].To != "buyer@example.com" ||
+			got[0].Subject != "Your settings change is approved: Appointment Setter" ||
+			!strings.Contains(got[0].Text, testSiteURL+"/dashboard/agents/"+o.ID+"/settings") {
+			t.Fatalf("approval email: %+v", got)
+		}
 
 		v = decode[struct{ Settings settingsView }](t, e.call("GET", path, nil, buyer), 200).Settings
 		if v.Version != 1 || v.Status != "live" || v.TransferNumberNational != "030 123 4567" || v.Settings["recordsCalls"] != true {
@@ -143,6 +163,10 @@ func TestAgentSettingsWorkflow(t *testing.T) {
 		v = decode[struct{ Settings settingsView }](t, e.call("GET", path, nil, buyer), 200).Settings
 		if v.Version != 1 || v.Pending != nil || v.LastDecision == nil || v.LastDecision.Status != "rejected" || v.LastDecision.Note != "Please keep the Saturday answer." {
 			t.Fatalf("after reject: %+v", v)
+		}
+		if got := settingsMails(e.flushMail()); len(got) != 1 || got[0].Subject != "Your settings change was not approved: Appointment Setter" ||
+			!strings.Contains(got[0].Text, "> Please keep the Saturday answer.") {
+			t.Fatalf("rejection email: %+v", got)
 		}
 
 		// Staff edit directly (turning recording off), then roll back to 1.
@@ -163,6 +187,9 @@ func TestAgentSettingsWorkflow(t *testing.T) {
 			t.Fatalf("rollback: %+v", sv)
 		}
 		expectError(t, e.call("POST", staffPath+"/rollback", map[string]any{"version": 9}, staff), 400, "unknown_version", "version")
+		if got := settingsMails(e.flushMail()); len(got) != 0 {
+			t.Fatalf("a staff edit or a rollback emailed the buyer: %+v", got)
+		}
 
 		vs := decode[struct {
 			Versions []struct {
