@@ -257,7 +257,7 @@ func TestFirstDataEscaped(t *testing.T) {
 		if !strings.Contains(inner, `\u003c/script\u003e`) {
 			t.Error(`"<" is not written as \u003c`)
 		}
-		if strings.Count(body, "<script") != strings.Count(string(e.shell("/dashboard").Body.Bytes()), "<script")+1 {
+		if strings.Count(body, "<script") != strings.Count(e.shell("/dashboard").Body.String(), "<script")+1 {
 			t.Error("the name added an element to the page")
 		}
 		var me struct {
