@@ -104,9 +104,23 @@ function watchFor(predicate) {
 const visible = (sel) =>
   `() => { const el = document.querySelector(${JSON.stringify(sel)}); return !!el && el.checkVisibility() && el.getBoundingClientRect().height > 0; }`;
 
+// A Dutch phone. A browser that has signed in through the app has its time zone in the `tz` cookie too
+// (the workspaces remember it, web/src/shared/timeZone.ts), which the server needs to write an agent page's
+// first data into its shell (internal/web/firstdata.go); the bench signs in through the API, so it adds it.
+const TIME_ZONE = 'Europe/Amsterdam';
 async function phone(cookie) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
-  if (cookie) await context.addCookies([{ name: cookie.name, value: cookie.value, url: site.origin }]);
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    timezoneId: TIME_ZONE,
+  });
+  if (cookie)
+    await context.addCookies([
+      { name: cookie.name, value: cookie.value, url: site.origin },
+      { name: 'tz', value: encodeURIComponent(TIME_ZONE), url: site.origin },
+    ]);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });

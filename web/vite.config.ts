@@ -30,7 +30,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // The footer prerenders the build year; the client fixes it up after hydration if it changed.
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: isSsrBuild
-    ? { outDir: 'build/server', emptyOutDir: true }
+    ? // The manifest names each chunk's source: the prerender finds a route's client chunks by it.
+      { outDir: 'build/server', emptyOutDir: true, manifest: true }
     : {
         outDir: 'build/client',
         emptyOutDir: true,

@@ -307,6 +307,14 @@ test('a failed dashboard fetch shows an error with a retry, and is logged', asyn
         })
       : route.continue(),
   );
+  // Nor can the server write the dashboard's first data into the page (internal/web/firstdata.go): its
+  // shell comes without it, and the app asks the API.
+  await page.route(/\/dashboard$/, async (route) => {
+    if (!down || route.request().resourceType() !== 'document') return route.continue();
+    const res = await route.fetch();
+    const body = (await res.text()).replace(/<script type="application\/json" id="first-data">.*?<\/script>/s, '');
+    await route.fulfill({ response: res, body });
+  });
   await page.reload();
   const alert = page.getByRole('alert').filter({ hasText: t('en', 'dashboard.error.title') });
   await expect(alert).toBeVisible();

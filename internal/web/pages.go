@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -21,6 +22,9 @@ type pageHandler struct {
 	// callCSP widens the policy of a call's page for its recording; nil
 	// without a database.
 	callCSP *callPageCSP
+	// first writes a signed-in screen's first data into its shell; nil
+	// without a database.
+	first *firstData
 }
 
 func (p *pageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -60,8 +64,14 @@ func (p *pageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if lang, ok := p.site.clientRouteLang(urlPath); ok {
-		shell := func(w http.ResponseWriter, r *http.Request) {
+		static := func(w http.ResponseWriter, r *http.Request) {
 			p.site.appShell[lang].serve(w, r, http.StatusOK, cacheRevalidate)
+		}
+		shell := static
+		if p.first != nil {
+			shell = func(w http.ResponseWriter, r *http.Request) {
+				p.first.serve(w, r, lang, unprefixed(urlPath), static)
+			}
 		}
 		if m := callPagePath.FindStringSubmatch(urlPath); m != nil && p.callCSP != nil {
 			p.callCSP.serve(w, r, m[2], m[3], shell)
@@ -92,6 +102,14 @@ func (s *site) clientRouteLang(urlPath string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// unprefixed is urlPath without its /nl prefix.
+func unprefixed(urlPath string) string {
+	if rest, ok := strings.CutPrefix(urlPath, "/nl"); ok && (rest == "" || strings.HasPrefix(rest, "/")) {
+		return cmp.Or(rest, "/")
+	}
+	return urlPath
 }
 
 // pathLang is the language a URL path is in: /nl and below are Dutch.

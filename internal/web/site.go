@@ -40,13 +40,26 @@ type site struct {
 	appShell     map[string]*asset       // by language
 	clientRoutes []string                // "/dashboard"
 	scriptHashes []string                // "sha256-…", for the CSP
+	stylesheet   string                  // "/assets/entry-1a2b.css": the whole stylesheet
+	chunks       []screenChunks          // each client-only screen's script chunks (firstdata.go)
 	forms        map[string]formMessages // by language: what a form posted without JavaScript says (forms.go)
 }
 
 // siteManifest is _internal/site.json, written by the prerender step.
 type siteManifest struct {
-	ScriptHashes []string `json:"scriptHashes"`
-	ClientRoutes []string `json:"clientRoutes"`
+	ScriptHashes []string       `json:"scriptHashes"`
+	ClientRoutes []string       `json:"clientRoutes"`
+	Stylesheet   string         `json:"stylesheet"`
+	ScreenChunks []screenChunks `json:"screenChunks"`
+}
+
+// screenChunks are the script files a client-only screen runs, by
+// language: the entry's, its shell's, its own and its dictionaries'.
+type screenChunks struct {
+	// Path is the screen's route, unprefixed: "/dashboard/agents/:orderId"
+	// (a segment starting with ":" stands for any one segment).
+	Path  string              `json:"path"`
+	Files map[string][]string `json:"files"`
 }
 
 var errBuildMissing = errors.New(`frontend build missing: run "make build"`)
@@ -267,6 +280,62 @@ func (s *site) readManifest(b []byte) error {
 			return fmt.Errorf("client route %q must start with / and have no trailing slash", r)
 		}
 	}
+	if m.Stylesheet != "" && !assetFile.MatchString(m.Stylesheet) {
+		return fmt.Errorf("stylesheet %q is not a file in /assets/", m.Stylesheet)
+	}
+	for _, c := range m.ScreenChunks {
+		if !screenRoute.MatchString(c.Path) {
+			return fmt.Errorf("screen route %q must start with / and have no trailing slash", c.Path)
+		}
+		for _, files := range c.Files {
+			for _, f := range files {
+				if !assetFile.MatchString(f) {
+					return fmt.Errorf("screen %s: chunk %q is not a file in /assets/", c.Path, f)
+				}
+			}
+		}
+	}
 	s.scriptHashes, s.clientRoutes = m.ScriptHashes, m.ClientRoutes
+	s.stylesheet, s.chunks = m.Stylesheet, m.ScreenChunks
 	return nil
+}
+
+// assetFile is a built file's URL path: it goes into the HTML as it is.
+var assetFile = regexp.MustCompile(`^/assets/[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.(js|css)$`)
+
+// screenRoute is a client route pattern: segments, ":name" for any one.
+var screenRoute = regexp.MustCompile(`^(/:?[A-Za-z0-9._~-]+)+$`)
+
+// screenChunks is the script files the screen at the unprefixed path runs
+// in lang: those of the route that matches it with the most literal
+// segments; nil when none does.
+func (s *site) screenChunks(lang, path string) []string {
+	segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	best, bestScore := -1, -1
+	for i, c := range s.chunks {
+		pat := strings.Split(strings.TrimPrefix(c.Path, "/"), "/")
+		if len(pat) != len(segs) {
+			continue
+		}
+		score := 0
+		for j, p := range pat {
+			switch {
+			case strings.HasPrefix(p, ":") && segs[j] != "":
+			case p == segs[j]:
+				score++
+			default:
+				score = -1
+			}
+			if score < 0 {
+				break
+			}
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	return s.chunks[best].Files[lang]
 }

@@ -157,10 +157,15 @@ func New(opts Options) (http.Handler, error) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
 	mux.HandleFunc("GET /readyz", readyz(opts.Ready))
-	mux.Handle("/api/", noStore(cleanURL(log, withDeadline(deadline, ident.wrap(gzipDynamic(apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}, &companyAPI{api: base, companies: opts.Companies}, &billingAPI{api: base, billing: opts.Billing}, &paymentsAPI{api: base, payments: opts.Payments}, &settingsAPI{api: base, settings: opts.Settings}, &dpaAPI{api: base, dpa: opts.DPA})))))))
+	routes := apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}, &companyAPI{api: base, companies: opts.Companies}, &billingAPI{api: base, billing: opts.Billing}, &paymentsAPI{api: base, payments: opts.Payments}, &settingsAPI{api: base, settings: opts.Settings}, &dpaAPI{api: base, dpa: opts.DPA})
+	mux.Handle("/api/", noStore(cleanURL(log, withDeadline(deadline, ident.wrap(gzipDynamic(routes))))))
 	pages := &pageHandler{site: s, log: log}
 	if opts.Calls != nil && opts.DBReady != nil {
 		pages.callCSP = &callPageCSP{api: base, ident: ident, calls: opts.Calls, scriptHashes: s.scriptHashes, extra: voiceCSP(opts.Voice)}
+	}
+	if opts.DBReady != nil {
+		// A signed-in screen's shell carries its first data (firstdata.go).
+		pages.first = &firstData{api: base, ident: ident, routes: routes, site: s, deadline: deadline}
 	}
 	mux.Handle("/", pages)
 	if opts.Alerts != nil && opts.DBReady != nil {

@@ -12,9 +12,18 @@ const CLIENT = join(WEB, 'build/client');
 const DIST = resolve(WEB, '../internal/web/dist');
 const ENTRY = 'src/app/entry.client.tsx';
 
-const { render, localePath, formMessages, PRERENDER, PRERENDERED_PATHS, INDEXED_PATHS, CLIENT_ROUTES } = await import(
-  pathToFileURL(join(WEB, 'build/server/entry.server.js')).href
-);
+const {
+  render,
+  localePath,
+  formMessages,
+  PRERENDER,
+  PRERENDERED_PATHS,
+  INDEXED_PATHS,
+  CLIENT_ROUTES,
+  SCREENS,
+  loadWorkspaceShell,
+  WORKSPACE_NAMESPACE,
+} = await import(pathToFileURL(join(WEB, 'build/server/entry.server.js')).href);
 const ORIGIN = PRERENDER.origin; // replaced by the Go server with SITE_URL
 const LANGS = ['en', 'nl'];
 
@@ -26,6 +35,56 @@ if (entry.css?.length !== 1) throw new Error(`expected one stylesheet for the cl
 const stylesheet = '/' + entry.css[0];
 const css = readFileSync(join(CLIENT, entry.css[0]), 'utf8').trim();
 if (!css) throw new Error('no CSS found for the client entry');
+
+// --- the script chunks each client-only screen runs, which the server preloads with its shell ---
+// A signed-in screen's shell is answered with <link rel="modulepreload"> for them (internal/web/firstdata.go),
+// so the browser fetches them at once instead of discovering them one import after the other. A route's
+// lazy module is found through the SSR build: its load() imports the SSR chunk of the same source, which
+// the SSR manifest names. Each list: the entry's chunks, the workspace shell's, the screen's, the sub-route's,
+// the API client's (every workspace screen asks the API through shared/api/client.ts, which imports
+// openapi-fetch on its first call) and the dictionaries (common, the shell's, the screen's).
+const ssrManifest = JSON.parse(readFileSync(join(WEB, 'build/server/.vite/manifest.json'), 'utf8'));
+const ssrSource = new Map(Object.values(ssrManifest).map((c) => [c.file, c.src]));
+function sourceOf(load) {
+  const m = /import\(["'`]\.\/([^"'`]+)["'`]\)/.exec(String(load));
+  const src = m && ssrSource.get(m[1]);
+  if (!src || !manifest[src]) throw new Error(`no client chunk for the route module ${String(load)}`);
+  return src;
+}
+const apiClient = Object.keys(manifest).filter((k) => k.includes('/openapi-fetch/'));
+if (apiClient.length !== 1) throw new Error(`expected one openapi-fetch chunk in the Vite manifest, found ${apiClient.length}`);
+function chunkFiles(keys) {
+  const files = [];
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} missing from the Vite manifest`);
+    files.push('/' + chunk.file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  keys.forEach(visit);
+  return files;
+}
+const screenChunks = Object.values(SCREENS)
+  .filter((screen) => screen.clientOnly && screen.children)
+  .flatMap((screen) => {
+    const namespaces = ['common', ...(screen.workspace ? [WORKSPACE_NAMESPACE] : []), ...[screen.namespace].flat()];
+    return screen.children.map((sub) => {
+      const modules = [
+        ENTRY,
+        ...(screen.workspace ? [sourceOf(loadWorkspaceShell)] : []),
+        sourceOf(screen.load),
+        sourceOf(sub.load),
+        apiClient[0],
+      ];
+      const files = Object.fromEntries(
+        LANGS.map((lang) => [lang, chunkFiles([...modules, ...[...new Set(namespaces)].map((ns) => `src/shared/i18n/${lang}/${ns}.ts`)])]),
+      );
+      return { path: sub.path ? `${screen.path}/${sub.path}` : screen.path, files };
+    });
+  });
 
 // --- each page inlines only the CSS its own markup uses ---
 // The whole stylesheet is 66 KB of rules; building and matching all of them for every page was most of
@@ -230,6 +289,6 @@ ${urls.join('\n')}
 // What the server says when it answers a form posted without JavaScript with the form again.
 write('_internal/forms.json', JSON.stringify(formMessages()) + '\n');
 
-write('_internal/site.json', JSON.stringify({ scriptHashes: [bootHash], clientRoutes: CLIENT_ROUTES }) + '\n');
+write('_internal/site.json', JSON.stringify({ scriptHashes: [bootHash], clientRoutes: CLIENT_ROUTES, stylesheet, screenChunks }) + '\n');
 
 console.log(`prerender: wrote ${PRERENDERED_PATHS.length * LANGS.length} pages, 404 + app shells, entry /${entry.file}, ${bootHash}`);

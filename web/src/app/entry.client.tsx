@@ -3,6 +3,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { dropFirstData, firstRenderReady } from '../shared/api/firstData';
 import { loadNamespace } from '../shared/i18n/dictionaries';
 import { langFromPath } from '../shared/paths';
 import { routes } from './routes';
@@ -62,17 +63,42 @@ function wholeStylesheet(): Promise<void> {
   });
 }
 
+/** The longest the first render of a signed-in screen waits for data the page carries (ms). */
+const FIRST_RENDER_WAIT = 300;
+
+/** Resolves once the router has loaded its first location (its loaders hand over promises, not data). */
+function routerReady(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 async function boot(): Promise<void> {
   // Only the active language's strings are downloaded: the shared namespace here, the screen's own
   // namespace by its route's lazy().
   await Promise.all([loadNamespace(langFromPath(window.location.pathname), 'common'), resolveLazyMatches(), wholeStylesheet()]);
   replayEarlyInput();
   const router = createBrowserRouter(routes);
+  // The first data the server wrote into a signed-in screen's shell is for its first load only.
+  const unsubscribe = router.subscribe((state) => {
+    if (state.navigation.state === 'idle') return;
+    dropFirstData();
+    unsubscribe();
+  });
   const container = document.getElementById('root')!;
   const app = <RouterProvider router={router} />;
 
   if (container.hasAttribute('data-shell')) {
-    // App shell for client-only routes: nothing to hydrate, render fresh.
+    // App shell for client-only routes: nothing to hydrate, render fresh. The shell shows its loading
+    // line meanwhile, so the first render waits for the router's first load and, when the server wrote the
+    // screen's data into the page, for that data (firstData.ts): the screen then renders once, complete.
+    await routerReady(router);
+    await firstRenderReady(FIRST_RENDER_WAIT);
     createRoot(container).render(app);
   } else {
     // Hydrating in a transition lets React yield to the browser, keeping Total Blocking Time low.

@@ -17,6 +17,9 @@ import { routes } from './routes';
 
 // The prerender script takes its page lists, paths and origin from the app itself, so the two never drift.
 export { localePath } from '../shared/paths';
+// The client-only screens' modules and namespaces, for the chunks the server preloads with their shell.
+export { SCREENS } from './registry';
+export { loadWorkspaceShell, WORKSPACE_NAMESPACE } from './routes';
 
 export const PRERENDER = {
   // The Go server replaces this placeholder with the real SITE_URL in served HTML/XML/TXT.

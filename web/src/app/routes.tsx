@@ -25,6 +25,10 @@ export function screenRoute(lang: Lang, page: PageId): RouteObject {
   return { path: path?.slice(1) ?? '*', handle, lazy, children: nested };
 }
 
+/** The workspace shell's module and the namespace it speaks (also read by the prerender: its chunks in site.json). */
+export const loadWorkspaceShell = () => import('./shell/WorkspaceShell');
+export const WORKSPACE_NAMESPACE = 'account';
+
 /**
  * One language tree: the public screens in the site's shell (header, footer, voice button), the
  * workspace screens (dashboard, console) in the workspace shell, a lazy module of its own with the
@@ -32,7 +36,7 @@ export function screenRoute(lang: Lang, page: PageId): RouteObject {
  */
 function tree(lang: Lang): RouteObject[] {
   const ids = (workspace: boolean) => screens().filter(([, s]) => (s.workspace === true) === workspace);
-  const workspaceShell = () => Promise.all([import('./shell/WorkspaceShell'), loadNamespace(lang, 'account')]).then(([mod]) => mod);
+  const workspaceShell = () => Promise.all([loadWorkspaceShell(), loadNamespace(lang, WORKSPACE_NAMESPACE)]).then(([mod]) => mod);
   return [
     { element: <PublicShell />, children: ids(false).map(([id]) => screenRoute(lang, id)) },
     { lazy: workspaceShell, children: ids(true).map(([id]) => screenRoute(lang, id)) },

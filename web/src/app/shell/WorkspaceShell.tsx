@@ -5,6 +5,7 @@ import { useLanguage } from '../../shared/i18n/LanguageContext';
 import type { TKey } from '../../shared/i18n/types';
 import { localePath, stripLang } from '../../shared/paths';
 import { SITE } from '../../shared/site';
+import { rememberTimeZone } from '../../shared/timeZone';
 import AccountMenu from './AccountMenu';
 import { LanguageSelect } from './LanguageSelect';
 import { LogoMark } from './LogoMark';
@@ -59,6 +60,7 @@ export const workspaceOf = (path: string): Workspace => (/^\/console(\/|$)/.test
 
 export function Component() {
   const { t } = useLanguage();
+  useEffect(rememberTimeZone, []);
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="skip-link">

@@ -1,15 +1,13 @@
 import { ApiError, call } from '../../shared/api/client';
 import type { ApiErrorCode } from '../../shared/api/types';
 import type { Lang } from '../../shared/paths';
+import { browserTimeZone } from '../../shared/timeZone';
 import { filtersQuery, periodQuery, type CallFilters } from './filters';
 
 // The buyer's calls (issue 11), in their own module so nothing of it reaches the public pages' chunks.
 // Every endpoint is owner-only: 404 for an order (or call) that is not the buyer's, 401 without a session.
 
-/** The browser's IANA time zone: the period's days are counted in it. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
+export { browserTimeZone };
 
 /** The agent with the figures and calls per day of the filters' period (the other filters do not change them). */
 export const getAgentPage = (orderId: string, lang: Lang, timeZone: string, filters: CallFilters, signal?: AbortSignal) =>

@@ -2,6 +2,7 @@ import { Suspense, use } from 'react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
+import { settles } from '../../shared/api/firstData';
 import { getCompany } from './api';
 
 /**
@@ -11,9 +12,11 @@ import { getCompany } from './api';
  */
 export function companyMissing(signal?: AbortSignal): Promise<boolean> {
   if (typeof document === 'undefined') return Promise.resolve(false);
-  return getCompany(signal).then(
-    (a) => a.company === null,
-    () => false,
+  return settles(
+    getCompany(signal).then(
+      (a) => a.company === null,
+      () => false,
+    ),
   );
 }
 

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { takeFirstData } from '../api/firstData';
 import type { MeResponse, User } from '../api/types';
 
 // The session as the UI sees it. This module is part of the entry bundle (every page's header needs
@@ -18,10 +19,19 @@ export type AuthValue = AuthState & {
 
 const AuthContext = createContext<AuthValue | null>(null);
 
+/** The session as the server wrote it into a signed-in screen's shell (firstData.ts), or null. */
+function firstSession(): AuthState | null {
+  const me = takeFirstData('/api/me') as MeResponse | undefined;
+  if (!me) return null;
+  return me.authenticated ? { status: 'signedIn', user: me.user } : { status: 'signedOut' };
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   // The prerender and the hydration pass both render `loading` (the header shows "Sign in"), so the
-  // markup always matches; the real answer arrives from the effect below.
-  const [state, setState] = useState<AuthState>({ status: 'loading' });
+  // markup always matches; the real answer arrives from the effect below. A signed-in screen's shell,
+  // rendered fresh, may carry the answer already: then there is nothing to ask.
+  const [first] = useState(firstSession);
+  const [state, setState] = useState<AuthState>(first ?? { status: 'loading' });
 
   const setUser = useCallback((user: User | null) => setState(user ? { status: 'signedIn', user } : { status: 'signedOut' }), []);
 
@@ -39,6 +49,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Effects never run during the prerender, so the session check happens in the browser only.
   useEffect(() => {
+    if (first) return;
     fetch('/api/me', { headers: { Accept: 'application/json' } })
       .then((res) => {
         if (!res.ok) throw new Error(`GET /api/me answered ${res.status}`);
@@ -51,7 +62,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           setState({ status: 'signedOut', failed: true });
         },
       );
-  }, []);
+  }, [first]);
 
   const value = useMemo<AuthValue>(() => ({ ...state, setUser, signOut }), [state, setUser, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,6 +1,7 @@
 import { Suspense, use, useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../api/client';
+import { settles } from '../api/firstData';
 import { useAuth } from '../auth/AuthContext';
 import { useLanguage } from '../i18n/LanguageContext';
 import { langFromPath, localePath, type Lang } from '../paths';
@@ -21,6 +22,9 @@ export function toApiError(err: unknown): ApiError {
  */
 export function deferred<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => {});
+  // Followed from now on: settled before the screen renders (its data was in the page, firstData.ts), it
+  // shows at once instead of suspending first.
+  outcomeOf(promise);
   return promise;
 }
 
@@ -80,14 +84,17 @@ export function Deferred<T>({ resolve, loading, failed, notFound, children }: De
 // React's own use() rather than React Router's <Await>: nothing more of the router then comes with the
 // public pages' scripts (the JS budget). The promise is read as its outcome, so a failure is the
 // screen's to show and never an error for a boundary (nor one React logs).
+// The outcome, once there, is marked on its promise as React's use() reads it (settles, firstData.ts).
 type Outcome<T> = { ok: true; data: T } | { ok: false; error: ApiError };
 const outcomes = new WeakMap<Promise<unknown>, Promise<Outcome<unknown>>>();
 function outcomeOf<T>(promise: Promise<T>): Promise<Outcome<T>> {
   let outcome = outcomes.get(promise);
   if (!outcome) {
-    outcome = promise.then(
-      (data): Outcome<unknown> => ({ ok: true, data }),
-      (err: unknown): Outcome<unknown> => ({ ok: false, error: toApiError(err) }),
+    outcome = settles(
+      promise.then(
+        (data): Outcome<unknown> => ({ ok: true, data }),
+        (err: unknown): Outcome<unknown> => ({ ok: false, error: toApiError(err) }),
+      ),
     );
     outcomes.set(promise, outcome);
   }

@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import { t } from './dictionaries';
+import { signInBuyer, signInStaff, watchConsole } from './support';
+
+// A signed-in screen's first data comes with its shell (issue 24 §1; internal/web/firstdata.go): loaded
+// afresh, /dashboard, an agent page and /console show their content without asking the API for it, nor for
+// the session (/api/me). A navigation after that asks the API as always.
+
+/** Every API request the page makes from now on, as path and query. */
+function apiRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/')) seen.push(url.pathname + url.search);
+  });
+  return seen;
+}
+
+const asked = (seen: string[], path: string) => seen.some((u) => u === path || u.startsWith(path + '?'));
+
+test('the dashboard and an agent page loaded afresh show their data without asking the API; a navigation asks it', async ({ page }) => {
+  const errors = watchConsole(page);
+  // Through the form, as a person does: the workspace remembers the browser's time zone on the way in.
+  await signInBuyer(page);
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'tz')).toBe(true);
+
+  const seen = apiRequests(page);
+  await page.goto('/dashboard');
+  await expect(page.locator('main .stat-card').first()).toBeVisible();
+  await expect(page.locator('.app-account button')).toBeVisible(); // the account menu: the session is known
+  for (const path of ['/api/me', '/api/dashboard', '/api/company', '/api/dpa']) expect(asked(seen, path), path).toBe(false);
+  // The block is read once and gone.
+  await expect(page.locator('#first-data')).toHaveCount(0);
+
+  // To an agent, in the app: its data comes from the API.
+  const agent = page.locator('main a[href^="/dashboard/agents/"]').first();
+  const href = (await agent.getAttribute('href'))!;
+  const orderId = href.split('/').pop()!;
+  await agent.click();
+  await expect(page).toHaveURL(href);
+  await expect(page.locator('main p.font-mono')).toBeVisible();
+  expect(asked(seen, `/api/orders/${orderId}/agent`)).toBe(true);
+
+  // Back to the overview: the dashboard is asked for now, the data in the page was for the first load only.
+  await page.getByRole('link', { name: t('en', 'calls.back') }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.locator('main .stat-card').first()).toBeVisible();
+  await expect.poll(() => asked(seen, '/api/dashboard')).toBe(true);
+
+  // The agent page loaded afresh: its figures and calls, in the browser's time zone, without a request.
+  seen.length = 0;
+  await page.goto(href);
+  await expect(page.locator('main p.font-mono')).toBeVisible();
+  await expect(page.getByRole('region', { name: t('en', 'calls.chart.title') })).toBeVisible();
+  await expect(page.locator('main .pulse-dot')).toHaveCount(0);
+  expect(seen.filter((u) => u.startsWith(`/api/orders/${orderId}/`) || u.startsWith('/api/me'))).toEqual([]);
+
+  // A new period is a new request.
+  await page.goto(`${href}?period=7d`);
+  await expect(page.locator('main p.font-mono')).toBeVisible();
+  await expect.poll(() => asked(seen, `/api/orders/${orderId}/agent`)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('the console loaded afresh shows its quotes without asking the API; a navigation asks it', async ({ page }) => {
+  const errors = watchConsole(page);
+  await signInStaff(page);
+  const seen = apiRequests(page);
+  await page.goto('/console');
+  await expect(page.locator('main a[href^="/console/quotes/"]').first()).toBeVisible();
+  expect(asked(seen, '/api/console/quotes')).toBe(false);
+  expect(asked(seen, '/api/me')).toBe(false);
+
+  const sections = page.getByRole('navigation', { name: t('en', 'workspace.sectionsLabel') });
+  await sections.getByRole('link', { name: t('en', 'workspace.sections.orders') }).click();
+  await expect(page).toHaveURL(/\/console\/orders$/);
+  await sections.getByRole('link', { name: t('en', 'workspace.sections.quotes') }).click();
+  await expect(page).toHaveURL(/\/console$/);
+  await expect(page.locator('main a[href^="/console/quotes/"]').first()).toBeVisible();
+  await expect.poll(() => asked(seen, '/api/console/quotes')).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test("a buyer's session gets no console data, and the dashboard's answer is private", async ({ page, request }) => {
+  await signInBuyer(page);
+  const console = await page.request.get('/console');
+  expect(await console.text()).not.toContain('id="first-data"');
+  const dashboard = await page.request.get('/dashboard');
+  expect(await dashboard.text()).toContain('id="first-data"');
+  expect(dashboard.headers()['cache-control']).toBe('no-store');
+  expect(dashboard.headers()['vary']).toContain('Cookie');
+  // Without the session: the shell as it always was.
+  const anonymous = await request.get('/dashboard');
+  expect(await anonymous.text()).not.toContain('id="first-data"');
+});
