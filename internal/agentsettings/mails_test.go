@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,39 +12,19 @@ import (
 
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail"
+	"github.com/belwise/site/internal/mail/mailtest"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
 )
 
 const testSite = "https://belwise.test"
 
-// sink keeps the emails sent.
-type sink struct {
-	mu   sync.Mutex
-	msgs []mail.Message
-}
-
-func (s *sink) Send(_ context.Context, m mail.Message) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.msgs = append(s.msgs, m)
-	return nil
-}
-
-func (s *sink) take() []mail.Message {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := s.msgs
-	s.msgs = nil
-	return out
-}
-
 type mailEnv struct {
 	t     *testing.T
 	db    *store.DB
 	svc   *Service
 	w     *jobs.Worker
-	sent  *sink
+	sent  *mailtest.Sink
 	staff string
 	agent store.Agent
 }
@@ -54,7 +33,7 @@ func newMailEnv(t *testing.T, db *store.DB) *mailEnv {
 	t.Helper()
 	ctx := t.Context()
 	now := time.Now()
-	e := &mailEnv{t: t, db: db, sent: &sink{}}
+	e := &mailEnv{t: t, db: db, sent: &mailtest.Sink{}}
 	a, err := db.CreateAgent(ctx, store.Agent{NameEn: "Appointment Setter", NameNl: "Afsprakenplanner", TitleEn: "Books", DescriptionEn: "d",
 		DeliveryDays: 7, PriceCents: 100, Currency: "EUR"}, "", now)
 	if err != nil {
@@ -136,7 +115,7 @@ func (e *mailEnv) send() []mail.Message {
 	if _, err := e.w.RunOnce(context.Background()); err != nil {
 		e.t.Fatal(err)
 	}
-	return e.sent.take()
+	return e.sent.Take()
 }
 
 func expectCode(t *testing.T, err error, target error) {

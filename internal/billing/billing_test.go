@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,6 +16,7 @@ import (
 	"github.com/belwise/site/internal/invoicedoc"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail"
+	"github.com/belwise/site/internal/mail/mailtest"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
 )
@@ -33,25 +33,6 @@ func ams(s string) time.Time {
 		panic(err)
 	}
 	return t
-}
-
-// sink keeps the emails sent.
-type sink struct {
-	mu   sync.Mutex
-	msgs []mail.Message
-}
-
-func (s *sink) Send(_ context.Context, m mail.Message) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.msgs = append(s.msgs, m)
-	return nil
-}
-
-func (s *sink) all() []mail.Message {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]mail.Message(nil), s.msgs...)
 }
 
 // fakeDocs writes recognisable bytes in place of the PDF and UBL.
@@ -71,13 +52,13 @@ type env struct {
 	now  time.Time
 	svc  *billing.Service
 	w    *jobs.Worker
-	mail *sink
+	mail *mailtest.Sink
 	n    int
 }
 
 func newEnv(t *testing.T, db *store.DB, docs billing.Documents) *env {
 	t.Helper()
-	e := &env{t: t, db: db, mail: &sink{}, now: ams("2026-12-02 10:00")}
+	e := &env{t: t, db: db, mail: &mailtest.Sink{}, now: ams("2026-12-02 10:00")}
 	if _, err := db.CreateAgent(context.Background(), agent, "", ams("2026-01-01 00:00")); err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +200,7 @@ func TestIssue(t *testing.T) {
 
 		// The email: to the invoice address, in Dutch, with both documents.
 		e.run()
-		msgs := e.mail.all()
+		msgs := e.mail.All()
 		if len(msgs) != 1 {
 			t.Fatalf("%d emails", len(msgs))
 		}
@@ -406,7 +387,7 @@ func TestCreditNotes(t *testing.T) {
 		// Every credit note was emailed like an invoice, with both files.
 		e.run()
 		var credits int
-		for _, m := range e.mail.all() {
+		for _, m := range e.mail.All() {
 			if strings.HasPrefix(m.Subject, "Credit note") || strings.HasPrefix(m.Subject, "Creditnota") {
 				credits++
 				if len(m.Attachments) != 2 || !strings.HasSuffix(m.Attachments[0].Name, ".pdf") {
@@ -436,7 +417,7 @@ func TestPaidAndOverdue(t *testing.T) {
 			t.Fatal(err)
 		}
 		e.run()
-		sent := len(e.mail.all())
+		sent := len(e.mail.All())
 
 		// Not overdue on its due date; overdue the day after.
 		e.now = ams("2026-12-16 23:00")
@@ -454,7 +435,7 @@ func TestPaidAndOverdue(t *testing.T) {
 			t.Fatalf("a second reminder: %d", n)
 		}
 		e.run()
-		msgs := e.mail.all()
+		msgs := e.mail.All()
 		if len(msgs) != sent+1 {
 			t.Fatalf("%d emails", len(msgs))
 		}
@@ -507,7 +488,7 @@ func TestEmailWaitsForDocuments(t *testing.T) {
 			t.Fatal(err)
 		}
 		e.run()
-		if n := len(e.mail.all()); n != 0 {
+		if n := len(e.mail.All()); n != 0 {
 			t.Fatalf("%d emails sent", n)
 		}
 		js, _, err := db.ListJobs(ctx, "", store.Page{})
@@ -553,7 +534,7 @@ func TestPayLink(t *testing.T) {
 			t.Fatalf("invoice: %+v, %v", inv.InvoiceSummary, err)
 		}
 		e.run()
-		m := e.mail.all()
+		m := e.mail.All()
 		if len(m) != 1 || !strings.Contains(m[0].Text, "https://pay.test/"+inv.ID) || !strings.Contains(m[0].HTML, "Pay with iDEAL") ||
 			!strings.Contains(m[0].Text, "NL91 ABNA 0417 1643 00") {
 			t.Fatalf("email: %+v", m)

@@ -3,13 +3,13 @@ package reports_test
 import (
 	"context"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/belwise/site/internal/calls"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail"
+	"github.com/belwise/site/internal/mail/mailtest"
 	"github.com/belwise/site/internal/reports"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
@@ -20,28 +20,10 @@ const assistant = "a0000000-0000-4000-8000-000000000001"
 var agent = store.Agent{ID: "11111111-1111-4111-8111-111111111111", NameEn: "Appointment Setter", NameNl: "Afsprakenplanner",
 	TitleEn: "Books appointments", TitleNl: "Plant afspraken", DescriptionEn: "d", DeliveryDays: 7, PriceCents: 100, Currency: "EUR", Version: 1}
 
-type sink struct {
-	mu   sync.Mutex
-	msgs []mail.Message
-}
-
-func (s *sink) Send(_ context.Context, m mail.Message) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.msgs = append(s.msgs, m)
-	return nil
-}
-
-func (s *sink) all() []mail.Message {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]mail.Message(nil), s.msgs...)
-}
-
 // subject are the emails whose subject starts with prefix.
-func (s *sink) subject(prefix string) []mail.Message {
+func subject(s *mailtest.Sink, prefix string) []mail.Message {
 	var out []mail.Message
-	for _, m := range s.all() {
+	for _, m := range s.All() {
 		if strings.HasPrefix(m.Subject, prefix) {
 			out = append(out, m)
 		}
@@ -56,7 +38,7 @@ type env struct {
 	svc   *reports.Service
 	calls *calls.Service
 	w     *jobs.Worker
-	mail  *sink
+	mail  *mailtest.Sink
 	buyer string
 	order store.Order
 }
@@ -66,7 +48,7 @@ type env struct {
 func newEnv(t *testing.T, db *store.DB, tz string, created time.Time) *env {
 	t.Helper()
 	ctx := context.Background()
-	e := &env{t: t, db: db, mail: &sink{}}
+	e := &env{t: t, db: db, mail: &mailtest.Sink{}}
 	if _, err := db.CreateAgent(ctx, agent, "", created); err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +153,7 @@ func TestWeeklyDigestOncePerWeek(t *testing.T) {
 		e.run()
 		e.now = e.now.Add(3 * time.Hour) // the periodic job runs again later that week
 		e.run()
-		msgs := e.mail.all()
+		msgs := e.mail.All()
 		if len(msgs) != 1 {
 			t.Fatalf("%d emails, want 1", len(msgs))
 		}
@@ -279,7 +261,7 @@ func TestWeeklyDigestOff(t *testing.T) {
 			t.Fatalf("second click: %v", err)
 		}
 		e.run()
-		if n := len(e.mail.all()); n != 0 {
+		if n := len(e.mail.All()); n != 0 {
 			t.Fatalf("%d emails after turning the digest off, want 0", n)
 		}
 		e.now = time.Date(2026, 12, 7, 9, 0, 0, 0, ams)
@@ -355,7 +337,7 @@ func TestMonthlyReport(t *testing.T) {
 		}
 		e.run()
 		e.run()
-		msgs := e.mail.subject("Maandrapport")
+		msgs := subject(e.mail, "Maandrapport")
 		if len(msgs) != 1 || !strings.Contains(msgs[0].Subject, "november 2026") ||
 			!strings.Contains(msgs[0].Text, "https://belwise.test/nl/dashboard/agents/"+e.order.ID+"/reports/2026-11") {
 			t.Fatalf("emails %+v", msgs)
@@ -375,7 +357,7 @@ func TestFailingAgentAlert(t *testing.T) {
 		}
 		e.now = time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)
 		at := func(min int) time.Time { return e.now.Add(time.Duration(min) * time.Minute) }
-		alerts := func() int { return len(e.mail.subject("Agent failing")) }
+		alerts := func() int { return len(subject(e.mail, "Agent failing")) }
 		e.call("1", at(-50), 60, answered, nil)
 		e.call("2", at(-40), 5, failed, nil)
 		e.call("3", at(-30), 5, failed, nil)
@@ -388,7 +370,7 @@ func TestFailingAgentAlert(t *testing.T) {
 		if n := alerts(); n != 1 {
 			t.Fatalf("three failures in a row: %d alerts, want 1", n)
 		}
-		if m := e.mail.subject("Agent failing")[0]; m.To != "ops@belwise.test" || !strings.Contains(m.Text, "/console/orders/"+e.order.ID) {
+		if m := subject(e.mail, "Agent failing")[0]; m.To != "ops@belwise.test" || !strings.Contains(m.Text, "/console/orders/"+e.order.ID) {
 			t.Errorf("alert %+v", m)
 		}
 		e.now = e.now.Add(30 * time.Minute)
