@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { t } from './dictionaries';
 import { linkIn, uniqueEmail, waitForMail } from './mail';
-import { expectAxeClean, gotoHydrated, type Lang, localized } from './support';
+import { expectAxeClean, expectNewestFirst, gotoHydrated, type Lang, localized } from './support';
 
 const DEMO = { email: 'demo@example.com', password: 'demo-buyer-2026' };
 
@@ -208,7 +208,7 @@ test("the demo buyer's stat cards add up to the purchase history, with every sta
   // Newest first, each date in a <time datetime>.
   const stamps = await orders.locator('time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
   expect(stamps).toHaveLength(listed);
-  expect([...stamps].sort().reverse()).toEqual(stamps);
+  expectNewestFirst(stamps);
 });
 
 test("another buyer's order page says the order was not found", async ({ page, browser }) => {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { fakeVapiURL } from '../playwright.config';
 import { t } from './dictionaries';
 import { linkIn, uniqueEmail, waitForMail } from './mail';
-import { expectAxeClean, gotoHydrated, localized, postReport, signInBuyer } from './support';
+import { expectAxeClean, expectNewestFirst, gotoHydrated, localized, postReport, signInBuyer } from './support';
 
 // Issue 11: a call reported by Vapi reaches the buyer's agent page, once, in both languages, and no one else's.
 // The site runs with the demo seed, whose buyer's Appointment Setter is linked to this Vapi assistant.
@@ -163,7 +163,7 @@ test('a reported call shows on the agent page once, with its summary and transcr
   const stamps = await list.locator('li time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
   const hrefs = await list.locator('li h3 a').evaluateAll((els) => els.map((a) => a.getAttribute('href')));
   expect(new Set(hrefs).size).toBe(40); // no call twice
-  expect([...stamps].sort().reverse()).toEqual(stamps);
+  expectNewestFirst(stamps);
   // The owner's API sends the full number in E.164, for the call page's tel: link (issue 18).
   const api = await page.request.get(`/api/orders/${orderId}/calls`);
   expect(await api.text()).toContain('"number":"+31612345678"');

@@ -97,6 +97,19 @@ export async function snap(
   else await target.screenshot({ path });
 }
 
+/**
+ * The datetimes (RFC 3339, as <time datetime> carries them) are newest first. They are compared as times:
+ * they have as many fraction digits as they need (.46Z is .460), so as strings .46Z sorts after .464Z.
+ */
+export function expectNewestFirst(stamps: string[]) {
+  const times = stamps.map((s) => Date.parse(s));
+  expect(
+    times.filter((t) => Number.isNaN(t)),
+    'every datetime parses',
+  ).toEqual([]);
+  expect([...times].sort((a, b) => b - a)).toEqual(times);
+}
+
 /** Collects console errors and warnings and uncaught exceptions for the page's lifetime. */
 export function watchConsole(page: Page) {
   const problems: string[] = [];
