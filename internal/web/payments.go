@@ -1,10 +1,15 @@
 package web
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
 	"net/http"
+	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -67,41 +72,94 @@ const payPath = "/pay/{invoiceId}"
 type payPage struct {
 	*api
 	payments *payments.Service
+	words    map[string]payWords // by language: the build's pay.json
 }
 
+// payWords are the pay page's words in one language: the build's
+// _internal/pay.json, from the dictionaries' pay section (payMessages,
+// web/src/app/payMessages.ts). The placeholders are the dictionaries':
+// {number}, {amount}, {iban} and {name} on an invoice's page, and {date}
+// in PaidOn; the words said in both languages have none.
 type payWords struct {
-	Title, PaidTitle, Paid, PaidOn, ProcessingTitle, Processing, NotCompletedTitle, NotCompleted, Button,
-	DownTitle, Down, Transfer, BadTitle, Bad, Invoices, CreditedTitle, Credited string
-	Months [12]string
+	PaidTitle         string     `json:"paidTitle"`
+	Paid              string     `json:"paid"`
+	PaidOn            string     `json:"paidOn"`
+	ProcessingTitle   string     `json:"processingTitle"`
+	Processing        string     `json:"processing"`
+	NotCompletedTitle string     `json:"notCompletedTitle"`
+	NotCompleted      string     `json:"notCompleted"`
+	MollieDownTitle   string     `json:"mollieDownTitle"`
+	MollieDown        string     `json:"mollieDown"`
+	CreditedTitle     string     `json:"creditedTitle"`
+	Credited          string     `json:"credited"`
+	Button            string     `json:"button"`
+	Transfer          string     `json:"transfer"`
+	Invoices          string     `json:"invoices"`
+	BadLinkTitle      string     `json:"badLinkTitle"`
+	BadLink           string     `json:"badLink"`
+	UnavailableTitle  string     `json:"unavailableTitle"`
+	Unavailable       string     `json:"unavailable"`
+	ErrorTitle        string     `json:"errorTitle"`
+	Error             string     `json:"error"`
+	Months            [12]string `json:"months"`
 }
 
-var payTexts = map[string]payWords{
-	"en": {
-		Title:     "Invoice {number}",
-		PaidTitle: "Invoice {number} is paid", Paid: "Thank you: we received {amount}.", PaidOn: "Paid on {date}.",
-		ProcessingTitle: "Your payment is being processed", Processing: "Your bank is still processing the payment of invoice {number} ({amount}). Once it is done, the invoice shows as paid; there is no need to pay again.",
-		NotCompletedTitle: "The payment was not completed", NotCompleted: "Invoice {number} ({amount}) is still open. You can try again, or pay it by bank transfer.",
-		Button:    "Pay with iDEAL",
-		DownTitle: "Online payment is not available right now", Down: "Please try again in a few minutes, or pay invoice {number} ({amount}) by bank transfer.",
-		Transfer: "Bank transfer: {amount} to {iban} in the name of {name}, with reference {number}.",
-		BadTitle: "This link does not work", Bad: "This payment link is not valid. Sign in to see your invoices.",
-		Invoices:      "Your invoices",
-		CreditedTitle: "Nothing left to pay", Credited: "Invoice {number} has been credited in full: nothing is left to pay.",
-		Months: [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
-	},
-	"nl": {
-		Title:     "Factuur {number}",
-		PaidTitle: "Factuur {number} is betaald", Paid: "Dank u wel: we hebben {amount} ontvangen.", PaidOn: "Betaald op {date}.",
-		ProcessingTitle: "Uw betaling wordt verwerkt", Processing: "Uw bank verwerkt de betaling van factuur {number} ({amount}) nog. Zodra die klaar is, staat de factuur als betaald; u hoeft niet opnieuw te betalen.",
-		NotCompletedTitle: "De betaling is niet afgerond", NotCompleted: "Factuur {number} ({amount}) staat nog open. U kunt het opnieuw proberen of de factuur per bankoverschrijving betalen.",
-		Button:    "Betalen met iDEAL",
-		DownTitle: "Online betalen kan nu even niet", Down: "Probeer het over een paar minuten opnieuw, of betaal factuur {number} ({amount}) per bankoverschrijving.",
-		Transfer: "Bankoverschrijving: {amount} naar {iban} ten name van {name}, onder vermelding van {number}.",
-		BadTitle: "Deze link werkt niet", Bad: "Deze betaallink is niet geldig. Log in om uw facturen te zien.",
-		Invoices:      "Uw facturen",
-		CreditedTitle: "Niets meer te betalen", Credited: "Factuur {number} is volledig gecrediteerd: er staat niets meer open.",
-		Months: [12]string{"januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december"},
-	},
+// invoiceVars are what the server fills in on an invoice's page.
+var invoiceVars = []string{"{number}", "{amount}", "{iban}", "{name}"}
+
+// payVars are the placeholders each word may have, by its JSON key:
+// every one of them is filled in (payPage.serve), so none is shown as is.
+// A key not listed is an invoice's word (invoiceVars).
+var payVars = map[string][]string{
+	"paidOn":       append([]string{"{date}"}, invoiceVars...),
+	"badLinkTitle": nil, "badLink": nil, "unavailableTitle": nil, "unavailable": nil, "errorTitle": nil, "error": nil,
+	"months": nil,
+}
+
+var wordVar = regexp.MustCompile(`\{\w+\}`)
+
+// parsePayMessages reads pay.json: every word of payWords, non-empty, in
+// English and Dutch, with no placeholder the server would leave unfilled
+// and no word it does not know.
+func parsePayMessages(b []byte) (map[string]payWords, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var m map[string]payWords
+	if err := dec.Decode(&m); err != nil {
+		return nil, err
+	}
+	for _, lang := range []string{langEN, langNL} {
+		words, ok := m[lang]
+		if !ok {
+			return nil, fmt.Errorf("no pay words for %q", lang)
+		}
+		v := reflect.ValueOf(words)
+		for i := range v.NumField() {
+			key := v.Type().Field(i).Tag.Get("json")
+			vars, listed := payVars[key]
+			if !listed {
+				vars = invoiceVars
+			}
+			texts := []string{}
+			switch f := v.Field(i).Interface().(type) {
+			case string:
+				texts = append(texts, f)
+			case [12]string:
+				texts = append(texts, f[:]...)
+			}
+			for _, s := range texts {
+				if strings.TrimSpace(s) == "" {
+					return nil, fmt.Errorf("%s: %q has no words", lang, key)
+				}
+				for _, p := range wordVar.FindAllString(s, -1) {
+					if !slices.Contains(vars, p) {
+						return nil, fmt.Errorf("%s: %q has %s, which the pay page does not fill in", lang, key, p)
+					}
+				}
+			}
+		}
+	}
+	return m, nil
 }
 
 var payTemplate = template.Must(template.New("pay").Parse(`<!doctype html>
@@ -144,7 +202,7 @@ func (p *payPage) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Referrer-Policy", "no-referrer") // the link's signature stays here
 	w.Header().Set("X-Robots-Tag", "noindex")
 	if !p.ready() {
-		http.Error(w, "Service unavailable, try again in a minute.", http.StatusServiceUnavailable)
+		p.both(w, http.StatusServiceUnavailable, func(t payWords) (string, string) { return t.UnavailableTitle, t.Unavailable })
 		return
 	}
 	if r.Method == http.MethodHead {
@@ -156,16 +214,15 @@ func (p *payPage) serve(w http.ResponseWriter, r *http.Request) {
 	res, err := p.payments.Pay(r.Context(), r.PathValue("invoiceId"), q.Get("s"), q.Get("return") != "")
 	switch {
 	case errors.Is(err, payments.ErrBadLink):
-		en, nl := payTexts["en"], payTexts["nl"]
-		p.render(w, http.StatusNotFound, payView{Lang: "en", Heading: en.BadTitle, Paragraphs: []string{en.Bad, nl.BadTitle + ". " + nl.Bad}})
+		p.both(w, http.StatusNotFound, func(t payWords) (string, string) { return t.BadLinkTitle, t.BadLink })
 		return
 	case errors.Is(err, payments.ErrUnavailable):
 	case errors.Is(err, store.ErrUnavailable):
-		http.Error(w, "Service unavailable, try again in a minute.", http.StatusServiceUnavailable)
+		p.both(w, http.StatusServiceUnavailable, func(t payWords) (string, string) { return t.UnavailableTitle, t.Unavailable })
 		return
 	case err != nil:
 		p.log.Error("pay link", "err", err)
-		http.Error(w, "Something went wrong, try again in a minute.", http.StatusInternalServerError)
+		p.both(w, http.StatusInternalServerError, func(t payWords) (string, string) { return t.ErrorTitle, t.Error })
 		return
 	case res.Kind == payments.Checkout:
 		http.Redirect(w, r, res.CheckoutURL, http.StatusSeeOther)
@@ -173,31 +230,45 @@ func (p *payPage) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	inv := res.Invoice
 	lang := text.Lang(inv.Locale)
-	t := payTexts[lang]
+	t := p.words[lang]
 	prefix := ""
 	if lang == "nl" {
 		prefix = "/nl"
 	}
-	fill := strings.NewReplacer("{number}", inv.Number, "{amount}", money(inv.OpenCents(), inv.Currency, lang),
-		"{iban}", groupIBAN(inv.Seller.IBAN), "{name}", inv.Seller.Name).Replace
-	v := payView{Lang: lang, Invoices: t.Invoices, InvoicesURL: prefix + "/dashboard/invoices", Button: t.Button}
+	// Every placeholder a word may have (payVars) is filled in here.
+	vars := []string{"{number}", inv.Number, "{amount}", money(inv.OpenCents(), inv.Currency, lang),
+		"{iban}", groupIBAN(inv.Seller.IBAN), "{name}", inv.Seller.Name}
+	if inv.PaidAt != nil {
+		vars = append(vars, "{date}", longDate(*inv.PaidAt, t.Months))
+	}
+	fill := strings.NewReplacer(vars...).Replace
+	v := payView{Lang: lang, Invoices: fill(t.Invoices), InvoicesURL: prefix + "/dashboard/invoices", Button: fill(t.Button)}
 	transfer := fill(t.Transfer)
 	status := http.StatusOK
 	switch {
 	case err != nil: // Mollie unavailable
 		status = http.StatusServiceUnavailable
 		w.Header().Set("Retry-After", "60")
-		v.Heading, v.Paragraphs = fill(t.DownTitle), []string{fill(t.Down), transfer}
+		v.Heading, v.Paragraphs = fill(t.MollieDownTitle), []string{fill(t.MollieDown), transfer}
 	case res.Kind == payments.Paid && inv.PaidAt == nil:
-		v.Heading, v.Paragraphs = t.CreditedTitle, []string{fill(t.Credited)}
+		v.Heading, v.Paragraphs = fill(t.CreditedTitle), []string{fill(t.Credited)}
 	case res.Kind == payments.Paid:
-		v.Heading, v.Paragraphs = fill(t.PaidTitle), []string{fill(t.Paid), strings.ReplaceAll(t.PaidOn, "{date}", longDate(*inv.PaidAt, t.Months))}
+		v.Heading, v.Paragraphs = fill(t.PaidTitle), []string{fill(t.Paid), fill(t.PaidOn)}
 	case res.Kind == payments.Processing:
 		v.Heading, v.Paragraphs = fill(t.ProcessingTitle), []string{fill(t.Processing)}
 	default: // NotCompleted
 		v.Heading, v.Paragraphs, v.PayURL = fill(t.NotCompletedTitle), []string{fill(t.NotCompleted), transfer}, res.PayURL
 	}
 	p.render(w, status, v)
+}
+
+// both answers a page in English and Dutch, for when the invoice (and so
+// its language) is not known: the English title, then the words in each
+// language.
+func (p *payPage) both(w http.ResponseWriter, status int, words func(payWords) (title, text string)) {
+	enTitle, en := words(p.words[langEN])
+	nlTitle, nl := words(p.words[langNL])
+	p.render(w, status, payView{Lang: langEN, Heading: enTitle, Paragraphs: []string{en, nlTitle + ". " + nl}})
 }
 
 func (p *payPage) render(w http.ResponseWriter, status int, v payView) {

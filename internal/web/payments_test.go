@@ -21,6 +21,7 @@ import (
 )
 
 type payEnv struct {
+	t     *testing.T
 	h     http.Handler
 	svc   *payments.Service
 	fake  *mollietest.Server
@@ -31,14 +32,14 @@ type payEnv struct {
 // fake), on db.
 func newPayEnv(t *testing.T, db *store.DB) *payEnv {
 	t.Helper()
-	e := &payEnv{fake: mollietest.New(t)}
+	e := &payEnv{t: t, fake: mollietest.New(t)}
 	e.ready.Store(true)
 	e.svc = payments.New(payments.Options{DB: db, Mollie: e.fake.Client(), SiteURL: "https://belwise.nl"})
 	quotes, err := quote.New(quote.Options{DB: db, Inbox: testInbox, RateLimitScale: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := New(Options{Site: fakeDist(), SiteURL: "https://belwise.nl", QuoteInbox: testInbox,
+	h, err := New(Options{Site: payDist(t), SiteURL: "https://belwise.nl", QuoteInbox: testInbox,
 		DBReady: e.ready.Load, Auth: auth.New(auth.Options{DB: db, SiteURL: testSiteURL, RateLimitScale: 1}),
 		Orders: orders.New(orders.Options{DB: db, SiteURL: testSiteURL}), Quotes: quotes, Catalogue: catalogue.New(db, nil),
 		Payments: e.svc})
@@ -59,12 +60,17 @@ func (e *payEnv) webhook(body string) *httptest.ResponseRecorder {
 	return w
 }
 
-// get follows a pay link path as a browser arriving from an email.
+// get follows a pay link path as a browser arriving from an email. No
+// page shows a placeholder unfilled.
 func (e *payEnv) get(path string) *httptest.ResponseRecorder {
+	e.t.Helper()
 	req := httptest.NewRequest("GET", path, nil)
 	req.Header.Set("Sec-Fetch-Site", "none")
 	w := httptest.NewRecorder()
 	e.h.ServeHTTP(w, req)
+	if p := wordVar.FindString(w.Body.String()); p != "" {
+		e.t.Errorf("%s: %s left unfilled in %s", path, p, w.Body)
+	}
 	return w
 }
 

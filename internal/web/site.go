@@ -43,6 +43,7 @@ type site struct {
 	stylesheet   string                  // "/assets/entry-1a2b.css": the whole stylesheet
 	chunks       []screenChunks          // each client-only screen's script chunks (firstdata.go)
 	forms        map[string]formMessages // by language: what a form posted without JavaScript says (forms.go)
+	pay          map[string]payWords     // by language: the pay page's words (payments.go)
 }
 
 // siteManifest is _internal/site.json, written by the prerender step.
@@ -177,7 +178,7 @@ func loadSite(fsys fs.FS, siteURL string, facts pageFacts) (*site, error) {
 		appShell: map[string]*asset{},
 	}
 	internal := map[string]*asset{}
-	var manifest, forms []byte
+	var manifest, forms, pay []byte
 
 	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || hiddenPath(name) {
@@ -200,6 +201,10 @@ func loadSite(fsys fs.FS, siteURL string, facts pageFacts) (*site, error) {
 		}
 		if name == "_internal/forms.json" {
 			forms = body
+			return nil
+		}
+		if name == "_internal/pay.json" {
+			pay = body
 			return nil
 		}
 		a, err := newAsset(name, body)
@@ -242,6 +247,12 @@ func loadSite(fsys fs.FS, siteURL string, facts pageFacts) (*site, error) {
 	if forms != nil {
 		if s.forms, err = parseFormMessages(forms); err != nil {
 			return nil, fmt.Errorf("frontend build: _internal/forms.json: %w", err)
+		}
+	}
+	// Needed only with payments (New checks): a build's file must be complete.
+	if pay != nil {
+		if s.pay, err = parsePayMessages(pay); err != nil {
+			return nil, fmt.Errorf("frontend build: _internal/pay.json: %w", err)
 		}
 	}
 	return s, nil

@@ -129,6 +129,10 @@ func New(opts Options) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.Payments != nil && s.pay == nil {
+		// The pay page would have no words.
+		return nil, errors.New("frontend build incomplete: _internal/pay.json is missing (the pay page's words)")
+	}
 
 	ready := func() bool { return false }
 	if opts.DBReady != nil {
@@ -174,7 +178,7 @@ func New(opts Options) (http.Handler, error) {
 		mux.HandleFunc("POST "+unsubscribePath, unsub.serve)
 	}
 	if opts.Payments != nil && opts.DBReady != nil {
-		mux.HandleFunc("GET "+payPath, (&payPage{api: base, payments: opts.Payments}).serve)
+		mux.HandleFunc("GET "+payPath, (&payPage{api: base, payments: opts.Payments, words: s.pay}).serve)
 	}
 	// The quote form and sign-in posted without JavaScript, at their pages' own URLs.
 	forms := &formPages{api: base, site: s, quotes: opts.Quotes, auth: opts.Auth, cookie: cookie, inbox: opts.QuoteInbox}

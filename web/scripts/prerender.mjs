@@ -16,6 +16,7 @@ const {
   render,
   localePath,
   formMessages,
+  payMessages,
   PRERENDER,
   PRERENDERED_PATHS,
   INDEXED_PATHS,
@@ -288,6 +289,8 @@ ${urls.join('\n')}
 
 // What the server says when it answers a form posted without JavaScript with the form again.
 write('_internal/forms.json', JSON.stringify(formMessages()) + '\n');
+// The words of an invoice's pay page (/pay/{invoiceId}), which the server answers without the app.
+write('_internal/pay.json', JSON.stringify(payMessages()) + '\n');
 
 write('_internal/site.json', JSON.stringify({ scriptHashes: [bootHash], clientRoutes: CLIENT_ROUTES, stylesheet, screenChunks }) + '\n');
 

@@ -20,6 +20,8 @@ export { localePath } from '../shared/paths';
 // The client-only screens' modules and namespaces, for the chunks the server preloads with their shell.
 export { SCREENS } from './registry';
 export { loadWorkspaceShell, WORKSPACE_NAMESPACE } from './routes';
+// The pay page's words, which the server answers without the app (internal/web/payments.go).
+export { payMessages } from './payMessages';
 
 export const PRERENDER = {
   // The Go server replaces this placeholder with the real SITE_URL in served HTML/XML/TXT.

@@ -7,6 +7,7 @@ import features from './en/features';
 import landing from './en/landing';
 import meta from './en/meta';
 import pages from './en/pages';
+import pay from './en/pay';
 import pricing from './en/pricing';
 import settings from './en/settings';
 import voice from './en/voice';
@@ -27,6 +28,7 @@ const en = {
   ...calls,
   ...billing,
   ...settings,
+  ...pay,
 };
 
 // Named export for the Playwright suite (e2e/tests/dictionaries.ts); default export for the app.

@@ -7,6 +7,7 @@ import features from './nl/features';
 import landing from './nl/landing';
 import meta from './nl/meta';
 import pages from './nl/pages';
+import pay from './nl/pay';
 import pricing from './nl/pricing';
 import settings from './nl/settings';
 import voice from './nl/voice';
@@ -27,6 +28,7 @@ const nl = {
   ...calls,
   ...billing,
   ...settings,
+  ...pay,
 } satisfies Dictionary;
 
 // Named export for the Playwright suite (e2e/tests/dictionaries.ts); default export for the app.
