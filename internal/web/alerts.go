@@ -98,11 +98,11 @@ func (p *unsubscribePage) serve(w http.ResponseWriter, r *http.Request) {
 	t := p.words[u.Lang].Alerts
 	// Every placeholder a word may have (alertsVars) is filled in.
 	fill := func(s string) string { return fillWords(s, u) }
-	v := offView{Lang: u.Lang, Profile: fill(t.Profile), ProfileURL: profileURL(u.Lang)}
+	v := pageView{Lang: u.Lang, Back: fill(t.Profile), BackURL: profileURL(u.Lang)}
 	if u.Off {
 		v.Heading, v.Paragraphs = fill(t.Done), []string{fill(t.Again)}
 	} else {
 		v.Heading, v.Paragraphs, v.Button, v.Form = fill(t.Title), []string{fill(t.Ask)}, fill(t.Button), true
 	}
-	renderOffPage(w, p.log, http.StatusOK, v)
+	renderPage(w, p.log, http.StatusOK, v)
 }

@@ -17,7 +17,8 @@ import (
 // unsubscribe link (alerts.go) and the weekly digest's off link
 // (reports.go). Their words are the dictionaries' unsubscribe section,
 // which the build writes to _internal/unsubscribe.json
-// (unsubscribeMessages, web/src/app/unsubscribeMessages.ts).
+// (unsubscribeMessages, web/src/app/unsubscribeMessages.ts). Their page
+// (pageTemplate) is the pay page's too.
 
 // unsubscribeWords are those pages' words in one language.
 type unsubscribeWords struct {
@@ -115,9 +116,11 @@ func checkOffWords(v reflect.Value, prefix string) error {
 	return nil
 }
 
-// offTemplate is both off pages' (and only theirs: the pay page's button
-// is a link, payTemplate). The form posts to the page's own URL.
-var offTemplate = template.Must(template.New("off").Parse(`<!doctype html>
+// pageTemplate is the page of every link from an email that the server
+// answers itself, without the app: the two off pages and the pay page
+// (payments.go). Its button is a form posting to the page's own URL
+// (Form), or a link (ButtonURL); Back is a plain link below.
+var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
 <html lang="{{.Lang}}">
 <head>
 <meta charset="utf-8">
@@ -129,7 +132,8 @@ body{margin:0;padding:0 1rem;font-family:system-ui,-apple-system,"Segoe UI",sans
 main{max-width:32rem;margin:4rem auto;padding:2rem 1.5rem;background:#fff;border-radius:1rem;border:1px solid #ddd6c8}
 h1{font-size:1.5rem;line-height:1.25;margin:0 0 1rem}
 p,form{margin:0 0 1rem}
-button{font:inherit;font-weight:600;padding:.75rem 1.25rem;border-radius:999px;border:0;background:#1d1b16;color:#fff;cursor:pointer;min-height:44px}
+main>:last-child{margin-bottom:0}
+button,.button{font:inherit;font-weight:600;padding:.75rem 1.25rem;border-radius:999px;border:0;background:#1d1b16;color:#fff;cursor:pointer;min-height:44px;text-decoration:none}
 button:focus-visible,a:focus-visible{outline:3px solid #2f5fd0;outline-offset:2px}
 a{color:#1d1b16;display:inline-block;min-height:24px;padding:.25rem 0}
 </style>
@@ -139,17 +143,20 @@ a{color:#1d1b16;display:inline-block;min-height:24px;padding:.25rem 0}
 <h1>{{.Heading}}</h1>
 {{range .Paragraphs}}<p>{{.}}</p>
 {{end}}{{if .Form}}<form method="post"><button type="submit">{{.Button}}</button></form>
-{{end}}{{if .Profile}}<p><a href="{{.ProfileURL}}">{{.Profile}}</a></p>
+{{else if .ButtonURL}}<p><a class="button" href="{{.ButtonURL}}">{{.Button}}</a></p>
+{{end}}{{if .BackURL}}<p><a href="{{.BackURL}}">{{.Back}}</a></p>
 {{end}}</main>
 </body>
 </html>
 `))
 
-type offView struct {
-	Lang, Heading, Button, Profile string
-	ProfileURL                     string
-	Paragraphs                     []string
-	Form                           bool
+type pageView struct {
+	Lang, Heading string
+	Paragraphs    []string
+	Button        string
+	Form          bool   // the button posts the form to the page's own URL
+	ButtonURL     string // else the button is this link, if any
+	Back, BackURL string // a plain link below, if any
 }
 
 // profileURL is the profile page in lang, where both settings are.
@@ -160,11 +167,11 @@ func profileURL(lang string) string {
 	return "/dashboard/profile"
 }
 
-func renderOffPage(w http.ResponseWriter, log *slog.Logger, status int, v offView) {
+func renderPage(w http.ResponseWriter, log *slog.Logger, status int, v pageView) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
-	if err := offTemplate.Execute(w, v); err != nil {
-		log.Error("off page", "err", err)
+	if err := pageTemplate.Execute(w, v); err != nil {
+		log.Error("page from an email's link", "err", err)
 	}
 }
 
@@ -173,5 +180,5 @@ func renderOffPage(w http.ResponseWriter, log *slog.Logger, status int, v offVie
 // language.
 func offBoth(w http.ResponseWriter, log *slog.Logger, status int, words map[string]unsubscribeWords, pick func(unsubscribeWords) titledWords) {
 	en, nl := pick(words[langEN]), pick(words[langNL])
-	renderOffPage(w, log, status, offView{Lang: langEN, Heading: en.Title, Paragraphs: []string{en.Text, nl.Title + ". " + nl.Text}})
+	renderPage(w, log, status, pageView{Lang: langEN, Heading: en.Title, Paragraphs: []string{en.Text, nl.Title + ". " + nl.Text}})
 }

@@ -97,7 +97,7 @@ func (p *reportsAPI) off(w http.ResponseWriter, r *http.Request) {
 func (p *reportsAPI) writeOff(w http.ResponseWriter, r *http.Request, locale string, err error, done bool) {
 	lang := text.Lang(locale)
 	t := p.words[lang].Digest
-	v := offView{Lang: lang, Profile: t.Profile, ProfileURL: profileURL(lang)}
+	v := pageView{Lang: lang, Back: t.Profile, BackURL: profileURL(lang)}
 	status := http.StatusOK
 	switch {
 	case err != nil:
@@ -112,5 +112,5 @@ func (p *reportsAPI) writeOff(w http.ResponseWriter, r *http.Request, locale str
 	default:
 		v.Heading, v.Paragraphs, v.Button, v.Form = t.Title, []string{t.Ask}, t.Button, true
 	}
-	renderOffPage(w, p.log, status, v)
+	renderPage(w, p.log, status, v)
 }
