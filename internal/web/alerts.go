@@ -2,7 +2,6 @@ package web
 
 import (
 	"errors"
-	"html/template"
 	"net/http"
 	"strings"
 
@@ -63,58 +62,7 @@ const unsubscribePath = "/alerts/unsubscribe/{token}"
 type unsubscribePage struct {
 	a *alerts.Service
 	*api
-}
-
-type unsubscribeWords struct {
-	Title, Ask, Button, Done, Again, Profile, Bad, BadTitle string
-}
-
-var unsubscribeTexts = map[string]unsubscribeWords{
-	"en": {
-		Title: "Stop call alerts for {agent}?", Ask: "You get emails about the calls of {agent} (order #{number}). Stop them? You can turn them on again on your profile page.",
-		Button: "Stop these alerts", Done: "Call alerts for {agent} are off.", Again: "You can turn them on again on your profile page.",
-		Profile: "Go to your profile", BadTitle: "This link does not work", Bad: "This link is not valid (any more). Sign in and choose your alerts on your profile page.",
-	},
-	"nl": {
-		Title: "Meldingen over gesprekken van {agent} stoppen?", Ask: "U krijgt e-mails over de gesprekken van {agent} (bestelling #{number}). Wilt u die stoppen? U kunt ze op uw profielpagina weer aanzetten.",
-		Button: "Deze meldingen stoppen", Done: "Meldingen over gesprekken van {agent} staan uit.", Again: "U kunt ze op uw profielpagina weer aanzetten.",
-		Profile: "Naar uw profiel", BadTitle: "Deze link werkt niet", Bad: "Deze link is niet (meer) geldig. Log in en kies uw meldingen op uw profielpagina.",
-	},
-}
-
-var unsubscribeTemplate = template.Must(template.New("unsubscribe").Parse(`<!doctype html>
-<html lang="{{.Lang}}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>{{.Heading}} · Belwise</title>
-<style>
-body{margin:0;padding:0 1rem;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#f6f4ef;color:#1d1b16;line-height:1.5}
-main{max-width:32rem;margin:4rem auto;padding:2rem 1.5rem;background:#fff;border-radius:1rem;border:1px solid #ddd6c8}
-h1{font-size:1.5rem;line-height:1.25;margin:0 0 1rem}
-p,form{margin:0 0 1rem}
-button{font:inherit;font-weight:600;padding:.75rem 1.25rem;border-radius:999px;border:0;background:#1d1b16;color:#fff;cursor:pointer;min-height:44px}
-button:focus-visible,a:focus-visible{outline:3px solid #2f5fd0;outline-offset:2px}
-a{color:#1d1b16;display:inline-block;min-height:24px;padding:.25rem 0}
-</style>
-</head>
-<body>
-<main>
-<h1>{{.Heading}}</h1>
-{{range .Paragraphs}}<p>{{.}}</p>
-{{end}}{{if .Form}}<form method="post"><button type="submit">{{.Button}}</button></form>
-{{end}}{{if .Profile}}<p><a href="{{.ProfileURL}}">{{.Profile}}</a></p>
-{{end}}</main>
-</body>
-</html>
-`))
-
-type unsubscribeView struct {
-	Lang, Heading, Button, Profile string
-	ProfileURL                     string
-	Paragraphs                     []string
-	Form                           bool
+	words map[string]unsubscribeWords // by language: the build's unsubscribe.json (offpages.go)
 }
 
 func fillWords(s string, u alerts.Unsub) string {
@@ -123,7 +71,8 @@ func fillWords(s string, u alerts.Unsub) string {
 
 func (p *unsubscribePage) serve(w http.ResponseWriter, r *http.Request) {
 	if !p.ready() {
-		http.Error(w, "Service unavailable, try again in a minute.", http.StatusServiceUnavailable)
+		w.Header().Set("Retry-After", "60")
+		offBoth(w, p.log, http.StatusServiceUnavailable, p.words, func(t unsubscribeWords) titledWords { return t.Unavailable })
 		return
 	}
 	token := r.PathValue("token")
@@ -138,34 +87,22 @@ func (p *unsubscribePage) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	w.Header().Set("X-Robots-Tag", "noindex")
 	if errors.Is(err, alerts.ErrBadToken) {
-		t := unsubscribeTexts["en"]
-		nl := unsubscribeTexts["nl"]
-		p.render(w, http.StatusNotFound, unsubscribeView{Lang: "en", Heading: t.BadTitle, Paragraphs: []string{t.Bad, nl.BadTitle + ". " + nl.Bad}})
+		offBoth(w, p.log, http.StatusNotFound, p.words, func(t unsubscribeWords) titledWords { return t.Alerts.BadLink })
 		return
 	}
 	if err != nil {
 		p.log.Error("alerts unsubscribe", "err", err)
-		http.Error(w, "Something went wrong, try again in a minute.", http.StatusInternalServerError)
+		offBoth(w, p.log, http.StatusInternalServerError, p.words, func(t unsubscribeWords) titledWords { return t.Error })
 		return
 	}
-	t := unsubscribeTexts[u.Lang]
-	prefix := ""
-	if u.Lang == "nl" {
-		prefix = "/nl"
-	}
-	v := unsubscribeView{Lang: u.Lang, Profile: t.Profile, ProfileURL: prefix + "/dashboard/profile"}
+	t := p.words[u.Lang].Alerts
+	// Every placeholder a word may have (alertsVars) is filled in.
+	fill := func(s string) string { return fillWords(s, u) }
+	v := pageView{Lang: u.Lang, Back: fill(t.Profile), BackURL: profileURL(u.Lang)}
 	if u.Off {
-		v.Heading, v.Paragraphs = fillWords(t.Done, u), []string{t.Again}
+		v.Heading, v.Paragraphs = fill(t.Done), []string{fill(t.Again)}
 	} else {
-		v.Heading, v.Paragraphs, v.Button, v.Form = fillWords(t.Title, u), []string{fillWords(t.Ask, u)}, t.Button, true
+		v.Heading, v.Paragraphs, v.Button, v.Form = fill(t.Title), []string{fill(t.Ask)}, fill(t.Button), true
 	}
-	p.render(w, http.StatusOK, v)
-}
-
-func (p *unsubscribePage) render(w http.ResponseWriter, status int, v unsubscribeView) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(status)
-	if err := unsubscribeTemplate.Execute(w, v); err != nil {
-		p.log.Error("alerts unsubscribe page", "err", err)
-	}
+	renderPage(w, p.log, http.StatusOK, v)
 }

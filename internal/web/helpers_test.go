@@ -45,6 +45,8 @@ func fakeDist() fstest.MapFS {
 		"_internal/app.nl.html":       page("app shell nl"),
 		"_internal/site.json":         {Data: []byte(`{"scriptHashes":["` + testScriptHash + `"],"clientRoutes":["/dashboard","/console"]}`)},
 		"_internal/unlisted-file.txt": {Data: []byte("internal")},
+		// The one-click off pages' words (offpages.go), as the build writes them.
+		"_internal/unsubscribe.json": {Data: testUnsubscribeJSON()},
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"html/template"
 	"net/http"
 	"reflect"
 	"regexp"
@@ -162,41 +161,6 @@ func parsePayMessages(b []byte) (map[string]payWords, error) {
 	return m, nil
 }
 
-var payTemplate = template.Must(template.New("pay").Parse(`<!doctype html>
-<html lang="{{.Lang}}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>{{.Heading}} · Belwise</title>
-<style>
-body{margin:0;padding:0 1rem;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#f6f4ef;color:#1d1b16;line-height:1.5}
-main{max-width:32rem;margin:4rem auto;padding:2rem 1.5rem;background:#fff;border-radius:1rem;border:1px solid #ddd6c8}
-h1{font-size:1.5rem;line-height:1.25;margin:0 0 1rem}
-p{margin:0 0 1rem}
-main>:last-child{margin-bottom:0}
-.button{display:inline-block;font-weight:600;padding:.75rem 1.25rem;border-radius:999px;background:#1d1b16;color:#fff;text-decoration:none;min-height:24px}
-a:focus-visible{outline:3px solid #2f5fd0;outline-offset:2px}
-a{color:#1d1b16;display:inline-block;min-height:24px;padding:.25rem 0}
-</style>
-</head>
-<body>
-<main>
-<h1>{{.Heading}}</h1>
-{{range .Paragraphs}}<p>{{.}}</p>
-{{end}}{{if .PayURL}}<p><a class="button" href="{{.PayURL}}">{{.Button}}</a></p>
-{{end}}{{if .InvoicesURL}}<p><a href="{{.InvoicesURL}}">{{.Invoices}}</a></p>
-{{end}}</main>
-</body>
-</html>
-`))
-
-type payView struct {
-	Lang, Heading, Button, Invoices string
-	PayURL, InvoicesURL             string
-	Paragraphs                      []string
-}
-
 func (p *payPage) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Referrer-Policy", "no-referrer") // the link's signature stays here
@@ -242,7 +206,7 @@ func (p *payPage) serve(w http.ResponseWriter, r *http.Request) {
 		vars = append(vars, "{date}", longDate(*inv.PaidAt, t.Months))
 	}
 	fill := strings.NewReplacer(vars...).Replace
-	v := payView{Lang: lang, Invoices: fill(t.Invoices), InvoicesURL: prefix + "/dashboard/invoices", Button: fill(t.Button)}
+	v := pageView{Lang: lang, Back: fill(t.Invoices), BackURL: prefix + "/dashboard/invoices", Button: fill(t.Button)}
 	transfer := fill(t.Transfer)
 	status := http.StatusOK
 	switch {
@@ -257,9 +221,9 @@ func (p *payPage) serve(w http.ResponseWriter, r *http.Request) {
 	case res.Kind == payments.Processing:
 		v.Heading, v.Paragraphs = fill(t.ProcessingTitle), []string{fill(t.Processing)}
 	default: // NotCompleted
-		v.Heading, v.Paragraphs, v.PayURL = fill(t.NotCompletedTitle), []string{fill(t.NotCompleted), transfer}, res.PayURL
+		v.Heading, v.Paragraphs, v.ButtonURL = fill(t.NotCompletedTitle), []string{fill(t.NotCompleted), transfer}, res.PayURL
 	}
-	p.render(w, status, v)
+	renderPage(w, p.log, status, v)
 }
 
 // both answers a page in English and Dutch, for when the invoice (and so
@@ -268,15 +232,7 @@ func (p *payPage) serve(w http.ResponseWriter, r *http.Request) {
 func (p *payPage) both(w http.ResponseWriter, status int, words func(payWords) (title, text string)) {
 	enTitle, en := words(p.words[langEN])
 	nlTitle, nl := words(p.words[langNL])
-	p.render(w, status, payView{Lang: langEN, Heading: enTitle, Paragraphs: []string{en, nlTitle + ". " + nl}})
-}
-
-func (p *payPage) render(w http.ResponseWriter, status int, v payView) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(status)
-	if err := payTemplate.Execute(w, v); err != nil {
-		p.log.Error("pay page", "err", err)
-	}
+	renderPage(w, p.log, status, pageView{Lang: langEN, Heading: enTitle, Paragraphs: []string{en, nlTitle + ". " + nl}})
 }
 
 // money writes an amount for people: "€ 61.25" in English, "€ 61,25" in

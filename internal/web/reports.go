@@ -1,7 +1,6 @@
 package web
 
 import (
-	"html/template"
 	"net/http"
 
 	"github.com/belwise/site/internal/apierr"
@@ -15,6 +14,7 @@ import (
 type reportsAPI struct {
 	*api
 	reports *reports.Service
+	words   map[string]unsubscribeWords // by language: the off page's, the build's unsubscribe.json (offpages.go)
 }
 
 func (p *reportsAPI) table() []endpoint {
@@ -82,25 +82,6 @@ func withField(err error, field string) error {
 	return err
 }
 
-var offTemplate = template.Must(template.New("off").Parse(`<!doctype html>
-<html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>{{.Title}}</title></head>
-<body><main><h1>{{.Title}}</h1><p>{{.Text}}</p>
-{{if .Button}}<form method="post" action="{{.Action}}"><button type="submit">{{.Button}}</button></form>{{end}}
-<p><a href="{{.Profile}}">{{.ProfileLink}}</a></p></main></body></html>
-`))
-
-type offWords struct{ Ask, AskText, Button, Done, DoneText, Bad, BadText, Profile string }
-
-var offTexts = map[string]offWords{
-	"en": {Ask: "Stop the weekly digest?", AskText: "You will no longer get the Monday email about your agents' week. You can turn it back on on your profile page.",
-		Button: "Stop the weekly digest", Done: "The weekly digest is off", DoneText: "You will no longer get it. You can turn it back on on your profile page.",
-		Bad: "This link is not valid", BadText: "It may have been changed on the way. You can turn the weekly digest off on your profile page.", Profile: "Go to your profile"},
-	"nl": {Ask: "Weekoverzicht stopzetten?", AskText: "U ontvangt dan op maandag geen e-mail meer over de week van uw agenten. U kunt het op uw profielpagina weer aanzetten.",
-		Button: "Weekoverzicht stopzetten", Done: "Het weekoverzicht staat uit", DoneText: "U ontvangt het niet meer. U kunt het op uw profielpagina weer aanzetten.",
-		Bad: "Deze link is niet geldig", BadText: "Mogelijk is hij onderweg veranderd. U kunt het weekoverzicht uitzetten op uw profielpagina.", Profile: "Naar uw profiel"},
-}
-
 func (p *reportsAPI) offPage(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	u, err := p.reports.CheckOff(r.Context(), q.Get("u"), q.Get("s"))
@@ -115,12 +96,8 @@ func (p *reportsAPI) off(w http.ResponseWriter, r *http.Request) {
 
 func (p *reportsAPI) writeOff(w http.ResponseWriter, r *http.Request, locale string, err error, done bool) {
 	lang := text.Lang(locale)
-	t := offTexts[lang]
-	profile := "/dashboard/profile"
-	if lang == "nl" {
-		profile = "/nl" + profile
-	}
-	v := map[string]string{"Lang": lang, "Profile": profile, "ProfileLink": t.Profile}
+	t := p.words[lang].Digest
+	v := pageView{Lang: lang, Back: t.Profile, BackURL: profileURL(lang)}
 	status := http.StatusOK
 	switch {
 	case err != nil:
@@ -129,13 +106,11 @@ func (p *reportsAPI) writeOff(w http.ResponseWriter, r *http.Request, locale str
 			return
 		}
 		status = http.StatusBadRequest
-		v["Title"], v["Text"] = t.Bad, t.BadText
+		v.Heading, v.Paragraphs = t.BadLink.Title, []string{t.BadLink.Text}
 	case done:
-		v["Title"], v["Text"] = t.Done, t.DoneText
+		v.Heading, v.Paragraphs = t.DoneTitle, []string{t.Done}
 	default:
-		v["Title"], v["Text"], v["Button"], v["Action"] = t.Ask, t.AskText, t.Button, r.URL.RequestURI()
+		v.Heading, v.Paragraphs, v.Button, v.Form = t.Title, []string{t.Ask}, t.Button, true
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(status)
-	offTemplate.Execute(w, v)
+	renderPage(w, p.log, status, v)
 }

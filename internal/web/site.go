@@ -33,17 +33,18 @@ const (
 
 // site is the frontend build loaded into memory, keyed by URL path.
 type site struct {
-	pages        map[string]*asset       // "/", "/features", "/nl", "/nl/features"
-	public       map[string]bool         // the pages search engines may index (no robots noindex): the marketing pages
-	files        map[string]*asset       // "/assets/app-1a2b.js", "/favicon.svg"
-	notFound     map[string]*asset       // by language
-	appShell     map[string]*asset       // by language
-	clientRoutes []string                // "/dashboard"
-	scriptHashes []string                // "sha256-…", for the CSP
-	stylesheet   string                  // "/assets/entry-1a2b.css": the whole stylesheet
-	chunks       []screenChunks          // each client-only screen's script chunks (firstdata.go)
-	forms        map[string]formMessages // by language: what a form posted without JavaScript says (forms.go)
-	pay          map[string]payWords     // by language: the pay page's words (payments.go)
+	pages        map[string]*asset           // "/", "/features", "/nl", "/nl/features"
+	public       map[string]bool             // the pages search engines may index (no robots noindex): the marketing pages
+	files        map[string]*asset           // "/assets/app-1a2b.js", "/favicon.svg"
+	notFound     map[string]*asset           // by language
+	appShell     map[string]*asset           // by language
+	clientRoutes []string                    // "/dashboard"
+	scriptHashes []string                    // "sha256-…", for the CSP
+	stylesheet   string                      // "/assets/entry-1a2b.css": the whole stylesheet
+	chunks       []screenChunks              // each client-only screen's script chunks (firstdata.go)
+	forms        map[string]formMessages     // by language: what a form posted without JavaScript says (forms.go)
+	pay          map[string]payWords         // by language: the pay page's words (payments.go)
+	unsubscribe  map[string]unsubscribeWords // by language: the one-click off pages' words (offpages.go)
 }
 
 // siteManifest is _internal/site.json, written by the prerender step.
@@ -178,7 +179,7 @@ func loadSite(fsys fs.FS, siteURL string, facts pageFacts) (*site, error) {
 		appShell: map[string]*asset{},
 	}
 	internal := map[string]*asset{}
-	var manifest, forms, pay []byte
+	var manifest, forms, pay, unsubscribe []byte
 
 	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || hiddenPath(name) {
@@ -205,6 +206,10 @@ func loadSite(fsys fs.FS, siteURL string, facts pageFacts) (*site, error) {
 		}
 		if name == "_internal/pay.json" {
 			pay = body
+			return nil
+		}
+		if name == "_internal/unsubscribe.json" {
+			unsubscribe = body
 			return nil
 		}
 		a, err := newAsset(name, body)
@@ -253,6 +258,12 @@ func loadSite(fsys fs.FS, siteURL string, facts pageFacts) (*site, error) {
 	if pay != nil {
 		if s.pay, err = parsePayMessages(pay); err != nil {
 			return nil, fmt.Errorf("frontend build: _internal/pay.json: %w", err)
+		}
+	}
+	// Needed only with call alerts or digests (New checks), likewise.
+	if unsubscribe != nil {
+		if s.unsubscribe, err = parseUnsubscribeMessages(unsubscribe); err != nil {
+			return nil, fmt.Errorf("frontend build: _internal/unsubscribe.json: %w", err)
 		}
 	}
 	return s, nil

@@ -133,6 +133,10 @@ func New(opts Options) (http.Handler, error) {
 		// The pay page would have no words.
 		return nil, errors.New("frontend build incomplete: _internal/pay.json is missing (the pay page's words)")
 	}
+	if (opts.Alerts != nil || opts.Reports != nil) && s.unsubscribe == nil {
+		// The alerts' unsubscribe page and the digest's off page would have no words.
+		return nil, errors.New("frontend build incomplete: _internal/unsubscribe.json is missing (the one-click off pages' words)")
+	}
 
 	ready := func() bool { return false }
 	if opts.DBReady != nil {
@@ -161,7 +165,7 @@ func New(opts Options) (http.Handler, error) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", handleHealthz)
 	mux.HandleFunc("GET /readyz", readyz(opts.Ready))
-	routes := apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports}, &companyAPI{api: base, companies: opts.Companies}, &billingAPI{api: base, billing: opts.Billing}, &paymentsAPI{api: base, payments: opts.Payments}, &settingsAPI{api: base, settings: opts.Settings}, &dpaAPI{api: base, dpa: opts.DPA})
+	routes := apiRoutes(log, account, quotes, voices, staff, callPages, integrations, alertPages, &reportsAPI{api: base, reports: opts.Reports, words: s.unsubscribe}, &companyAPI{api: base, companies: opts.Companies}, &billingAPI{api: base, billing: opts.Billing}, &paymentsAPI{api: base, payments: opts.Payments}, &settingsAPI{api: base, settings: opts.Settings}, &dpaAPI{api: base, dpa: opts.DPA})
 	mux.Handle("/api/", noStore(cleanURL(log, withDeadline(deadline, ident.wrap(gzipDynamic(routes))))))
 	pages := &pageHandler{site: s, log: log}
 	if opts.Calls != nil && opts.DBReady != nil {
@@ -173,7 +177,7 @@ func New(opts Options) (http.Handler, error) {
 	}
 	mux.Handle("/", pages)
 	if opts.Alerts != nil && opts.DBReady != nil {
-		unsub := &unsubscribePage{a: opts.Alerts, api: base}
+		unsub := &unsubscribePage{a: opts.Alerts, api: base, words: s.unsubscribe}
 		mux.HandleFunc("GET "+unsubscribePath, unsub.serve)
 		mux.HandleFunc("POST "+unsubscribePath, unsub.serve)
 	}

@@ -17,6 +17,7 @@ const {
   localePath,
   formMessages,
   payMessages,
+  unsubscribeMessages,
   PRERENDER,
   PRERENDERED_PATHS,
   INDEXED_PATHS,
@@ -291,6 +292,8 @@ ${urls.join('\n')}
 write('_internal/forms.json', JSON.stringify(formMessages()) + '\n');
 // The words of an invoice's pay page (/pay/{invoiceId}), which the server answers without the app.
 write('_internal/pay.json', JSON.stringify(payMessages()) + '\n');
+// The words of the one-click off pages of call alerts and the weekly digest, which the server answers too.
+write('_internal/unsubscribe.json', JSON.stringify(unsubscribeMessages()) + '\n');
 
 write('_internal/site.json', JSON.stringify({ scriptHashes: [bootHash], clientRoutes: CLIENT_ROUTES, stylesheet, screenChunks }) + '\n');
 

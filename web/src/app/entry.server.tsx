@@ -22,6 +22,8 @@ export { SCREENS } from './registry';
 export { loadWorkspaceShell, WORKSPACE_NAMESPACE } from './routes';
 // The pay page's words, which the server answers without the app (internal/web/payments.go).
 export { payMessages } from './payMessages';
+// The one-click off pages' words (call alerts, weekly digest), which the server answers without the app too.
+export { unsubscribeMessages } from './unsubscribeMessages';
 
 export const PRERENDER = {
   // The Go server replaces this placeholder with the real SITE_URL in served HTML/XML/TXT.

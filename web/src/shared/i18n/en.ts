@@ -10,6 +10,7 @@ import pages from './en/pages';
 import pay from './en/pay';
 import pricing from './en/pricing';
 import settings from './en/settings';
+import unsubscribe from './en/unsubscribe';
 import voice from './en/voice';
 
 // Source dictionary: every user-visible English string, as one nested object whose shape every
@@ -29,6 +30,7 @@ const en = {
   ...billing,
   ...settings,
   ...pay,
+  ...unsubscribe,
 };
 
 // Named export for the Playwright suite (e2e/tests/dictionaries.ts); default export for the app.

@@ -4,7 +4,8 @@
 // <head> is prerendered); `voice` on the first use of the voice widget; `calls` with the dashboard (its
 // agent and call pages); `billing` with both (an order's fees, statements and invoices); `settings` with
 // both (an agent's settings, the console's change requests). `pay` is loaded by no screen: it is the pay page
-// the server answers itself (internal/web/payments.go), which the build exports (app/payMessages.ts).
+// the server answers itself (internal/web/payments.go), which the build exports (app/payMessages.ts);
+// `unsubscribe` likewise, the one-click off pages of call alerts and the weekly digest (app/unsubscribeMessages.ts).
 export type Namespace =
   | 'meta'
   | 'common'
@@ -18,4 +19,5 @@ export type Namespace =
   | 'calls'
   | 'billing'
   | 'settings'
-  | 'pay';
+  | 'pay'
+  | 'unsubscribe';

@@ -10,6 +10,7 @@ import pages from './nl/pages';
 import pay from './nl/pay';
 import pricing from './nl/pricing';
 import settings from './nl/settings';
+import unsubscribe from './nl/unsubscribe';
 import voice from './nl/voice';
 import type { Dictionary } from './types';
 
@@ -29,6 +30,7 @@ const nl = {
   ...billing,
   ...settings,
   ...pay,
+  ...unsubscribe,
 } satisfies Dictionary;
 
 // Named export for the Playwright suite (e2e/tests/dictionaries.ts); default export for the app.
