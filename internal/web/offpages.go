@@ -1,14 +1,9 @@
 package web
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
 	"html/template"
 	"log/slog"
 	"net/http"
-	"reflect"
-	"slices"
 	"strings"
 )
 
@@ -70,50 +65,9 @@ func offVars(key string) []string {
 	return nil
 }
 
-// parseUnsubscribeMessages reads unsubscribe.json: every word of
-// unsubscribeWords, non-empty, in English and Dutch, with no placeholder
-// the pages would leave unfilled and no word they do not know.
+// parseUnsubscribeMessages reads unsubscribe.json (parseWords).
 func parseUnsubscribeMessages(b []byte) (map[string]unsubscribeWords, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	var m map[string]unsubscribeWords
-	if err := dec.Decode(&m); err != nil {
-		return nil, err
-	}
-	for _, lang := range []string{langEN, langNL} {
-		words, ok := m[lang]
-		if !ok {
-			return nil, fmt.Errorf("no unsubscribe words for %q", lang)
-		}
-		if err := checkOffWords(reflect.ValueOf(words), ""); err != nil {
-			return nil, fmt.Errorf("%s: %w", lang, err)
-		}
-	}
-	return m, nil
-}
-
-// checkOffWords walks v's strings by their dotted JSON keys.
-func checkOffWords(v reflect.Value, prefix string) error {
-	for i := range v.NumField() {
-		key := prefix + v.Type().Field(i).Tag.Get("json")
-		f := v.Field(i)
-		if f.Kind() == reflect.Struct {
-			if err := checkOffWords(f, key+"."); err != nil {
-				return err
-			}
-			continue
-		}
-		s := f.String()
-		if strings.TrimSpace(s) == "" {
-			return fmt.Errorf("%q has no words", key)
-		}
-		for _, p := range wordVar.FindAllString(s, -1) {
-			if !slices.Contains(offVars(key), p) {
-				return fmt.Errorf("%q has %s, which the page does not fill in", key, p)
-			}
-		}
-	}
-	return nil
+	return parseWords[unsubscribeWords](b, "unsubscribe", offVars)
 }
 
 // pageTemplate is the page of every link from an email that the server

@@ -1,14 +1,9 @@
 package web
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
-	"reflect"
-	"regexp"
-	"slices"
 	"strings"
 	"time"
 
@@ -115,50 +110,14 @@ var payVars = map[string][]string{
 	"months": nil,
 }
 
-var wordVar = regexp.MustCompile(`\{\w+\}`)
-
-// parsePayMessages reads pay.json: every word of payWords, non-empty, in
-// English and Dutch, with no placeholder the server would leave unfilled
-// and no word it does not know.
+// parsePayMessages reads pay.json (parseWords).
 func parsePayMessages(b []byte) (map[string]payWords, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	var m map[string]payWords
-	if err := dec.Decode(&m); err != nil {
-		return nil, err
-	}
-	for _, lang := range []string{langEN, langNL} {
-		words, ok := m[lang]
-		if !ok {
-			return nil, fmt.Errorf("no pay words for %q", lang)
+	return parseWords[payWords](b, "pay", func(key string) []string {
+		if vars, listed := payVars[key]; listed {
+			return vars
 		}
-		v := reflect.ValueOf(words)
-		for i := range v.NumField() {
-			key := v.Type().Field(i).Tag.Get("json")
-			vars, listed := payVars[key]
-			if !listed {
-				vars = invoiceVars
-			}
-			texts := []string{}
-			switch f := v.Field(i).Interface().(type) {
-			case string:
-				texts = append(texts, f)
-			case [12]string:
-				texts = append(texts, f[:]...)
-			}
-			for _, s := range texts {
-				if strings.TrimSpace(s) == "" {
-					return nil, fmt.Errorf("%s: %q has no words", lang, key)
-				}
-				for _, p := range wordVar.FindAllString(s, -1) {
-					if !slices.Contains(vars, p) {
-						return nil, fmt.Errorf("%s: %q has %s, which the pay page does not fill in", lang, key, p)
-					}
-				}
-			}
-		}
-	}
-	return m, nil
+		return invoiceVars
+	})
 }
 
 func (p *payPage) serve(w http.ResponseWriter, r *http.Request) {
