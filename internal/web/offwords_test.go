@@ -177,7 +177,7 @@ func TestUnsubscribePageWords(t *testing.T) {
 
 	ready = false
 	w = e.unsubscribe("GET", token, "")
-	htmlPage(t, w, http.StatusServiceUnavailable, `<html lang="en">`, "<h1>Service unavailable</h1>", "Dienst niet beschikbaar. Probeer het over een minuut opnieuw.")
+	htmlPage(t, w, http.StatusServiceUnavailable, `<html lang="en">`, "<h1>Service unavailable</h1>", "Tijdelijk niet beschikbaar. Probeer het over een minuut opnieuw.")
 	if w.Header().Get("Retry-After") == "" {
 		t.Error("no Retry-After")
 	}

@@ -150,7 +150,7 @@ func TestPayLinkWhileTheDatabaseIsDown(t *testing.T) {
 	e.ready.Store(false)
 	w := e.get(linkPath(t, e.svc.PayURL(inv)))
 	if w.Code != http.StatusServiceUnavailable || w.Header().Get("Content-Type") != "text/html; charset=utf-8" ||
-		!strings.Contains(w.Body.String(), "Service unavailable") || !strings.Contains(w.Body.String(), "Dienst niet beschikbaar. Probeer het over een minuut opnieuw.") {
+		!strings.Contains(w.Body.String(), "Service unavailable") || !strings.Contains(w.Body.String(), "Tijdelijk niet beschikbaar. Probeer het over een minuut opnieuw.") {
 		t.Fatalf("%d %s", w.Code, w.Body)
 	}
 	if len(e.fake.Created()) != 0 {

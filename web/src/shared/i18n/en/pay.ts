@@ -1,3 +1,5 @@
+import { serverPageTrouble } from './serverPage';
+
 // Pay page: an invoice's pay link (/pay/{invoiceId}?s=…), which the Go server answers itself, without the
 // app (internal/web/payments.go). No screen loads this namespace: the build exports it (payMessages,
 // app/payMessages.ts) into the server's _internal/pay.json. The server fills in {number} (the invoice's),
@@ -35,14 +37,7 @@ const pay = {
       title: 'This link does not work',
       text: 'This payment link is not valid. Sign in to see your invoices.',
     },
-    unavailable: {
-      title: 'Service unavailable',
-      text: 'Please try again in a minute.',
-    },
-    error: {
-      title: 'Something went wrong',
-      text: 'Please try again in a minute.',
-    },
+    ...serverPageTrouble,
     // The paid date, as "28 November 2026".
     months: {
       january: 'January',

@@ -1,3 +1,5 @@
+import { serverPageTrouble } from './serverPage';
+
 // One-click off pages: the links in emails that turn them off, which the Go server answers itself, without the
 // app: a call alert's unsubscribe link (/alerts/unsubscribe/{token}, internal/web/alerts.go) and the weekly
 // digest's off link (/api/digests/off, internal/web/reports.go). No screen loads this namespace: the build
@@ -31,15 +33,7 @@ const unsubscribe = {
         text: 'It may have been changed on the way. You can turn the weekly digest off on your profile page.',
       },
     },
-    // Said in both languages: the database is down, or an error.
-    unavailable: {
-      title: 'Service unavailable',
-      text: 'Please try again in a minute.',
-    },
-    error: {
-      title: 'Something went wrong',
-      text: 'Please try again in a minute.',
-    },
+    ...serverPageTrouble,
   },
 };
 

@@ -1,4 +1,5 @@
 import type { Dictionary } from '../types';
+import { serverPageTrouble } from './serverPage';
 
 // Betaalpagina: de betaallink van een factuur (/pay/{invoiceId}?s=…), die de Go-server zelf beantwoordt,
 // zonder de app (internal/web/payments.go).
@@ -32,14 +33,7 @@ const pay = {
       title: 'Deze link werkt niet',
       text: 'Deze betaallink is niet geldig. Log in om uw facturen te zien.',
     },
-    unavailable: {
-      title: 'Dienst niet beschikbaar',
-      text: 'Probeer het over een minuut opnieuw.',
-    },
-    error: {
-      title: 'Er ging iets mis',
-      text: 'Probeer het over een minuut opnieuw.',
-    },
+    ...serverPageTrouble,
     months: {
       january: 'januari',
       february: 'februari',

@@ -1,4 +1,5 @@
 import type { Dictionary } from '../types';
+import { serverPageTrouble } from './serverPage';
 
 // Uitschakelpagina's: de links in e-mails die ze uitzetten, die de Go-server zelf beantwoordt, zonder de app
 // (internal/web/alerts.go, internal/web/reports.go).
@@ -28,14 +29,7 @@ const unsubscribe = {
         text: 'Mogelijk is hij onderweg veranderd. U kunt het weekoverzicht uitzetten op uw profielpagina.',
       },
     },
-    unavailable: {
-      title: 'Dienst niet beschikbaar',
-      text: 'Probeer het over een minuut opnieuw.',
-    },
-    error: {
-      title: 'Er ging iets mis',
-      text: 'Probeer het over een minuut opnieuw.',
-    },
+    ...serverPageTrouble,
   },
 } satisfies Pick<Dictionary, 'unsubscribe'>;
 
