@@ -10,7 +10,6 @@ import (
 	"net/http/httptest"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -25,6 +24,7 @@ import (
 	"github.com/belwise/site/internal/invoicedoc"
 	"github.com/belwise/site/internal/jobs"
 	"github.com/belwise/site/internal/mail"
+	"github.com/belwise/site/internal/mail/mailtest"
 	"github.com/belwise/site/internal/metrics"
 	"github.com/belwise/site/internal/orders"
 	"github.com/belwise/site/internal/quote"
@@ -35,19 +35,6 @@ import (
 	"github.com/belwise/site/internal/webhooks"
 )
 
-// outboxCapture is a mail.Sender that keeps what the outbox worker sends.
-type outboxCapture struct {
-	mu   sync.Mutex
-	sent []mail.Message
-}
-
-func (c *outboxCapture) Send(_ context.Context, m mail.Message) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.sent = append(c.sent, m)
-	return nil
-}
-
 // accountEnv is the whole API as web.New serves it, on a real database:
 // the auth, orders and quote services and the outbox worker with a
 // capturing sender.
@@ -56,7 +43,7 @@ type accountEnv struct {
 	db      *store.DB
 	h       http.Handler
 	worker  *jobs.Worker
-	mail    *outboxCapture
+	mail    *mailtest.Sink
 	logs    *syncBuffer
 	ip      string
 	alerts  *alerts.Service
@@ -107,7 +94,7 @@ func newEnv(t *testing.T, db *store.DB, o envOptions) *accountEnv {
 	}
 	logs := &syncBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	e := &accountEnv{t: t, db: db, mail: &outboxCapture{}, logs: logs, ip: "192.0.2.10"}
+	e := &accountEnv{t: t, db: db, mail: &mailtest.Sink{}, logs: logs, ip: "192.0.2.10"}
 	if o.site == nil {
 		o.site = fakeDist()
 	}
@@ -214,11 +201,7 @@ func (e *accountEnv) flushMail() []mail.Message {
 	if _, err := e.worker.RunOnce(context.Background()); err != nil {
 		e.t.Fatal(err)
 	}
-	e.mail.mu.Lock()
-	defer e.mail.mu.Unlock()
-	out := e.mail.sent
-	e.mail.sent = nil
-	return out
+	return e.mail.Take()
 }
 
 var linkToken = regexp.MustCompile(`#(verify|reset|invite)=([A-Za-z0-9_-]{43})`)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/belwise/site/internal/jobs"
+	"github.com/belwise/site/internal/mail/mailtest"
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
@@ -30,7 +31,7 @@ type voiceEnv struct {
 	h      http.Handler
 	logs   *syncBuffer
 	worker *jobs.Worker
-	mail   *outboxCapture
+	mail   *mailtest.Sink
 }
 
 func newVoiceEnv(t *testing.T, db *store.DB, cfg voice.Config) *voiceEnv {
@@ -281,10 +282,7 @@ func TestVoiceWebhookStoresQuote(t *testing.T) {
 		if _, err := e.worker.RunOnce(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		e.mail.mu.Lock()
-		sent := e.mail.sent
-		e.mail.sent = nil
-		e.mail.mu.Unlock()
+		sent := e.mail.Take()
 		subjects := map[string]string{}
 		for _, m := range sent {
 			subjects[m.To] = m.Subject
