@@ -3,6 +3,7 @@ import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 're
 import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { describeError, type Problem } from '../../shared/form/errors';
 import { FormAlert } from '../../shared/form/FormAlert';
+import { dateTimeFormat } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
 import { Loading, LoadError } from '../dashboard';
@@ -38,7 +39,7 @@ export function Component() {
 }
 
 const longDate = (iso: string, lang: string, time = false) =>
-  new Intl.DateTimeFormat(
+  dateTimeFormat(
     lang === 'nl' ? 'nl-NL' : 'en-GB',
     time ? { dateStyle: 'long', timeStyle: 'short' } : { dateStyle: 'long', timeZone: 'UTC' },
   ).format(new Date(time ? iso : `${iso}T00:00:00Z`));

@@ -1,8 +1,9 @@
+import { dateTimeFormat } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import type { Standing } from './api';
 
 const when = (iso: string, lang: string) =>
-  new Intl.DateTimeFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+  dateTimeFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 
 /** The console order page's panel: whether the order's buyer accepted the current processor agreement. */
 export function AgreementStanding({ standing }: { standing: Standing }) {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { components } from '../../shared/api/schema';
-import { formatDateTime, formatNumber } from '../../shared/format';
+import { formatCalendarDate, formatDateTime, formatNumber } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import type { TKey, TVars } from '../../shared/i18n/types';
 import type { Lang } from '../../shared/paths';
@@ -32,9 +32,7 @@ export function dataText(field: CallDataField, value: unknown, lang: Lang, t: TF
   if (field.type === 'datetime') {
     if (DATE_ONLY.test(text)) {
       // A calendar day: the same day whatever the reader's time zone.
-      return new Intl.DateTimeFormat(lang === 'nl' ? 'nl-NL' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
-        new Date(`${text}T12:00:00Z`),
-      );
+      return formatCalendarDate(text, lang);
     }
     if (!Number.isNaN(Date.parse(text))) return formatDateTime(text, lang);
   }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AgentPage } from '../../shared/api/types';
-import { formatMoney, formatNumber } from '../../shared/format';
+import { formatList, formatMoney, formatNumber } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { durationText, periodText } from './words';
 
@@ -18,7 +18,7 @@ export function MonthStats({ overview }: { overview: AgentPage }) {
   const rateText =
     rates.length === 1
       ? t('calls.month.rate', { minutes, rate: money(rates[0]) })
-      : t('calls.month.rates', { minutes, rates: new Intl.ListFormat(lang, { type: 'conjunction' }).format(rates.map(money)) });
+      : t('calls.month.rates', { minutes, rates: formatList(rates.map(money), lang) });
   return (
     <section aria-labelledby="agent-month" className="mt-10">
       <h2 id="agent-month" className="text-2xl font-bold tracking-tight">

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 import { Deferred, deferred } from '../../shared/data/Deferred';
-import { formatDateTime, formatMoney, formatNumber } from '../../shared/format';
+import { formatDateTime, formatMoney, formatMonth, formatNumber } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
-import { localePath, type Lang } from '../../shared/paths';
+import { localePath } from '../../shared/paths';
 import { directionText, durationText, OutcomeBadge } from '../calls';
 import { getConsoleOrder, listCalls, type ConsoleCall, type ConsoleOrder, type OrderDetail, type Page, type UsageMonth } from './api';
 import { AgreementStanding } from '../agreement';
@@ -173,13 +173,6 @@ function OrderView({ loaded, calls }: { loaded: OrderDetail; calls: Promise<Page
   );
 }
 
-/** "November 2026" / "november 2026" for "2026-11". */
-function monthName(month: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === 'nl' ? 'nl-NL' : 'en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${month}-01T12:00:00Z`),
-  );
-}
-
 function UsageTable({ usage }: { usage: UsageMonth[] }) {
   const { lang, t } = useLanguage();
   // Plain-case headers and narrow gaps: four columns fit a phone without scrolling sideways.
@@ -214,7 +207,7 @@ function UsageTable({ usage }: { usage: UsageMonth[] }) {
             {usage.map((m) => (
               <tr key={`${m.month}-${m.currency}`} className="border-b border-line last:border-b-0">
                 <th scope="row" className="py-2 pr-2 text-left font-semibold sm:pr-3">
-                  {monthName(m.month, lang)}
+                  {formatMonth(m.month, lang)}
                 </th>
                 <td className="px-2 py-2 text-right tabular-nums sm:px-3">{m.calls}</td>
                 <td className="px-2 py-2 text-right tabular-nums sm:px-3">{formatNumber(m.seconds / 60, lang, 1)}</td>

@@ -1,12 +1,13 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { AgentPage, CallPage } from '../../shared/api/types';
 import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
+import { formatMonth } from '../../shared/format';
 import { softHyphens } from '../../shared/i18n/hyphenate';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
 import { AgentAlerts } from '../alerts';
 import { browserTimeZone, CallList, DailyChart, filtersOf, getAgentPage, getCalls, MonthStats, PeriodPicker } from '../calls';
-import { currentMonth, monthName, shiftMonth } from './reportMonths';
+import { currentMonth, shiftMonth } from './reportMonths';
 import { Loading, LoadError } from './LoadState';
 import { NotFoundBlock } from '../../shared/ui/NotFoundBlock';
 
@@ -109,7 +110,7 @@ function ReportLink({ orderId }: { orderId: string }) {
     <p className="mt-2">
       <Link to={localePath(lang, `/dashboard/agents/${encodeURIComponent(orderId)}/reports/${month}`)} className="link-button gap-1.5">
         {t('calls.report.link')}
-        <span className="font-normal text-ink-soft">· {t('calls.report.linkText', { month: monthName(month, lang) })}</span>
+        <span className="font-normal text-ink-soft">· {t('calls.report.linkText', { month: formatMonth(month, lang) })}</span>
         <span aria-hidden="true">→</span>
       </Link>
     </p>

@@ -3,12 +3,12 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ApiError } from '../../shared/api/client';
 import type { MonthlyReport } from '../../shared/api/types';
 import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
-import { formatMoney, formatNumber, weekdayName } from '../../shared/format';
+import { formatMoney, formatMonth, formatNumber, formatPercent, weekdayName } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath, type Lang } from '../../shared/paths';
 import { getReport } from '../calls';
 import { Loading, LoadError } from './LoadState';
-import { currentMonth, level, monthName, shiftMonth } from './reportMonths';
+import { currentMonth, level, shiftMonth } from './reportMonths';
 
 // /dashboard/agents/:orderId/reports/:month — an agent's monthly report (issue 21 §2): the month's figures,
 // the busiest hours as a weekday × hour table in the buyer's time zone, and the top call reasons (the call
@@ -50,13 +50,12 @@ function ReportFailed({ error, retry }: { error: ApiError; retry: () => void }) 
   );
 }
 
-const percent = (rate: number, lang: Lang) =>
-  new Intl.NumberFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', { style: 'percent', maximumFractionDigits: 0 }).format(rate);
+const percent = (rate: number, lang: Lang) => formatPercent(rate, lang);
 
 function ReportView({ report: r }: { report: MonthlyReport }) {
   const { lang, t } = useLanguage();
   const agentPath = `/dashboard/agents/${encodeURIComponent(r.orderId)}`;
-  const month = monthName(r.month, lang);
+  const month = formatMonth(r.month, lang);
   const next = shiftMonth(r.month, 1);
   return (
     <article className="report">

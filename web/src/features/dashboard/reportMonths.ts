@@ -1,14 +1,4 @@
-import type { Lang } from '../../shared/paths';
-
 // The monthly report's months (YYYY-MM) and the busiest-hours table's shades.
-
-/** "November 2026" / "november 2026" for YYYY-MM. */
-export function monthName(month: string, lang: Lang): string {
-  const [y, m] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, 1)),
-  );
-}
 
 /** The month before (-1) or after (+1) YYYY-MM. */
 export function shiftMonth(month: string, by: number): string {

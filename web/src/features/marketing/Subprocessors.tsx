@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { SUBPROCESSORS, SUBPROCESSORS_EFFECTIVE, SUBPROCESSORS_VERSION } from '../../shared/content/subprocessors';
+import { dateTimeFormat } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
 
@@ -9,7 +10,7 @@ import { localePath } from '../../shared/paths';
 
 /** The effective date as the page's language writes it (28 November 2026 / 28 november 2026). */
 function longDate(iso: string, lang: string) {
-  return new Intl.DateTimeFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', {
+  return dateTimeFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
