@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useRevalidator } from 'react-router';
 import { useAuth } from '../../shared/auth/AuthContext';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import type { TKey } from '../../shared/i18n/types';
 import { localePath, stripLang } from '../../shared/paths';
 import { SITE } from '../../shared/site';
-import { rememberTimeZone } from '../../shared/timeZone';
-import AccountMenu from './AccountMenu';
+import { afterFirstPaint, rememberTimeZone } from '../../shared/timeZone';
+import { AccountButton } from './AccountButton';
 import { LanguageSelect } from './LanguageSelect';
 import { LogoMark } from './LogoMark';
 
@@ -60,7 +60,16 @@ export const workspaceOf = (path: string): Workspace => (/^\/console(\/|$)/.test
 
 export function Component() {
   const { t } = useLanguage();
-  useEffect(rememberTimeZone, []);
+  const revalidator = useRevalidator();
+  // After the first paint: the screen rendered in the zone the cookie remembers; when the phone has since
+  // moved to another zone, the screen asks again for what it counts in days.
+  useEffect(
+    () =>
+      afterFirstPaint(() => {
+        if (rememberTimeZone()) void revalidator.revalidate();
+      }),
+    [revalidator],
+  );
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="skip-link">
@@ -134,7 +143,7 @@ export function WorkspaceHeader() {
         </nav>
         <div className="app-account">
           {auth.status === 'signedIn' ? (
-            <AccountMenu user={auth.user} workspace={workspace} />
+            <AccountButton user={auth.user} workspace={workspace} />
           ) : (
             // The session is being checked (or is gone, and the screen is on its way to sign in).
             <span className="btn btn-ghost invisible" aria-hidden="true" />
