@@ -4,13 +4,23 @@ import type { User } from '../../shared/api/types';
 import { useAuth } from '../../shared/auth/AuthContext';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath, switchLanguagePath, type Lang } from '../../shared/paths';
+import { AccountLabel } from './AccountButton';
 
 /**
- * The signed-in account's dropdown (a lazy chunk on public pages: Radix stays out of the entry bundle).
- * In a workspace (the dashboard or the console) it also has the profile page, the other language and
- * the way to the other workspace.
+ * The signed-in account's dropdown, a chunk of its own that AccountButton loads when the menu is wanted:
+ * Radix stays off the path of a screen's first render. In a workspace (the dashboard or the console) it also
+ * has the profile page, the other language and the way to the other workspace.
  */
-export default function AccountMenu({ user, workspace }: { user: User; workspace?: 'dashboard' | 'console' }) {
+export default function AccountMenu({
+  user,
+  workspace,
+  defaultOpen = false,
+}: {
+  user: User;
+  workspace?: 'dashboard' | 'console';
+  /** Opened as it appears: the button it replaces was pressed before it had loaded. */
+  defaultOpen?: boolean;
+}) {
   const { lang, t } = useLanguage();
   const { signOut } = useAuth();
   const navigate = useNavigate();
@@ -31,13 +41,9 @@ export default function AccountMenu({ user, workspace }: { user: User; workspace
 
   return (
     // Not modal: a modal menu locks page scroll, which shifts the layout when the scrollbar disappears.
-    <Menu.Root modal={false}>
+    <Menu.Root modal={false} defaultOpen={defaultOpen}>
       <Menu.Trigger className="btn btn-ghost account-trigger">
-        <span className="sr-only">{t('header.accountMenu')}: </span>
-        <span className="truncate">{user.fullName || user.email}</span>
-        <svg viewBox="0 0 12 12" aria-hidden="true" className="size-2.5 flex-none" fill="none" stroke="currentColor" strokeWidth="1.8">
-          <path d="M2 4l4 4 4-4" />
-        </svg>
+        <AccountLabel user={user} />
       </Menu.Trigger>
       {/* No portal: the open menu stays inside the header's landmark. */}
       <Menu.Content align="end" sideOffset={6} className="account-menu">

@@ -1,15 +1,12 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../shared/auth/AuthContext';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath, stripLang } from '../../shared/paths';
 import { SITE } from '../../shared/site';
+import { AccountButton } from './AccountButton';
 import { LanguageSelect } from './LanguageSelect';
 import { LogoMark } from './LogoMark';
-
-// Radix's menu is far too big for the entry bundle: it is only fetched once someone is signed in.
-const AccountMenu = lazy(() => import('./AccountMenu'));
-// Only fetched for the few visitors it is for.
 
 // Each is the screen of the same name: /features, /pricing, /personalized.
 const NAV = ['features', 'pricing', 'personalized'] as const;
@@ -79,15 +76,8 @@ export function Header() {
           {/* Fixed-size slot: swapping "Sign in" for the account menu moves nothing else. */}
           <div className="account-slot">
             {auth.status === 'signedIn' ? (
-              <Suspense
-                fallback={
-                  <span className="btn btn-ghost">
-                    <span className="truncate">{auth.user.fullName || auth.user.email}</span>
-                  </span>
-                }
-              >
-                <AccountMenu user={auth.user} />
-              </Suspense>
+              // Radix's menu is far too big for the entry bundle: it is fetched when it is wanted.
+              <AccountButton user={auth.user} />
             ) : (
               <Link to={localePath(lang, '/auth')} className="btn btn-ghost">
                 {t('header.signIn')}

@@ -120,7 +120,30 @@ describe('the workspace shell', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
     await act(async () => fireEvent.keyDown(within(menu).getByRole('menuitem', { name: 'Profile' }), { key: 'Escape' }));
     expect(screen.queryByRole('menu')).toBeNull();
-    await waitFor(() => expect(document.activeElement).toBe(trigger));
+    // The button is Radix's own now (AccountButton swapped it in when it was pressed).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: /Account menu/ })));
+  });
+
+  it('opens the menu at a tap, loading it then if a pointer over the button has not already', async () => {
+    mockApi({ 'GET /api/me': signedIn(STAFF) });
+    renderAt('/console/jobs');
+    const button = await screen.findByRole('button', { name: /Account menu/ });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    fireEvent.click(button);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
+  });
+
+  it('keeps its own button while a pointer over it loads the menu, and swaps in the menu, open, at the press', async () => {
+    mockApi({ 'GET /api/me': signedIn(STAFF) });
+    renderAt('/console/jobs');
+    const button = await screen.findByRole('button', { name: /Account menu/ });
+    fireEvent.pointerEnter(button);
+    await act(() => import('./AccountMenu'));
+    expect(screen.getByRole('button', { name: /Account menu/ })).toBe(button);
+    expect(screen.queryByRole('menu')).toBeNull();
+    fireEvent.click(button);
+    expect(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Profile' })).toBeTruthy();
   });
 });
 
