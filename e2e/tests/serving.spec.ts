@@ -140,5 +140,7 @@ test('/dashboard is served the app shell of its language', async ({ request }) =
     expect(html).toContain(`<html lang="${lang}"`);
     expect(html).toContain('data-shell');
     expect(html).toContain('noindex');
+    // Rendered by React's production build: no development diagnostics naming the build machine's files.
+    expect(html).not.toMatch(/data-msg|data-cstck|file:\/\//);
   }
 });

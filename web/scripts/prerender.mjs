@@ -12,6 +12,11 @@ const CLIENT = join(WEB, 'build/client');
 const DIST = resolve(WEB, '../internal/web/dist');
 const ENTRY = 'src/app/entry.client.tsx';
 
+// React's server renderer, as its development build, writes into the page why a Suspense boundary falls
+// back to client rendering, with a component stack naming this machine's build paths (<template data-msg
+// data-cstck>, in every signed-in screen's shell). The pages are production pages: its production build.
+process.env.NODE_ENV = 'production';
+
 const {
   render,
   localePath,
