@@ -7,11 +7,11 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** bin/site on 127.0.0.1:port, ready (healthz answered); stop() ends it and removes its data. */
-export async function startSite(port) {
+/** bin/site (or `binary`) on 127.0.0.1:port, ready (healthz answered); stop() ends it and removes its data. */
+export async function startSite(port, binary = join(root, 'bin/site')) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-site-'));
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(join(root, 'bin/site'), [], {
+  const server = spawn(binary, [], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'inherit',
   });

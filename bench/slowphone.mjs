@@ -13,6 +13,8 @@
 // "Shows" is measured in the page: a requestAnimationFrame loop, started by an init script before any
 // of the page's own, records the first frame in which the element is there and visible.
 // Usage: make build && node bench/slowphone.mjs   (PORT=4510 RUNS=5). Writes bench/results/slowphone.md.
+// VS=/path/to/an/older/bin/site measures the screens on that build too, in turns with this one (each against
+// its own /pricing), so two builds are compared on one machine in one run: these machines are noisy.
 import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -91,6 +93,7 @@ async function signIn(origin, who) {
 
 // --- the phone ---
 const site = await startSite(port);
+const other = process.env.VS ? await startSite(port + 1, process.env.VS) : null;
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args });
 
 /** Records in window.__shown the first frame (performance.now()) in which `predicate` holds. */
@@ -108,7 +111,7 @@ const visible = (sel) =>
 // (the workspaces remember it, web/src/shared/timeZone.ts), which the server needs to write an agent page's
 // first data into its shell (internal/web/firstdata.go); the bench signs in through the API, so it adds it.
 const TIME_ZONE = 'Europe/Amsterdam';
-async function phone(cookie) {
+async function phone(cookie, origin = site.origin) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3,
@@ -118,8 +121,8 @@ async function phone(cookie) {
   });
   if (cookie)
     await context.addCookies([
-      { name: cookie.name, value: cookie.value, url: site.origin },
-      { name: 'tz', value: encodeURIComponent(TIME_ZONE), url: site.origin },
+      { name: cookie.name, value: cookie.value, url: origin },
+      { name: 'tz', value: encodeURIComponent(TIME_ZONE), url: origin },
     ]);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -159,10 +162,10 @@ async function firstTap(path, target, shown, hydrated) {
 }
 
 /** Navigation start → the first frame where `shown` holds, on a cold load (fresh context). */
-async function coldLoad(path, shown, cookie) {
-  const { page, context } = await phone(cookie);
+async function coldLoad(origin, path, shown, cookie) {
+  const { page, context } = await phone(cookie, origin);
   await page.addInitScript(watchFor(shown));
-  await page.goto(site.origin + path, { waitUntil: 'commit' });
+  await page.goto(origin + path, { waitUntil: 'commit' });
   await page.waitForFunction(() => window.__shown !== undefined, null, { polling: 100, timeout: 30_000 });
   const ms = Math.round(await page.evaluate(() => window.__shown));
   if (!new URL(page.url()).pathname.startsWith(path.split('?')[0])) throw new Error(`${path} ended on ${page.url()}`);
@@ -183,27 +186,33 @@ const row = (what, a, b, against) => {
   console.error(lines.at(-1));
 };
 
-try {
-  const buyer = await signIn(site.origin, BUYER);
-  const staff = await signIn(site.origin, STAFF);
-  const dash = await (await fetch(`${site.origin}/api/dashboard?lang=en`, { headers: { cookie: `${buyer.name}=${buyer.value}` } })).json();
+/** The three signed-in screens of one site, each with what shows its content, and its /pricing. */
+async function screensOf(origin) {
+  const buyer = await signIn(origin, BUYER);
+  const staff = await signIn(origin, STAFF);
+  const dash = await (await fetch(`${origin}/api/dashboard?lang=en`, { headers: { cookie: `${buyer.name}=${buyer.value}` } })).json();
   const order = dash.orders.find((o) => o.status === 'active') ?? dash.orders[0];
-  const agentPath = `/dashboard/agents/${order.id}`;
+  const settled = (sel) =>
+    `() => { const el = document.querySelector(${JSON.stringify(sel)}); return !!el && el.checkVisibility() && !document.querySelector('main .pulse-dot'); }`;
+  return {
+    pricing: () => coldLoad(origin, '/pricing', visible('main h1')),
+    screens: [
+      ['/dashboard (its figures)', '/dashboard', settled('main .stat-card'), buyer],
+      [`agent page (calls, nothing loading)`, `/dashboard/agents/${order.id}`, settled('main p.font-mono'), buyer],
+      ['/console (its quotes)', '/console', settled('main a[href^="/console/quotes/"]'), staff],
+    ],
+  };
+}
 
+try {
   // The menu's list (#site-nav-list) is hidden on a narrow screen until the toggle opens it.
   const menu = visible('#site-nav-list');
   const card = visible('.voice-widget [role="region"]');
-  const settled = (sel) =>
-    `() => { const el = document.querySelector(${JSON.stringify(sel)}); return !!el && el.checkVisibility() && !document.querySelector('main .pulse-dot'); }`;
-  const screens = [
-    ['/dashboard (its figures)', '/dashboard', settled('main .stat-card'), buyer],
-    [`agent page (calls, nothing loading)`, agentPath, settled('main p.font-mono'), buyer],
-    ['/console (its quotes)', '/console', settled('main a[href^="/console/quotes/"]'), staff],
-  ];
-  const pricing = () => coldLoad('/pricing', visible('main h1'));
+  const sites = [{ name: 'this build', origin: site.origin, ...(await screensOf(site.origin)) }];
+  if (other) sites.push({ name: `VS ${process.env.VS}`, origin: other.origin, ...(await screensOf(other.origin)) });
 
   const r = { menu: [[], []], voice: [[], []] };
-  const s = screens.map(() => [[], []]);
+  const s = sites.map((x) => x.screens.map(() => [[], []]));
   for (let i = 0; i < runs; i++) {
     if (only !== 'screens') {
       r.menu[0].push(await firstTap('/', '.nav-toggle', menu, false));
@@ -212,9 +221,13 @@ try {
       r.voice[1].push(await firstTap('/', '.voice-talk', card, true));
     }
     if (only !== 'taps') {
-      for (const [j, [, path, shown, cookie]] of screens.entries()) {
-        s[j][0].push(await coldLoad(path, shown, cookie));
-        s[j][1].push(await pricing());
+      // In turns: each screen, then its /pricing, on each build.
+      for (let j = 0; j < sites[0].screens.length; j++) {
+        for (const [k, x] of sites.entries()) {
+          const [, path, shown, cookie] = x.screens[j];
+          s[k][j][0].push(await coldLoad(x.origin, path, shown, cookie));
+          s[k][j][1].push(await x.pricing());
+        }
       }
     }
     console.error(`run ${i + 1}/${runs} done`);
@@ -223,9 +236,12 @@ try {
     row('first tap on the menu of / (before hydration)', ...r.menu, 'hydrated');
     row('"Talk to Assistant" first tap → call card', ...r.voice, 'hydrated');
   }
-  if (only !== 'taps') for (const [j, [what]] of screens.entries()) row(`${what}, cold load`, ...s[j], '/pricing heading, cold');
+  if (only !== 'taps')
+    for (const [k, x] of sites.entries())
+      for (const [j, [what]] of x.screens.entries()) row(`${sites.length > 1 ? `${x.name}: ` : ''}${what}, cold load`, ...s[k][j], '/pricing heading, cold');
 } finally {
   await browser.close();
   site.stop();
+  other?.stop();
 }
 report('slowphone.md', lines);
