@@ -27,8 +27,8 @@ const reactRouterProduction = [
 // V8 compiles a function when it is first called, on the main thread, unless the file says all of its
 // functions run at load (Chrome 136+, "explicit compile hints"): then it compiles them with the file, on a
 // background thread while the file streams in. React, React DOM and the router, which the entry holds, are
-// what every start of the app runs; on a phone slowed 4× the marked start of /dashboard spent ~150 ms less
-// in its first render (bench/slowphone.mjs). Added after minification, which drops comments.
+// what every start of the app runs; in DevTools traces of /dashboard on a phone slowed 4×, the first render's
+// task went from ~360 ms to ~170–230 ms. Added after minification, which drops comments.
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 const calledOnLoad = (chunk: { isEntry: boolean; moduleIds: string[] }) =>
   chunk.isEntry || chunk.moduleIds.some((id) => /\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id));
