@@ -72,7 +72,9 @@ func consent(c string) string {
 // Purge removes the content (transcript, summary, call data, the caller's
 // number and the recording link) of the calls older than their company's
 // retention period, and the recording links of the companies that chose
-// "no recordings". Calls and usage lines stay.
+// "no recordings". Calls and usage lines stay. Vapi's copy of each call
+// whose content goes is deleted through the job queue (JobVapiDelete, in
+// the purge's transaction), as a buyer's delete does.
 func (s *Service) Purge(ctx context.Context) (int64, error) {
 	now := s.now().UTC()
 	var rules []store.PurgeRule
@@ -80,9 +82,16 @@ func (s *Service) Purge(ctx context.Context) (int64, error) {
 		rules = append(rules, store.PurgeRule{Choice: c, Cutoff: now.AddDate(0, 0, -retentionDays(c, s.retention)),
 			DropRecordings: c == store.RetentionNone})
 	}
-	n, err := s.db.PurgeByRetention(ctx, rules, now)
+	var jobsFor func(string) []store.NewJob
+	if s.vapi != nil {
+		jobsFor = vapiDeleteJob
+	}
+	n, err := s.db.PurgeByRetention(ctx, rules, now, jobsFor)
 	if err != nil {
 		return 0, apierr.Wrap("purge call content", err)
+	}
+	if n > 0 && s.vapi != nil && s.notify != nil {
+		s.notify()
 	}
 	if n > 0 {
 		s.log.Info("call retention: content removed", "calls", n, "default_days", s.retention)
@@ -91,7 +100,7 @@ func (s *Service) Purge(ctx context.Context) (int64, error) {
 }
 
 // JobVapiDelete deletes Vapi's copy of a call a buyer deleted or erased
-// with its caller: DELETE /call/{id}, retried with the queue's backoff
+// with its caller, or whose content the retention purge removed: DELETE /call/{id}, retried with the queue's backoff
 // unless Vapi's answer cannot change (a 4xx other than 408 and 429: a
 // wrong key, say); a call Vapi no longer has (404) counts as deleted.
 const JobVapiDelete = "calls.vapi_delete"

@@ -653,3 +653,88 @@ func TestDeleteCallWithoutVapi(t *testing.T) {
 		}
 	})
 }
+
+// The retention purge deletes Vapi's copy of each call whose content it
+// removes (Vapi holds the same transcript and recording): one job per
+// call, in the purge's transaction, none for a call still within its
+// period, and none again at the next purge; the worker sends the DELETE.
+func TestPurgeDeletesVapiCopy(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		setup(t, db, 10)
+		now := time.Date(2027, 6, 10, 10, 0, 0, 0, time.UTC)
+		clock := func() time.Time { return now }
+		fake := &fakeVapiAnswers{answers: map[string][]int{}}
+		srv := httptest.NewServer(fake)
+		defer srv.Close()
+		svc := calls.New(calls.Options{DB: db, RetentionDays: 30, Now: clock, Vapi: &vapiapi.Client{BaseURL: srv.URL, Key: fakeKey}})
+		record(t, svc, "old", "+31612345678", now.AddDate(0, 0, -31), store.ConsentGiven)
+		record(t, svc, "older", "+31612345678", now.AddDate(0, 0, -200), store.ConsentGiven)
+		record(t, svc, "young", "+31612345678", now.AddDate(0, 0, -29), store.ConsentGiven)
+		queued := func() []string {
+			t.Helper()
+			rows, err := db.SQL().QueryContext(ctx, `SELECT payload FROM jobs WHERE kind = 'calls.vapi_delete' ORDER BY payload`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rows.Close()
+			var out []string
+			for rows.Next() {
+				var p string
+				if err := rows.Scan(&p); err != nil {
+					t.Fatal(err)
+				}
+				out = append(out, p)
+			}
+			return out
+		}
+		if n, err := svc.Purge(ctx); err != nil || n != 2 {
+			t.Fatalf("purge = %d, %v", n, err)
+		}
+		want := []string{`{"vapiCallId":"old"}`, `{"vapiCallId":"older"}`}
+		if got := queued(); !slices.Equal(got, want) {
+			t.Fatalf("queued %v, want %v", got, want)
+		}
+		// Nothing left to purge: nothing queued again.
+		if n, err := svc.Purge(ctx); err != nil || n != 0 {
+			t.Fatalf("second purge = %d, %v", n, err)
+		}
+		if got := queued(); len(got) != 2 {
+			t.Fatalf("queued %v after a purge that removed nothing", got)
+		}
+		w := jobs.New(db, nil, jobs.Options{Now: clock})
+		svc.RegisterJobs(w, nil)
+		for range 3 {
+			if _, err := w.RunOnce(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for req, n := range map[string]int{"DELETE /call/old": 1, "DELETE /call/older": 1, "DELETE /call/young": 0} {
+			if got := fake.sent(req); got != n {
+				t.Errorf("%s sent %d times, want %d (all: %v)", req, got, n, fake.requests)
+			}
+		}
+		// The young call keeps its words, here and at Vapi.
+		if c := stored(t, db, "young"); c.Summary == "" {
+			t.Fatalf("young call lost content: %+v", c)
+		}
+	})
+}
+
+// Without a Vapi key the purge removes only Belwise's copy: no job.
+func TestPurgeWithoutVapi(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		setup(t, db, 10)
+		now := time.Date(2027, 6, 10, 10, 0, 0, 0, time.UTC)
+		svc := calls.New(calls.Options{DB: db, RetentionDays: 30, Now: func() time.Time { return now }})
+		record(t, svc, "old", "+31612345678", now.AddDate(0, 0, -31), store.ConsentGiven)
+		if n, err := svc.Purge(ctx); err != nil || n != 1 {
+			t.Fatalf("purge = %d, %v", n, err)
+		}
+		var n int
+		if err := db.SQL().QueryRowContext(ctx, `SELECT count(*) FROM jobs WHERE kind = 'calls.vapi_delete'`).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("%d delete jobs, %v", n, err)
+		}
+	})
+}

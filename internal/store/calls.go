@@ -469,13 +469,16 @@ func (db *DB) PurgeCallContent(ctx context.Context, cutoff, now time.Time) (int6
 	return db.purgeContent(ctx, db.db, cutoff, now, "")
 }
 
+// purgeable selects the calls that started before a cutoff (its one
+// argument) and still hold content the retention purge removes.
+const purgeable = `started_at < ? AND (summary <> '' OR success_evaluation <> '' OR transcript <> '[]' OR recording_url <> ''
+	OR customer_number <> '' OR data <> '{}')`
+
 // purgeContent is PurgeCallContent of the calls cond (SQL on calls, with
 // its args) also selects.
 func (db *DB) purgeContent(ctx context.Context, q querier, cutoff, now time.Time, cond string, args ...any) (int64, error) {
 	res, err := db.exec(ctx, q, `UPDATE calls SET summary = '', success_evaluation = '', transcript = '[]', recording_url = '',
-		customer_number = '', data = '{}', updated_at = ?
-		WHERE started_at < ? AND (summary <> '' OR success_evaluation <> '' OR transcript <> '[]' OR recording_url <> '' OR customer_number <> ''
-			OR data <> '{}')`+cond,
+		customer_number = '', data = '{}', updated_at = ? WHERE `+purgeable+cond,
 		append([]any{db.ts(now), db.ts(cutoff)}, args...)...)
 	if err != nil {
 		return 0, err

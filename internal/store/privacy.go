@@ -66,12 +66,24 @@ type PurgeRule struct {
 
 // PurgeByRetention applies each rule to the calls of its choice (see
 // callRetention), as PurgeCallContent does: the calls, their durations
-// and outcomes stay, and usage lines are never touched. It reports how
-// many calls lost content.
-func (db *DB) PurgeByRetention(ctx context.Context, rules []PurgeRule, now time.Time) (int64, error) {
+// and outcomes stay, and usage lines are never touched. In the same
+// transaction it enqueues the jobs jobsFor makes for the Vapi id of each
+// call whose content goes (deleting Vapi's copy, which holds the same
+// transcript and recording); nil jobsFor makes none. It reports how many
+// calls lost content.
+func (db *DB) PurgeByRetention(ctx context.Context, rules []PurgeRule, now time.Time, jobsFor func(vapiCallID string) []NewJob) (int64, error) {
 	var total int64
 	err := db.WithTx(ctx, func(tx *sql.Tx) error {
 		for _, r := range rules {
+			if jobsFor != nil {
+				jobs, err := db.purgeJobs(ctx, tx, r, jobsFor)
+				if err != nil {
+					return err
+				}
+				if err := db.EnqueueJobsTx(ctx, tx, now, jobs...); err != nil {
+					return err
+				}
+			}
 			if r.DropRecordings {
 				res, err := db.exec(ctx, tx, `UPDATE calls SET recording_url = '', updated_at = ? WHERE recording_url <> '' AND `+callRetention+` = ?`,
 					db.ts(now), r.Choice)
@@ -93,6 +105,26 @@ func (db *DB) PurgeByRetention(ctx context.Context, rules []PurgeRule, now time.
 		return nil
 	})
 	return total, classify(err)
+}
+
+// purgeJobs are the jobs jobsFor makes for the Vapi ids of the calls
+// whose content rule r is about to remove.
+func (db *DB) purgeJobs(ctx context.Context, tx *sql.Tx, r PurgeRule, jobsFor func(string) []NewJob) ([]NewJob, error) {
+	rows, err := db.query(ctx, tx, `SELECT vapi_call_id FROM calls WHERE `+purgeable+` AND `+callRetention+` = ? AND vapi_call_id <> ''`,
+		db.ts(r.Cutoff), r.Choice)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var jobs []NewJob
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, classify(err)
+		}
+		jobs = append(jobs, jobsFor(id)...)
+	}
+	return jobs, classify(rows.Err())
 }
 
 // maxContactCalls bounds a caller's export: far more calls than one
