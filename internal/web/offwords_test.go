@@ -213,4 +213,12 @@ func TestDigestOffPageWords(t *testing.T) {
 		`<form method="post"><button type="submit">Weekoverzicht stopzetten</button>`, `href="/nl/dashboard/profile">Naar uw profiel`, "<style>")
 	htmlPage(t, get("POST", path), http.StatusOK, "<h1>Het weekoverzicht staat uit</h1>", "U ontvangt het niet meer.")
 	htmlPage(t, get("GET", "/api/digests/off?u=x&s=00"), http.StatusBadRequest, `<html lang="en">`, "<h1>This link is not valid</h1>", `href="/dashboard/profile"`)
+	// A failure is a page in both languages too, not the API's JSON.
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, method := range []string{"GET", "POST"} {
+		htmlPage(t, get(method, path), http.StatusInternalServerError, `<html lang="en">`,
+			"<h1>Something went wrong</h1>", "Er ging iets mis. Probeer het over een minuut opnieuw.")
+	}
 }

@@ -101,8 +101,17 @@ func (p *reportsAPI) writeOff(w http.ResponseWriter, r *http.Request, locale str
 	status := http.StatusOK
 	switch {
 	case err != nil:
-		if ae, ok := err.(*apierr.Error); !ok || ae.Kind != apierr.Invalid {
-			p.fail(w, r, err)
+		ae, _ := apierr.As(err)
+		if ae == nil || ae.Kind != apierr.Invalid {
+			// A page, as the call alerts' off link answers, not the API's JSON: the link's
+			// language is not known, so both.
+			if ae != nil && ae.Kind == apierr.Unavailable {
+				w.Header().Set("Retry-After", "60")
+				offBoth(w, p.log, http.StatusServiceUnavailable, p.words, func(t unsubscribeWords) titledWords { return t.Unavailable })
+				return
+			}
+			p.log.Error("weekly digest off link", "err", err)
+			offBoth(w, p.log, http.StatusInternalServerError, p.words, func(t unsubscribeWords) titledWords { return t.Error })
 			return
 		}
 		status = http.StatusBadRequest
