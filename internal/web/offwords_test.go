@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -117,28 +116,6 @@ func TestOffPagesNeedTheirWords(t *testing.T) {
 	}
 	if _, err := New(Options{Site: fakeDist(), SiteURL: testSiteURL, Reports: digests}); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// The build's unsubscribe.json, when there is one, is the words these
-// tests use.
-func TestBuiltUnsubscribeWordsAreTheTestWords(t *testing.T) {
-	built, err := fs.ReadFile(Dist(), "_internal/unsubscribe.json")
-	if err != nil {
-		t.Skipf("no frontend build: %v", err)
-	}
-	if _, err := parseUnsubscribeMessages(built); err != nil {
-		t.Fatal(err)
-	}
-	var a, b any
-	if err := json.Unmarshal(built, &a); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(testUnsubscribeJSON(), &b); err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(a, b) {
-		t.Fatal("internal/web/testdata/unsubscribe.json differs from the build's _internal/unsubscribe.json: copy the build's")
 	}
 }
 

@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"io/fs"
 	"net/http"
 	"os"
 	"reflect"
@@ -117,27 +116,6 @@ func TestPayPageNeedsItsWords(t *testing.T) {
 	}
 	if _, err := New(Options{Site: payDist(t), SiteURL: "https://belwise.nl", Payments: svc}); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// The build's pay.json, when there is one, is the words these tests use.
-func TestBuiltPayWordsAreTheTestWords(t *testing.T) {
-	built, err := fs.ReadFile(Dist(), "_internal/pay.json")
-	if err != nil {
-		t.Skipf("no frontend build: %v", err)
-	}
-	if _, err := parsePayMessages(built); err != nil {
-		t.Fatal(err)
-	}
-	var a, b any
-	if err := json.Unmarshal(built, &a); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(testPayJSON(t), &b); err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(a, b) {
-		t.Fatal("internal/web/testdata/pay.json differs from the build's _internal/pay.json: copy the build's")
 	}
 }
 
