@@ -152,7 +152,7 @@ const pages = {
       },
       retention: {
         title: 'How long we keep data',
-        text: 'Accounts are kept until you ask us to delete them; accounts that were never confirmed are removed a week after sign-up. Expired sessions and used or expired email links are deleted automatically. Quote requests are kept as long as we need them to handle your request and any agreement that follows. Transcripts, summaries, recording links and callers’ phone numbers of voice calls are kept for {days} days, or for the period the business chose (see below), and then deleted; the recordings themselves are stored by Vapi, and its copy of the call is deleted at the same time. What a call cost (when it took place, how long it lasted and the rate) is kept as a billing record, also when the call itself is deleted.',
+        text: 'Accounts are kept until you ask us to delete them; accounts that were never confirmed are removed a week after sign-up. Expired sessions and used or expired email links are deleted automatically. Quote requests are kept as long as we need them to handle your request and any agreement that follows. Transcripts, summaries, recording links and callers’ phone numbers of voice calls are kept for {days} days, or for the period the business chose (see below), and then deleted; the recordings themselves are stored by Vapi, and Vapi’s copy of the call is deleted then too. What a call cost (when it took place, how long it lasted and the rate) is kept as a billing record, also when the call itself is deleted.',
       },
       callers: {
         title: 'Calls to a business’s agent',
