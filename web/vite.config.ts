@@ -33,34 +33,88 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 const calledOnLoad = (chunk: { isEntry: boolean; moduleIds: string[] }) =>
   chunk.isEntry || chunk.moduleIds.some((id) => /\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id));
 
-export default defineConfig(({ command, isSsrBuild }) => ({
-  resolve: { alias: command === 'build' && !isSsrBuild ? reactRouterProduction : [] },
-  plugins: [noPreloadHelper, react(), tailwindcss()],
-  // The footer prerenders the build year; the client fixes it up after hydration if it changed.
-  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
-  build: isSsrBuild
-    ? // The manifest names each chunk's source: the prerender finds a route's client chunks by it.
-      { outDir: 'build/server', emptyOutDir: true, manifest: true }
-    : {
-        outDir: 'build/client',
-        emptyOutDir: true,
-        manifest: true,
-        // A JS entry (no index.html) means Vite writes no <script>/<link rel=modulepreload> into HTML.
-        // Preloading is off entirely: route chunks only import the entry, so there is nothing to preload,
-        // and the polyfill/helper would add bytes to the budget on `/`.
-        modulePreload: false,
-        rolldownOptions: {
-          input: 'src/app/entry.client.tsx',
-          output: {
-            postBanner: (chunk) => (calledOnLoad(chunk) ? COMPILE_HINT : ''),
-            // Name dictionary chunks by language (en-landing-….js) so they are easy to tell apart.
-            chunkFileNames: (chunk) => {
-              const lang = /\/i18n\/(en|nl)\//.exec(chunk.facadeModuleId ?? '')?.[1];
-              return lang ? `assets/${lang}-[name]-[hash].js` : 'assets/[name]-[hash].js';
-            },
-          },
-        },
+// The signed-in screens' server render (src/app/entry.screens.tsx, mode `screens`), which the Go server
+// runs in goja (internal/screens): one classic script with everything in it (no imports to resolve), the
+// production builds of React and the router, and syntax goja reads.
+const screensBuild = {
+  outDir: 'build/screens',
+  emptyOutDir: true,
+  target: 'es2019',
+  minify: true,
+  rolldownOptions: { output: { format: 'iife' as const, codeSplitting: false, entryFileNames: 'screens.js' } },
+};
+
+// React Router's framework mode, unused here, imports route modules by URL at run time; goja reads scripts,
+// which have no import(). With every module in the file there is nothing left to import: such a call fails.
+// And what goja reads differently from a browser fails the build.
+const noRuntimeImport: Plugin = {
+  name: 'belwise:no-runtime-import',
+  apply: (_, env) => env.mode === 'screens',
+  renderChunk(code) {
+    // goja's regular expressions have no Unicode property escapes (\p{L}): such a one silently matches nothing.
+    const property = /.{0,40}\\[pP]\{.{0,40}/.exec(code);
+    if (property) this.error(`screens.js: a Unicode property escape, which goja cannot match: ${property[0]}`);
+    return code.replace(/(?<![\w$.])import\(/g, 'Promise.reject(');
+  },
+};
+
+// React's renderToString adds each piece of markup to one string (result += chunk). In goja a string with
+// any non-ASCII character is UTF-16 and every += copies it whole: an agent page (53 KB of markup) took
+// 250 ms, three quarters of it copying. Collected in an array and joined once, it takes a fraction.
+const LEGACY_SERVER = /react-dom-server-legacy\.browser\.production\.js$/;
+const joinOnce: Plugin = {
+  name: 'belwise:render-to-string-join-once',
+  apply: (_, env) => env.mode === 'screens',
+  transform(code, id) {
+    if (!LEGACY_SERVER.test(id)) return null;
+    let out = code;
+    for (const [from, to] of [
+      ['result = "",', 'result = [],'],
+      ['null !== chunk && (result += chunk);', 'null !== chunk && result.push(chunk);'],
+      ['  return result;\n}', '  return result.join("");\n}'],
+    ]) {
+      if (out.split(from).length !== 2) this.error(`${id}: expected one "${from}" (a new React? see vite.config.ts)`);
+      out = out.replace(from, to);
+    }
+    return out;
+  },
+};
+
+// The prerender's server build. The manifest names each chunk's source: the prerender finds a route's
+// client chunks by it.
+const serverBuild = { outDir: 'build/server', emptyOutDir: true, manifest: true };
+
+const clientBuild = {
+  outDir: 'build/client',
+  emptyOutDir: true,
+  manifest: true,
+  // A JS entry (no index.html) means Vite writes no <script>/<link rel=modulepreload> into HTML.
+  // Preloading is off entirely: route chunks only import the entry, so there is nothing to preload,
+  // and the polyfill/helper would add bytes to the budget on `/`.
+  modulePreload: false as const,
+  rolldownOptions: {
+    input: 'src/app/entry.client.tsx',
+    output: {
+      postBanner: (chunk: { isEntry: boolean; moduleIds: string[] }) => (calledOnLoad(chunk) ? COMPILE_HINT : ''),
+      // Name dictionary chunks by language (en-landing-….js) so they are easy to tell apart.
+      chunkFileNames: (chunk: { facadeModuleId: string | null }) => {
+        const lang = /\/i18n\/(en|nl)\//.exec(chunk.facadeModuleId ?? '')?.[1];
+        return lang ? `assets/${lang}-[name]-[hash].js` : 'assets/[name]-[hash].js';
       },
+    },
+  },
+};
+
+export default defineConfig(({ command, isSsrBuild, mode }) => ({
+  resolve: { alias: command === 'build' && (!isSsrBuild || mode === 'screens') ? reactRouterProduction : [] },
+  plugins: [noPreloadHelper, noRuntimeImport, joinOnce, react(), tailwindcss()],
+  define: {
+    // The footer prerenders the build year; the client fixes it up after hydration if it changed.
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+    ...(mode === 'screens' ? { 'process.env.NODE_ENV': '"production"' } : {}),
+  },
+  ...(mode === 'screens' ? { ssr: { noExternal: true, target: 'webworker' as const } } : {}),
+  build: mode === 'screens' ? screensBuild : isSsrBuild ? serverBuild : clientBuild,
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

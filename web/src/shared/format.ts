@@ -75,9 +75,21 @@ function plainNumber(value: number, lang: Lang, max: number, min = 0): string | 
   return `${negative ? '-' : ''}${grouped}${fracPart ? decimal + fracPart : ''}`;
 }
 
+/** A date's parts in the visitor's zone, from its time in ms. */
+export type ZoneParts = (ms: number) => { year: number; month: number; day: number; weekday: number; hour: number; minute: number };
+let visitorZone: ZoneParts | undefined;
+/**
+ * The server's render of a signed-in screen (app/entry.screens.tsx) runs where a Date's own zone is the
+ * server's: it gives the visitor's zone here instead.
+ */
+export function setVisitorZone(parts: ZoneParts | undefined): void {
+  visitorZone = parts;
+}
+
 /** The parts of a date in the visitor's zone (no zone given) or in UTC; null for any other zone (Intl's). */
 function dateParts(date: Date, timeZone: string | undefined) {
   if (Number.isNaN(date.getTime())) return null;
+  if (timeZone === undefined && visitorZone) return visitorZone(date.getTime());
   if (timeZone === undefined) {
     return {
       year: date.getFullYear(),

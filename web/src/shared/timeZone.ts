@@ -31,6 +31,11 @@ export function browserTimeZone(): string {
   return (zone ??= cookieZone() || intlZone());
 }
 
+/** The server's render of a signed-in screen (app/entry.screens.tsx): the zone the `tz` cookie named. */
+export function assumeTimeZone(timeZone: string): void {
+  zone = timeZone;
+}
+
 /**
  * Asks the browser for its time zone and keeps it in the `tz` cookie (only the workspaces set it). True
  * when it differs from the zone the page was counted in so far (the phone moved to another zone since the

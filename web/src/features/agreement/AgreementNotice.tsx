@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import type { Lang } from '../../shared/paths';
 import { localePath } from '../../shared/paths';
-import { settles } from '../../shared/api/firstData';
+import { prerendering, settles } from '../../shared/api/firstData';
 import { getAgreement } from './api';
 
 /** What the overview's notice says: nothing, "accept it" (never accepted) or "a new version" (an older one accepted). */
@@ -15,7 +15,7 @@ export type AgreementDue = 'none' | 'first' | 'new';
  * reason for a screen to fail.
  */
 export function agreementDue(lang: Lang, signal?: AbortSignal): Promise<AgreementDue> {
-  if (typeof document === 'undefined') return Promise.resolve('none');
+  if (prerendering()) return Promise.resolve('none');
   return settles(
     getAgreement(lang, signal).then(
       (s) => (s.accepted ? 'none' : s.latest ? 'new' : 'first'),

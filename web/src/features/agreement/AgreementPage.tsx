@@ -8,6 +8,7 @@ import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
 import { Loading, LoadError } from '../dashboard';
 import { acceptAgreement, agreementPdf, getAgreement, type AgreementState } from './api';
+import { prerendering } from '../../shared/api/firstData';
 
 // The buyer's processor agreement (/dashboard/agreement, "Overeenkomst"): the current version in the page's
 // language (a link reads it in the other), its sub-processors, who accepted it and when, the accept button
@@ -15,7 +16,7 @@ import { acceptAgreement, agreementPdf, getAgreement, type AgreementState } from
 // button again; live agents keep running meanwhile.
 
 export function loader({ request }: LoaderFunctionArgs) {
-  if (typeof document === 'undefined') return { data: new Promise<AgreementState>(() => {}) };
+  if (prerendering()) return { data: new Promise<AgreementState>(() => {}) };
   return { data: deferred(getAgreement(requestLang(request), request.signal)) };
 }
 

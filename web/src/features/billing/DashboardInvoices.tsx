@@ -8,6 +8,7 @@ import { NotFoundBlock } from '../../shared/ui/NotFoundBlock';
 import { Loading, LoadError } from '../dashboard';
 import { getMyInvoices, type BuyerInvoices, type InvoiceSummary } from './api';
 import { Downloads, InvoiceCells, InvoiceListHead, isPayable } from './parts';
+import { prerendering } from '../../shared/api/firstData';
 
 // /dashboard/invoices: the buyer's invoices and credit notes (their company's), each with its PDF and
 // UBL e-invoice and, while open, how to pay it (iDEAL when the agency takes payments online, else a bank
@@ -16,7 +17,7 @@ import { Downloads, InvoiceCells, InvoiceListHead, isPayable } from './parts';
 
 /** The buyer's invoices; not awaited (<Deferred>). The prerendered app shell never asks the API. */
 export function loader({ request }: LoaderFunctionArgs) {
-  if (typeof document === 'undefined') return { data: new Promise<BuyerInvoices>(() => {}) };
+  if (prerendering()) return { data: new Promise<BuyerInvoices>(() => {}) };
   return { data: deferred(getMyInvoices(request.signal)) };
 }
 

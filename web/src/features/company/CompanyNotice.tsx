@@ -2,7 +2,7 @@ import { Suspense, use } from 'react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
-import { settles } from '../../shared/api/firstData';
+import { prerendering, settles } from '../../shared/api/firstData';
 import { getCompany } from './api';
 
 /**
@@ -11,7 +11,7 @@ import { getCompany } from './api';
  * a reason for a screen to fail.
  */
 export function companyMissing(signal?: AbortSignal): Promise<boolean> {
-  if (typeof document === 'undefined') return Promise.resolve(false);
+  if (prerendering()) return Promise.resolve(false);
   return settles(
     getCompany(signal).then(
       (a) => a.company === null,

@@ -22,6 +22,7 @@ import {
   type Messages,
   type Values,
 } from './form';
+import { prerendering } from '../../shared/api/firstData';
 
 // The buyer's company details (/dashboard/company, "Bedrijf"): the legal entity our invoices are addressed
 // to. One form: legal name, street and number, postcode and city, country (an EU member state, named in
@@ -34,7 +35,7 @@ interface CompanyData {
 }
 
 export function loader({ request }: LoaderFunctionArgs) {
-  if (typeof document === 'undefined') return { data: new Promise<CompanyData>(() => {}) };
+  if (prerendering()) return { data: new Promise<CompanyData>(() => {}) };
   return { data: deferred(getCompany(request.signal)) };
 }
 

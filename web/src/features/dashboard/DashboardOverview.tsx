@@ -14,13 +14,14 @@ import { OrderList } from './OrderList';
 import { StatCards } from './StatCards';
 import { SetupProgress } from './SetupProgress';
 import { activeOrders } from './status';
+import { prerendering } from '../../shared/api/firstData';
 
 /**
  * The dashboard's data; not awaited (<Deferred>). The app shell is prerendered with this screen in its
  * loading state: there, with no API to ask, the promise never settles.
  */
 export function loader({ request }: LoaderFunctionArgs) {
-  if (typeof document === 'undefined')
+  if (prerendering())
     return {
       dashboard: new Promise<DashboardData>(() => {}),
       companyMissing: Promise.resolve(false),

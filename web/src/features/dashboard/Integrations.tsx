@@ -21,6 +21,7 @@ import { useSubmit } from '../../shared/form/useSubmit';
 import { formatDateTime } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { Loading, LoadError } from './LoadState';
+import { prerendering } from '../../shared/api/firstData';
 
 // Integrations (/dashboard/integrations): the buyer's webhook endpoints (internal/webhooks). Add an
 // https endpoint with its events and, optionally, some agents; its signing secret shows once, right
@@ -38,7 +39,7 @@ interface IntegrationsData {
 }
 
 export function loader({ request }: LoaderFunctionArgs) {
-  if (typeof document === 'undefined') return { data: new Promise<IntegrationsData>(() => {}) };
+  if (prerendering()) return { data: new Promise<IntegrationsData>(() => {}) };
   const { signal } = request;
   const data = Promise.all([getWebhooks(signal), getDashboard(requestLang(request), signal)]).then(([w, d]): IntegrationsData => ({
     endpoints: w.endpoints,

@@ -11,13 +11,14 @@ import { localePath } from '../../shared/paths';
 import { approveChange, listChanges, rejectChange, type ConsoleChange } from './api';
 import { diffSettings } from './form';
 import { DiffTable } from './parts';
+import { prerendering } from '../../shared/api/firstData';
 
 // /console/changes (issue 23 §2): the buyers' change requests waiting for the agency, each with its diff
 // against the live version, field by field. Approve makes it a version (and sends it to Vapi); reject
 // takes a note the buyer reads.
 
 export function loader({ request }: LoaderFunctionArgs) {
-  if (typeof document === 'undefined') return { data: new Promise<ConsoleChange[]>(() => {}) };
+  if (prerendering()) return { data: new Promise<ConsoleChange[]>(() => {}) };
   return { data: deferred(listChanges(request.signal).then((all) => all.filter((c) => c.status === 'pending'))) };
 }
 

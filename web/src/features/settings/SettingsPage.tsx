@@ -9,6 +9,7 @@ import { Loading, LoadError } from '../dashboard';
 import { getSettings, getVersions, saveSettings, type SettingsView, type Version } from './api';
 import { StatusBanner, VersionList } from './parts';
 import { SettingsForm } from './SettingsForm';
+import { prerendering } from '../../shared/api/firstData';
 
 // /dashboard/agents/:orderId/settings (issue 23 §1): what the buyer's agent says and when it puts a caller
 // through. A save is a change request the agency approves; the banner says where the settings are (live,
@@ -22,7 +23,7 @@ interface PageData {
 
 export function loader({ params, request }: LoaderFunctionArgs) {
   const orderId = params.orderId ?? '';
-  if (typeof document === 'undefined') return { data: new Promise<PageData>(() => {}) };
+  if (prerendering()) return { data: new Promise<PageData>(() => {}) };
   const load = Promise.all([getSettings(orderId, request.signal), getVersions(orderId, request.signal)]).then(([view, versions]) => ({
     view,
     versions,

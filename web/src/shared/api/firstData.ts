@@ -32,6 +32,29 @@ function read(): Map<string, unknown> {
   return answers;
 }
 
+let serverRender = false;
+
+/**
+ * The build's prerender of an app shell, which has no data and no way to ask for it: a screen's loader then
+ * hands over promises that never settle, and the shell shows the screen's loading line. The server's render
+ * of a signed-in screen has no document either, but it has the screen's data (provideFirstData).
+ */
+export function prerendering(): boolean {
+  return typeof document === 'undefined' && !serverRender;
+}
+
+/**
+ * The server's render of a signed-in screen (app/entry.screens.tsx), which has no page to read: the answers
+ * it renders with, in place of whatever an earlier render left.
+ */
+export function provideFirstData(data: Record<string, unknown>): void {
+  serverRender = true;
+  answers = new Map(Object.entries(data).map(([url, answer]) => [keyOf(url), answer]));
+  hadFirstData = true;
+  firstRender.length = 0;
+  rendering = false;
+}
+
 /** The server's answer to GET `url` written into the page, once; undefined when there is none (any more). */
 export function takeFirstData(url: string): unknown {
   const all = read();
@@ -70,8 +93,14 @@ export function settles<T>(promise: Promise<T>): Promise<T> {
  * meanwhile). Promises made from then on are not waited for.
  */
 export function firstRenderReady(wait: number): Promise<void> {
+  const settled = firstLoadSettled();
+  if (!hadFirstData) return Promise.resolve();
+  return Promise.race([settled, new Promise<void>((resolve) => setTimeout(resolve, wait))]);
+}
+
+/** Resolves once the promises of the screen's first load have settled, however long that takes (the server's render). */
+export function firstLoadSettled(): Promise<void> {
   rendering = true;
   read();
-  if (!hadFirstData) return Promise.resolve();
-  return Promise.race([Promise.all(firstRender).then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, wait))]);
+  return Promise.all(firstRender).then(() => undefined);
 }

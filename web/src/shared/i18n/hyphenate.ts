@@ -24,6 +24,9 @@ const PARTS = [
   'kosten',
 ];
 const SHY = '\u00AD';
+// A word's letters: Latin, with its accents (é, ë, ï…), which is every Dutch word. Not \p{L}: the Go server's
+// JavaScript engine, which draws the signed-in screens (internal/screens), matches nothing with it.
+const LETTERS = /[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]+/g;
 // At least this many letters before and after a break, and only in words this long.
 const MIN_SIDE = 4;
 const MIN_WORD = 13;
@@ -31,7 +34,7 @@ const MIN_WORD = 13;
 /** `text` with soft hyphens at the known joints of its long Dutch words; other languages unchanged. */
 export function softHyphens(text: string, lang: Lang): string {
   if (lang !== 'nl') return text;
-  return text.replace(/\p{L}+/gu, (word) => {
+  return text.replace(LETTERS, (word) => {
     if (word.length < MIN_WORD) return word;
     const lower = word.toLowerCase();
     const at = new Set<number>();
