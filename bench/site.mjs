@@ -12,7 +12,7 @@ export async function startSite(port, binary = join(root, 'bin/site')) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-site-'));
   const origin = `http://127.0.0.1:${port}`;
   const server = spawn(binary, [], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     stdio: 'inherit',
   });
   const stop = () => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { t } from './dictionaries';
+import { siteURL } from '../playwright.config';
 import { signInBuyer, signInStaff, watchConsole } from './support';
 
 // A signed-in screen's first data comes with its shell (issue 24 §1; internal/web/firstdata.go): loaded
@@ -92,4 +93,89 @@ test("a buyer's session gets no console data, and the dashboard's answer is priv
   // Without the session: the shell as it always was.
   const anonymous = await request.get('/dashboard');
   expect(await anonymous.text()).not.toContain('id="first-data"');
+});
+
+// The server draws those screens into their shells too (internal/screens: the app's own components, run by
+// the Go server on the same first data): their content is in the page as it arrives, before any script, and
+// the app, once it has loaded, renders the same screen over it.
+
+/** A second browser context with the page's session and cookies (the `tz` among them), and no JavaScript. */
+async function withoutScript(page: Page) {
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+/** The text of the page's main content, with its spaces evened out. */
+const mainText = async (page: Page) => (await page.locator('main').innerText()).replace(/\s+/g, ' ').trim();
+
+test('the dashboard and an agent page come drawn by the server: their content without a script, in both languages, and the app renders the same', async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  await signInBuyer(page);
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'tz')).toBe(true);
+  const plain = await withoutScript(page);
+  try {
+    for (const lang of ['en', 'nl'] as const) {
+      const path = lang === 'nl' ? '/nl/dashboard' : '/dashboard';
+      await plain.page.goto(path);
+      await expect(plain.page.locator('#root[data-drawn]')).toHaveCount(1);
+      await expect(
+        plain.page.getByRole('heading', { level: 1, name: t(lang, 'dashboard.greeting').replace('{name}', 'Demi de Vries') }),
+      ).toBeVisible();
+      await expect(plain.page.locator('main .stat-card').first()).toBeVisible();
+      await expect(plain.page.locator('main .pulse-dot')).toHaveCount(0);
+      // The session is drawn too: the account menu's button names the buyer.
+      await expect(plain.page.locator('.app-account button')).toContainText('Demi de Vries');
+      const drawn = await mainText(plain.page);
+
+      // With the app: it renders over the drawn screen, and the screen reads the same.
+      await page.goto(path);
+      await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+      await expect(page.locator('main .stat-card').first()).toBeVisible();
+      expect(await mainText(page)).toBe(drawn);
+    }
+
+    // An agent page: its figures, its chart and its calls, in the browser's time zone.
+    await page.goto('/dashboard');
+    const href = (await page.locator('main a[href^="/dashboard/agents/"]').first().getAttribute('href'))!;
+    await plain.page.goto(href);
+    await expect(plain.page.locator('#root[data-drawn]')).toHaveCount(1);
+    await expect(plain.page.locator('main p.font-mono').first()).toBeVisible();
+    await expect(plain.page.getByRole('region', { name: t('en', 'calls.chart.title') })).toBeVisible();
+    await expect(plain.page.locator('main .pulse-dot')).toHaveCount(0);
+    const drawn = await mainText(plain.page);
+    await page.goto(href);
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await expect(page.locator('main p.font-mono').first()).toBeVisible();
+    expect(await mainText(page)).toBe(drawn);
+  } finally {
+    await plain.close();
+  }
+  expect(errors).toEqual([]);
+});
+
+test('the console comes drawn by the server: its quotes without a script, and the app renders the same', async ({ page }) => {
+  const errors = watchConsole(page);
+  await signInStaff(page);
+  // The browser's zone, which the workspace remembers (signed in through the API here, the app has not yet).
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await page.context().addCookies([{ name: 'tz', value: encodeURIComponent(zone), url: siteURL }]);
+  const plain = await withoutScript(page);
+  try {
+    await plain.page.goto('/console');
+    await expect(plain.page.locator('#root[data-drawn]')).toHaveCount(1);
+    await expect(plain.page.locator('main a[href^="/console/quotes/"]').first()).toBeVisible();
+    const drawn = await mainText(plain.page);
+    await page.goto('/console');
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await expect(page.locator('main a[href^="/console/quotes/"]').first()).toBeVisible();
+    expect(await mainText(page)).toBe(drawn);
+  } finally {
+    await plain.close();
+  }
+  expect(errors).toEqual([]);
 });

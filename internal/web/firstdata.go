@@ -2,9 +2,12 @@ package web
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
+	"errors"
 	"html"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -14,6 +17,7 @@ import (
 
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/calls"
+	"github.com/belwise/site/internal/screens"
 	"github.com/belwise/site/internal/text"
 	"github.com/belwise/site/internal/web/request"
 )
@@ -49,6 +53,10 @@ type firstData struct {
 	site   *site
 	// deadline bounds the requests' database time, as the API's own.
 	deadline time.Duration
+	// screens draws a screen whose data the shell carries in full into
+	// it; nil in a build without the server render.
+	screens *screens.Renderer
+	log     *slog.Logger
 }
 
 // firstDataID is the id of the data block (web/src/shared/api/firstData.ts).
@@ -151,22 +159,64 @@ func (f *firstData) serve(w http.ResponseWriter, r *http.Request, lang, path str
 	withDeadline(f.deadline, h).ServeHTTP(w, r)
 }
 
-// write answers the shell with the chunks' preloads and the first data.
+// write answers the shell with the chunks' preloads and the first data,
+// and the screen drawn with it when the data is all there.
+//
+// The page goes out in two parts. Its head, up to the first data, leaves at
+// once: the browser fetches the stylesheet and the screen's chunks while
+// the server asks for the data and draws the screen. The rest follows.
 func (f *firstData) write(w http.ResponseWriter, r *http.Request, lang, path string) {
+	screen, m := f.screenOf(r, path)
+	tz := timeZone(r)
+	var targets []string
+	if screen != nil {
+		targets = screen.requests(m, lang, tz)
+	}
+	// Whether the screen is to be drawn is known before its data: the
+	// stylesheet the head links depends on it.
+	draw := len(targets) > 0 && tz != "" && f.screens != nil && f.screens.Ready()
+
+	shell := f.site.appShell[lang].body
+	at := bytes.Index(shell, []byte("</head>"))
+	if at < 0 {
+		at = 0
+	}
+	var head bytes.Buffer
+	if whole := f.site.wholeStylesheet(); draw && whole != nil {
+		// The drawn screen needs the whole stylesheet for its first paint:
+		// in the page, in place of the shell's own rules (a part of it), it
+		// costs no request after the page's. The boot script sees it there
+		// (#styles) and adds no other.
+		head.Write(withStyle(shell[:at], whole))
+	} else {
+		head.Write(shell[:at])
+		if css := f.site.stylesheet; css != "" {
+			head.WriteString(`<link rel="preload" as="style" href="` + html.EscapeString(css) + `">` + "\n")
+		}
+	}
+	chunks := f.site.screenChunks(lang, path)
+	if !draw {
+		for _, file := range chunks {
+			head.WriteString(`<link rel="modulepreload" href="` + html.EscapeString(file) + `">` + "\n")
+		}
+	}
+
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	// One user's data: never kept by a cache, the browser's included.
+	h.Set("Cache-Control", "no-store")
+	out := streamHTML(w, r)
+	defer out.Close()
+	out.Write(head.Bytes())
+	out.Flush()
+
 	data := map[string]json.RawMessage{}
-	f.ask(r, "/api/me", data)
-	if r.URL.RawQuery == "" {
-		for _, s := range firstScreens {
-			m := s.path.FindStringSubmatch(path)
-			if m == nil || s.role != request.Role(r) || !cleanIDs(m[1:]) {
-				continue
-			}
-			for i, target := range s.requests(m, lang, timeZone(r)) {
-				first, ok := f.ask(r, target, data)
-				if i == 0 && (!ok || s.then != nil && !s.then(first)) {
-					break
-				}
-			}
+	_, complete := f.ask(r, "/api/me", data)
+	for i, target := range targets {
+		first, ok := f.ask(r, target, data)
+		complete = complete && ok
+		if i == 0 && (!ok || screen.then != nil && !screen.then(first)) {
+			break
 		}
 	}
 
@@ -177,29 +227,152 @@ func (f *firstData) write(w http.ResponseWriter, r *http.Request, lang, path str
 	enc, _ := json.Marshal(data) // RawMessages of valid JSON: cannot fail
 	block.Write(enc)
 	block.WriteString("</script>\n")
+	out.Write(block.Bytes())
 
-	var head bytes.Buffer
-	if css := f.site.stylesheet; css != "" {
-		head.WriteString(`<link rel="preload" as="style" href="` + html.EscapeString(css) + `">` + "\n")
+	// The screen itself, drawn from the same data: only with all of it (a
+	// missing answer would leave the screen loading or failed), and with
+	// the zone its dates are written in.
+	rest := shell[at:]
+	if draw {
+		var drawn string
+		if complete {
+			drawn = f.draw(r, tz, enc)
+		}
+		rest = withRoot(rest, chunks, drawn)
 	}
-	for _, file := range f.site.screenChunks(lang, path) {
-		head.WriteString(`<link rel="modulepreload" href="` + html.EscapeString(file) + `">` + "\n")
-	}
-	head.Write(block.Bytes())
+	out.Write(rest)
+}
 
-	shell := f.site.appShell[lang].body
-	at := bytes.Index(shell, []byte("</head>"))
-	if at < 0 {
-		at = 0
+// screenOf is the screen of firstScreens that path is for, with the
+// path's match; nil for any other path, a request with a query (the app
+// reads a query its own way) and a user of another role.
+func (f *firstData) screenOf(r *http.Request, path string) (*firstScreen, []string) {
+	if r.URL.RawQuery != "" {
+		return nil, nil
 	}
-	page := make([]byte, 0, len(shell)+head.Len())
-	page = append(append(append(page, shell[:at]...), head.Bytes()...), shell[at:]...)
+	for i := range firstScreens {
+		s := &firstScreens[i]
+		m := s.path.FindStringSubmatch(path)
+		if m != nil && s.role == request.Role(r) && cleanIDs(m[1:]) {
+			return s, m
+		}
+	}
+	return nil, nil
+}
 
-	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	// One user's data: never kept by a cache, the browser's included.
-	h.Set("Cache-Control", "no-store")
-	gzipDynamic(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.Write(page) })).ServeHTTP(w, r)
+// htmlStream writes a page as it is made, gzipped when the browser takes
+// it, each Flush sending what has been written so far.
+type htmlStream struct {
+	w  http.ResponseWriter
+	rc *http.ResponseController
+	zw *gzip.Writer
+}
+
+// streamHTML starts a 200 answer of w, gzipped when r accepts it.
+func streamHTML(w http.ResponseWriter, r *http.Request) *htmlStream {
+	s := &htmlStream{w: w, rc: http.NewResponseController(w)}
+	w.Header().Add("Vary", "Accept-Encoding")
+	if negotiateEncoding(r.Header.Get("Accept-Encoding"), false, true) == "gzip" {
+		w.Header().Set("Content-Encoding", "gzip")
+		s.zw = gzipWriters.Get().(*gzip.Writer)
+		s.zw.Reset(w)
+	}
+	w.WriteHeader(http.StatusOK)
+	return s
+}
+
+func (s *htmlStream) Write(p []byte) {
+	if s.zw != nil {
+		s.zw.Write(p)
+		return
+	}
+	s.w.Write(p)
+}
+
+// Flush sends what has been written.
+func (s *htmlStream) Flush() {
+	if s.zw != nil {
+		s.zw.Flush()
+	}
+	s.rc.Flush()
+}
+
+// Close ends the answer.
+func (s *htmlStream) Close() {
+	if s.zw != nil {
+		s.zw.Close()
+		gzipWriters.Put(s.zw)
+		s.zw = nil
+	}
+}
+
+// withStyle is the shell's head with its one <style> element's rules
+// replaced by css, the element marked as the whole stylesheet (#styles).
+func withStyle(head, css []byte) []byte {
+	start := bytes.Index(head, []byte("<style>"))
+	end := bytes.Index(head, []byte("</style>"))
+	if start < 0 || end < start {
+		return head
+	}
+	out := make([]byte, 0, len(head)+len(css))
+	out = append(append(out, head[:start]...), `<style id="styles">`...)
+	return append(append(out, css...), head[end:]...)
+}
+
+// shellRoot opens the app shell's root (web/scripts/prerender.mjs), whose
+// markup, up to the boot script, is the loading screen a drawn screen
+// replaces.
+const shellRoot = `<div id="root" data-shell>`
+
+// withRoot is page (the shell from its </head> on) with its root naming
+// the screen's chunks, which the boot script preloads as it starts the app
+// (data-chunks), and, unless drawn is "", the root's markup replaced by
+// drawn, marked so (data-drawn): the boot script then starts the app after
+// the first paint rather than at once, so that the app's scripts do not
+// hold the drawn screen's paint up. page as it is when its root cannot be
+// found.
+func withRoot(page []byte, chunks []string, drawn string) []byte {
+	start := bytes.Index(page, []byte(shellRoot))
+	if start < 0 {
+		return page
+	}
+	end := start + len(shellRoot)
+	if drawn != "" {
+		i := bytes.Index(page[end:], []byte("</div>\n<script>"))
+		if i < 0 {
+			return page
+		}
+		end += i
+	}
+	open := `<div id="root" data-shell data-chunks="` + html.EscapeString(strings.Join(chunks, " ")) + `"`
+	if drawn != "" {
+		open += " data-drawn"
+	}
+	out := make([]byte, 0, len(page)+len(open)+len(drawn))
+	out = append(append(append(out, page[:start]...), open+">"...), drawn...)
+	return append(out, page[end:]...)
+}
+
+// draw renders the screen r asks for with data (the first data, JSON);
+// "" when it cannot, and the shell then shows its loading line as
+// before, the app drawing the screen when it has loaded.
+func (f *firstData) draw(r *http.Request, tz string, data []byte) string {
+	loc, err := calls.Location(tz)
+	if err != nil {
+		return ""
+	}
+	began := time.Now()
+	drawn, err := f.screens.Render(r.Context(), screens.Input{URL: r.URL.Path, Data: data, TimeZone: loc})
+	f.log.Debug("first data: drawing the screen", "path", r.URL.Path, "took", time.Since(began), "err", err)
+	if err != nil {
+		level := slog.LevelWarn
+		if errors.Is(err, screens.ErrNotReady) || errors.Is(err, screens.ErrBusy) {
+			level = slog.LevelDebug
+		}
+		f.log.Log(r.Context(), level, "first data: the screen is not drawn", "path", r.URL.Path, "err", err)
+		return ""
+	}
+	return drawn
 }
 
 // ask answers the GET request target (path and query) with the API's

@@ -45,6 +45,17 @@ type site struct {
 	forms        map[string]formMessages     // by language: what a form posted without JavaScript says (forms.go)
 	pay          map[string]payWords         // by language: the pay page's words (payments.go)
 	unsubscribe  map[string]unsubscribeWords // by language: the one-click off pages' words (offpages.go)
+	screensJS    []byte                      // the signed-in screens' server render (internal/screens); nil in a build without it
+}
+
+// wholeStylesheet is the whole stylesheet's rules, to put in a page; nil
+// when there is none, or when they could end a <style> element.
+func (s *site) wholeStylesheet() []byte {
+	a := s.files[s.stylesheet]
+	if s.stylesheet == "" || a == nil || bytes.Contains(bytes.ToLower(a.body), []byte("</style")) {
+		return nil
+	}
+	return a.body
 }
 
 // siteManifest is _internal/site.json, written by the prerender step.
@@ -210,6 +221,10 @@ func loadSite(fsys fs.FS, siteURL string, facts pageFacts) (*site, error) {
 		}
 		if name == "_internal/unsubscribe.json" {
 			unsubscribe = body
+			return nil
+		}
+		if name == "_internal/screens.js" {
+			s.screensJS = body
 			return nil
 		}
 		a, err := newAsset(name, body)

@@ -27,6 +27,7 @@ import (
 	"github.com/belwise/site/internal/payments"
 	"github.com/belwise/site/internal/quote"
 	"github.com/belwise/site/internal/reports"
+	"github.com/belwise/site/internal/screens"
 	"github.com/belwise/site/internal/voice"
 	"github.com/belwise/site/internal/webhooks"
 )
@@ -173,7 +174,11 @@ func New(opts Options) (http.Handler, error) {
 	}
 	if opts.DBReady != nil {
 		// A signed-in screen's shell carries its first data (firstdata.go).
-		pages.first = &firstData{api: base, ident: ident, routes: routes, site: s, deadline: deadline}
+		pages.first = &firstData{api: base, ident: ident, routes: routes, site: s, deadline: deadline, log: log}
+		if s.screensJS != nil {
+			// The screens it knows the data of are drawn into it too (internal/screens).
+			pages.first.screens = screens.New(s.screensJS, log)
+		}
 	}
 	mux.Handle("/", pages)
 	if opts.Alerts != nil && opts.DBReady != nil {

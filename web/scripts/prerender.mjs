@@ -98,7 +98,9 @@ const screenChunks = Object.values(SCREENS)
 // the main thread's work before the first interaction (issue 13's trace). A page inlines the rules whose
 // class selectors all name classes in its HTML (rules without a class, @keyframes, @property and the
 // theme stay), and the boot script adds the whole stylesheet when it starts the app, which waits for it
-// (entry.client.tsx) before rendering anything the prerendered markup does not have.
+// (entry.client.tsx) before rendering anything the prerendered markup does not have. A signed-in screen
+// the Go server has drawn (internal/screens) links the whole stylesheet itself (#styles): the boot script
+// then adds none.
 // SERVER_CLASSES: markup the Go server adds to a page it answers without JavaScript (internal/web/forms.go,
 // the form's alert), which no prerendered page contains.
 // EARLY_CLASSES: the call card's starting state, which the boot script shows at a tap on the voice button
@@ -147,8 +149,11 @@ function criticalCss(html) {
 
 // The only inline script on any page (its hash goes into the CSP). On the app shell of a signed-in
 // screen (#root data-shell) it loads the client entry at once, its first paint being only a loading
-// state; on a page that is neither a shell nor a page to read, once the first paint has happened, so
-// the JS download cannot delay LCP (3 s fallback if no paint entry).
+// state; on a page that is neither a shell nor a page to read, and on a shell the server has drawn the
+// screen into (data-drawn, internal/screens), once the first paint has happened, so the JS download and
+// its evaluation cannot delay that paint (3 s fallback if no paint entry). Such a shell names the screen's
+// chunks in data-chunks rather than in <link rel="modulepreload"> (whose compiling held a drawn screen's
+// first paint up by ~150–400 ms on a phone slowed 4×): the script preloads them as it starts the app.
 // A page to read (#root data-boot="interaction": the landing page, features, pricing, sub-processors,
 // not found) is complete without the app: its links are plain links (a full load of another
 // prerendered page), and this script answers what can be tapped. So no interaction loads the app by
@@ -175,7 +180,8 @@ const boot =
   `w=r&&r.getAttribute("data-boot")=="interaction",ev=["pointerover","pointerdown","touchstart","keydown","focusin","wheel","scroll"];` +
   `function add(k,a){var x=document.createElement("link");x.rel=k;x.href=a;document.head.appendChild(x);return x}` +
   `function start(){if(d)return 0;d=1;return 1}` +
-  `function load(){add("stylesheet",C).id="styles";import(E)}` +
+  `function load(){document.getElementById("styles")||(add("stylesheet",C).id="styles");` +
+  `(r&&r.getAttribute("data-chunks")||"").split(" ").forEach(function(c){c&&add("modulepreload",c)});import(E)}` +
   `function run(){u?setTimeout(run,50):load()}` +
   `function go(){if(start()){setTimeout(function(){requestAnimationFrame(function(){setTimeout(run)})},100)}}` +
   `function now(){if(start())load()}` +
@@ -195,7 +201,7 @@ const boot =
   `addEventListener("click",early,true);addEventListener("change",early,true);` +
   `addEventListener("keydown",function(e){var t=e.key=="Escape"&&!h.hasAttribute("data-hydrated")&&document.querySelector('.site-nav .nav-toggle[aria-expanded="true"]');` +
   `if(t){t.setAttribute("aria-expanded","false");t.focus()}},true);` +
-  `if(r&&r.hasAttribute("data-shell"))return now();` +
+  `if(r&&r.hasAttribute("data-shell")&&!r.hasAttribute("data-drawn"))return now();` +
   `if(w){["pointerover","pointerdown","focusin"].forEach(function(e){addEventListener(e,function(e){var t=e.target;if(t&&t.closest&&t.closest(".voice-talk"))go()},true)});` +
   `function need(){if(d)return;try{if(location.pathname=="/"&&!/(?:^|;\\s*)lang=/.test(document.cookie)&&!localStorage.getItem(${JSON.stringify(PRERENDER.nlSuggestionDismissedKey)})` +
   `&&/^nl(-|$)/i.test(navigator.languages&&navigator.languages[0]||navigator.language||""))return go()}catch(e){}` +
@@ -256,6 +262,8 @@ for (const lang of LANGS) {
 
 // --- static files ---
 cpSync(join(CLIENT, 'assets'), join(DIST, 'assets'), { recursive: true });
+// The signed-in screens' server render, which the Go server runs (internal/screens); never served.
+cpSync(join(WEB, 'build/screens/screens.js'), join(DIST, '_internal/screens.js'));
 if (!existsSync(join(CLIENT, 'favicon.svg'))) throw new Error('favicon.svg missing from the client build');
 cpSync(join(CLIENT, 'favicon.svg'), join(DIST, 'favicon.svg'));
 
