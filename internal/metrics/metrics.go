@@ -29,6 +29,7 @@ type Metrics struct {
 	signInFailures prometheus.Counter
 	rateLimited    *prometheus.CounterVec
 	queries        prometheus.Histogram
+	screens        *prometheus.HistogramVec
 }
 
 // New registers the site's series and the Go runtime's and process's.
@@ -64,7 +65,12 @@ func New() *Metrics {
 		Help:    "Time of database statements made through the store.",
 		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 5},
 	})
-	m.reg.MustRegister(m.requests, m.jobs, m.emails, m.webhookReports, m.signInFailures, m.rateLimited, m.queries,
+	m.screens = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Namespace: namespace, Name: "screen_draw_duration_seconds",
+		Help:    "Signed-in screens the server drew into their shells, by outcome (drawn, not_ready, busy, timeout, failed), and the time it took.",
+		Buckets: []float64{.005, .01, .025, .05, .1, .25, .5, 1},
+	}, []string{"outcome"})
+	m.reg.MustRegister(m.requests, m.jobs, m.emails, m.webhookReports, m.signInFailures, m.rateLimited, m.queries, m.screens,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -127,6 +133,14 @@ func (m *Metrics) SignInFailed() {
 func (m *Metrics) Query(took time.Duration) {
 	if m != nil {
 		m.queries.Observe(took.Seconds())
+	}
+}
+
+// ScreenDrawn records a signed-in screen's drawing on the server and its
+// outcome: drawn, or why not (not_ready, busy, timeout, failed).
+func (m *Metrics) ScreenDrawn(outcome string, took time.Duration) {
+	if m != nil {
+		m.screens.WithLabelValues(outcome).Observe(took.Seconds())
 	}
 }
 

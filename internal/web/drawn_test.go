@@ -2,11 +2,13 @@ package web
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
 
+	"github.com/belwise/site/internal/metrics"
 	"github.com/belwise/site/internal/store"
 	"github.com/belwise/site/internal/store/storetest"
 )
@@ -46,7 +48,8 @@ func distWithScreens() fstest.MapFS {
 // screen, as before.
 func TestFirstDataDrawsTheScreen(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		e := newEnv(t, db, envOptions{site: distWithScreens()})
+		m := metrics.New()
+		e := newEnv(t, db, envOptions{site: distWithScreens(), metrics: m})
 		ann, annOrder := e.buyerWithOrder("ann@example.com", callAssistant)
 		tz := &http.Cookie{Name: "tz", Value: "Europe%2FAmsterdam"}
 
@@ -113,6 +116,18 @@ func TestFirstDataDrawsTheScreen(t *testing.T) {
 		// when the render fails.
 		fail := e.signUpVerified("Fail Please", "fail@example.com", "buyer password 1")
 		notDrawn("a failed render", e.shell("/dashboard", fail, tz).Body.String(), true)
+
+		// Each drawing and its outcome are counted.
+		rec := httptest.NewRecorder()
+		m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+		for _, want := range []string{
+			`belwise_screen_draw_duration_seconds_count{outcome="failed"} 1`,
+			`belwise_screen_draw_duration_seconds_count{outcome="drawn"} `,
+		} {
+			if !strings.Contains(rec.Body.String(), want) {
+				t.Errorf("metrics lack %s", want)
+			}
+		}
 	})
 }
 

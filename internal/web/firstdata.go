@@ -17,6 +17,7 @@ import (
 
 	"github.com/belwise/site/internal/auth"
 	"github.com/belwise/site/internal/calls"
+	"github.com/belwise/site/internal/metrics"
 	"github.com/belwise/site/internal/screens"
 	"github.com/belwise/site/internal/text"
 	"github.com/belwise/site/internal/web/request"
@@ -57,6 +58,7 @@ type firstData struct {
 	// it; nil in a build without the server render.
 	screens *screens.Renderer
 	log     *slog.Logger
+	metrics *metrics.Metrics // nil: none
 }
 
 // firstDataID is the id of the data block (web/src/shared/api/firstData.ts).
@@ -363,16 +365,32 @@ func (f *firstData) draw(r *http.Request, tz string, data []byte) string {
 	}
 	began := time.Now()
 	drawn, err := f.screens.Render(r.Context(), screens.Input{URL: r.URL.Path, Data: data, TimeZone: loc})
-	f.log.Debug("first data: drawing the screen", "path", r.URL.Path, "took", time.Since(began), "err", err)
+	outcome, level := "drawn", slog.LevelDebug
+	switch {
+	case errors.Is(err, screens.ErrNotReady):
+		outcome = "not_ready"
+	case errors.Is(err, screens.ErrBusy):
+		outcome = "busy"
+	case errors.Is(err, screens.ErrTimeout) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
+		outcome, level = "timeout", slog.LevelWarn
+	case err != nil:
+		outcome, level = "failed", slog.LevelWarn
+	}
+	f.metrics.ScreenDrawn(outcome, time.Since(began))
+	f.log.Log(r.Context(), level, "first data: drawing the screen", "route", drawnRoute(r.URL.Path), "outcome", outcome, "took", time.Since(began), "err", err)
 	if err != nil {
-		level := slog.LevelWarn
-		if errors.Is(err, screens.ErrNotReady) || errors.Is(err, screens.ErrBusy) {
-			level = slog.LevelDebug
-		}
-		f.log.Log(r.Context(), level, "first data: the screen is not drawn", "path", r.URL.Path, "err", err)
 		return ""
 	}
 	return drawn
+}
+
+// drawnRoute is the path of a drawn screen for the log, without the ids
+// in it (an order's id names no one, but a log needs none of them).
+func drawnRoute(path string) string {
+	if i := strings.Index(path, "/agents/"); i >= 0 {
+		return path[:i] + "/agents/{id}"
+	}
+	return path
 }
 
 // ask answers the GET request target (path and query) with the API's

@@ -174,7 +174,7 @@ func New(opts Options) (http.Handler, error) {
 	}
 	if opts.DBReady != nil {
 		// A signed-in screen's shell carries its first data (firstdata.go).
-		pages.first = &firstData{api: base, ident: ident, routes: routes, site: s, deadline: deadline, log: log}
+		pages.first = &firstData{api: base, ident: ident, routes: routes, site: s, deadline: deadline, log: log, metrics: opts.Metrics}
 		if s.screensJS != nil {
 			// The screens it knows the data of are drawn into it too (internal/screens).
 			pages.first.screens = screens.New(s.screensJS, log)
