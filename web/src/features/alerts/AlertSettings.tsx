@@ -1,9 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { Suspense, use, useEffect, useId, useState } from 'react';
+import { settles } from '../../shared/api/firstData';
 import { toApiError } from '../../shared/data/Deferred';
 import { describeError, messageFor, type Problem } from '../../shared/form/errors';
 import { SelectField } from '../../shared/form/Field';
 import { FormAlert } from '../../shared/form/FormAlert';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
+import type { Lang } from '../../shared/paths';
 import {
   ALERT_MODES,
   getAlertSetting,
@@ -129,16 +131,46 @@ function useSetting(load: (signal: AbortSignal) => Promise<AlertSetting>, key: s
   return { setting, failed };
 }
 
-/** The agent page's control: this agent's choice, loaded on its own. */
-export function AgentAlerts({ orderId }: { orderId: string }) {
+/** The agent page's choice as its loader starts it with the page's data: the setting, or why it could not be read. */
+export type AgentAlertsOutcome = { setting: AlertSetting } | { failed: true };
+
+/**
+ * Starts reading this agent's choice, for the agent page's loader: its outcome, never a failure of the page.
+ * Marked as it settles (settles), so that the page's first render, in the browser or drawn by the server
+ * (internal/screens), has it at once when the page carried it.
+ */
+export function agentAlerts(orderId: string, lang: Lang, signal?: AbortSignal): Promise<AgentAlertsOutcome> {
+  return settles(
+    getAlertSetting(orderId, lang, signal).then(
+      (setting): AgentAlertsOutcome => ({ setting }),
+      (): AgentAlertsOutcome => ({ failed: true }),
+    ),
+  );
+}
+
+/** The agent page's control: this agent's choice (null: none to show, the agent is not linked). */
+export function AgentAlerts({ orderId, outcome }: { orderId: string; outcome: Promise<AgentAlertsOutcome | null> }) {
+  return (
+    <Suspense fallback={null}>
+      <AgentAlertsChoice orderId={orderId} outcome={outcome} />
+    </Suspense>
+  );
+}
+
+function AgentAlertsChoice({ orderId, outcome }: { orderId: string; outcome: Promise<AgentAlertsOutcome | null> }) {
   const { lang, t } = useLanguage();
-  const { setting, failed } = useSetting((signal) => getAlertSetting(orderId, lang, signal), `${orderId}-${lang}`);
+  const read = use(outcome);
+  if (!read) return null;
   // A secondary control: its failure is said quietly, the page stays usable.
-  if (failed) return <p className="text-sm text-ink-soft">{t('alerts.loadError')}</p>;
-  if (!setting) return null;
+  if ('failed' in read) return <p className="text-sm text-ink-soft">{t('alerts.loadError')}</p>;
   return (
     <div className="max-w-md">
-      <ModeSelect setting={setting} label={t('alerts.title')} hint={t('alerts.hint')} save={(mode) => setAlertMode(orderId, mode, lang)} />
+      <ModeSelect
+        setting={read.setting}
+        label={t('alerts.title')}
+        hint={t('alerts.hint')}
+        save={(mode) => setAlertMode(orderId, mode, lang)}
+      />
     </div>
   );
 }

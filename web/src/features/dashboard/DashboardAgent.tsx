@@ -1,11 +1,12 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { AgentPage, CallPage } from '../../shared/api/types';
+import { settles } from '../../shared/api/firstData';
 import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
 import { formatMonth } from '../../shared/format';
 import { softHyphens } from '../../shared/i18n/hyphenate';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
 import { localePath } from '../../shared/paths';
-import { AgentAlerts } from '../alerts';
+import { AgentAlerts, agentAlerts, type AgentAlertsOutcome } from '../alerts';
 import { browserTimeZone, CallList, DailyChart, filtersOf, getAgentPage, getCalls, MonthStats, PeriodPicker } from '../calls';
 import { currentMonth, shiftMonth } from './reportMonths';
 import { Loading, LoadError } from './LoadState';
@@ -22,7 +23,9 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   // The period's days are the buyer's own, as the list's times are shown.
   const overview = deferred(getAgentPage(orderId, lang, browserTimeZone(), filters, request.signal));
   const calls = deferred(overview.then((o) => (o.agent.linked ? getCalls(orderId, lang, filters, null, request.signal) : null)));
-  return { overview, calls };
+  // A linked agent's alerts choice, a control of its own: its failure is its own, never the page's.
+  const alerts = settles(overview.then((o) => (o.agent.linked ? agentAlerts(orderId, lang, request.signal) : null)).catch(() => null));
+  return { overview, calls, alerts };
 }
 
 /** The first render of a fresh page, before the loader has handed over its promises. */
@@ -34,7 +37,7 @@ export function HydrateFallback() {
 /** /dashboard/agents/:orderId: one live agent at work. A new order is a new page. */
 export function Component() {
   const { t } = useLanguage();
-  const { overview, calls } = useLoaderData<typeof loader>();
+  const { overview, calls, alerts } = useLoaderData<typeof loader>();
   return (
     <Deferred
       resolve={overview}
@@ -43,7 +46,7 @@ export function Component() {
       // 404 for another buyer's order as for a missing one; 400 for an id that is not even one.
       notFound={<NotFoundBlock back={<BackLink />} title={t('calls.notFoundTitle')} text={t('calls.notFoundText')} />}
     >
-      {(data) => <AgentView overview={data} calls={calls} />}
+      {(data) => <AgentView overview={data} calls={calls} alerts={alerts} />}
     </Deferred>
   );
 }
@@ -58,7 +61,15 @@ function BackLink() {
   );
 }
 
-function AgentView({ overview, calls }: { overview: AgentPage; calls: Promise<CallPage | null> }) {
+function AgentView({
+  overview,
+  calls,
+  alerts,
+}: {
+  overview: AgentPage;
+  calls: Promise<CallPage | null>;
+  alerts: Promise<AgentAlertsOutcome | null>;
+}) {
   const { lang, t } = useLanguage();
   const { agent } = overview;
   return (
@@ -85,7 +96,7 @@ function AgentView({ overview, calls }: { overview: AgentPage; calls: Promise<Ca
           </p>
           <ReportLink orderId={agent.orderId} />
           <div className="mt-4">
-            <AgentAlerts orderId={agent.orderId} />
+            <AgentAlerts orderId={agent.orderId} outcome={alerts} />
           </div>
           <PeriodPicker />
           <MonthStats overview={overview} />
