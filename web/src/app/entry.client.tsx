@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { dropFirstData, firstRenderReady } from '../shared/api/firstData';
+import { carryOver } from './carryOver';
 import { loadNamespace } from '../shared/i18n/dictionaries';
 import { langFromPath } from '../shared/paths';
 import { routes } from './routes';
@@ -28,10 +29,15 @@ declare global {
   }
 }
 
+/** What the visitor did on a screen the server drew, to put back on the app's (carryOver.ts). */
+let restoreDrawn: (() => void) | undefined;
+
 /** Carries out what the visitor did before the page had hydrated, once it has (Layout marks <html>). */
 function replayEarlyInput(): void {
   const html = document.documentElement;
   const replay = () => {
+    restoreDrawn?.();
+    restoreDrawn = undefined;
     const early = window.__early;
     delete window.__early;
     if (!early || !early.el.isConnected) return;
@@ -97,8 +103,10 @@ async function boot(): Promise<void> {
     // App shell for client-only routes: nothing to hydrate, render fresh. The shell shows its loading
     // line meanwhile, so the first render waits for the router's first load and, when the server wrote the
     // screen's data into the page, for that data (firstData.ts): the screen then renders once, complete.
+    // A screen the server drew is the same screen, there already: what the visitor did on it is carried over.
     await routerReady(router);
     await firstRenderReady(FIRST_RENDER_WAIT);
+    if (container.hasAttribute('data-drawn')) restoreDrawn = carryOver(container);
     createRoot(container).render(app);
   } else {
     // Hydrating in a transition lets React yield to the browser, keeping Total Blocking Time low.
