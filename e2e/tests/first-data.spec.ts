@@ -136,6 +136,8 @@ test('the dashboard and an agent page come drawn by the server: their content wi
       await page.goto(path);
       await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
       await expect(page.locator('main .stat-card').first()).toBeVisible();
+      // Settled (no request left), so that nothing the app adds later, on its own, goes unseen.
+      await page.waitForLoadState('networkidle');
       expect(await mainText(page)).toBe(drawn);
     }
 
@@ -151,6 +153,8 @@ test('the dashboard and an agent page come drawn by the server: their content wi
     await page.goto(href);
     await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
     await expect(page.locator('main p.font-mono').first()).toBeVisible();
+    // Settled (no request left), so that nothing the app adds later, on its own, goes unseen.
+    await page.waitForLoadState('networkidle');
     expect(await mainText(page)).toBe(drawn);
   } finally {
     await plain.close();
@@ -173,9 +177,45 @@ test('the console comes drawn by the server: its quotes without a script, and th
     await page.goto('/console');
     await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
     await expect(page.locator('main a[href^="/console/quotes/"]').first()).toBeVisible();
+    // Settled (no request left), so that nothing the app adds later, on its own, goes unseen.
+    await page.waitForLoadState('networkidle');
     expect(await mainText(page)).toBe(drawn);
   } finally {
     await plain.close();
   }
+  expect(errors).toEqual([]);
+});
+
+test('what is typed and chosen on a drawn screen before the app has loaded stays, with the focus, once it has', async ({ page }) => {
+  const errors = watchConsole(page);
+  await signInStaff(page);
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await page.context().addCookies([{ name: 'tz', value: encodeURIComponent(zone), url: siteURL }]);
+  // The app's scripts held until the visitor has done it all.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  await page.goto('/console');
+  await expect(page.locator('#root[data-drawn]')).toHaveCount(1);
+  const search = page.getByRole('searchbox', { name: t('en', 'console.list.search') });
+  const status = page.getByRole('combobox', { name: t('en', 'console.list.status') });
+  await status.selectOption('won');
+  await search.fill('Demi');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+
+  release();
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await expect(page.locator('#root[data-drawn]')).toHaveCount(1); // the app's screen in the same root
+  await expect(search).toHaveValue('Demi');
+  await expect(status).toHaveValue('won');
+  await expect(search).toBeFocused();
+  // And the app has them: applied, they filter the list.
+  await page.getByRole('button', { name: t('en', 'console.list.apply') }).click();
+  await expect(page).toHaveURL(/\/console\?.*q=Demi/);
+  await expect(page).toHaveURL(/status=won/);
+  await expect(page.locator('main a[href^="/console/quotes/"]')).toHaveCount(1);
   expect(errors).toEqual([]);
 });
