@@ -149,11 +149,13 @@ function criticalCss(html) {
 
 // The only inline script on any page (its hash goes into the CSP). On the app shell of a signed-in
 // screen (#root data-shell) it loads the client entry at once, its first paint being only a loading
-// state; on a page that is neither a shell nor a page to read, and on a shell the server has drawn the
-// screen into (data-drawn, internal/screens), once the first paint has happened, so the JS download and
-// its evaluation cannot delay that paint (3 s fallback if no paint entry). Such a shell names the screen's
-// chunks in data-chunks rather than in <link rel="modulepreload"> (whose compiling held a drawn screen's
-// first paint up by ~150–400 ms on a phone slowed 4×): the script preloads them as it starts the app.
+// state; on a shell the server has drawn the screen into (data-drawn, internal/screens), once the frame
+// after it (the whole screen, parsed) has been painted, so the app's evaluation cannot hold that paint up
+// (the first contentful paint may be the header alone); on a page that is neither a shell nor a page to
+// read, once the first paint has happened, so the JS download cannot delay LCP (3 s fallback if no paint
+// entry). A drawn shell names the screen's chunks in data-chunks rather than in <link rel="modulepreload">
+// (whose compiling held its first paint up by ~150–400 ms on a phone slowed 4×): the script preloads them
+// as it starts the app.
 // A page to read (#root data-boot="interaction": the landing page, features, pricing, sub-processors,
 // not found) is complete without the app: its links are plain links (a full load of another
 // prerendered page), and this script answers what can be tapped. So no interaction loads the app by
@@ -201,7 +203,8 @@ const boot =
   `addEventListener("click",early,true);addEventListener("change",early,true);` +
   `addEventListener("keydown",function(e){var t=e.key=="Escape"&&!h.hasAttribute("data-hydrated")&&document.querySelector('.site-nav .nav-toggle[aria-expanded="true"]');` +
   `if(t){t.setAttribute("aria-expanded","false");t.focus()}},true);` +
-  `if(r&&r.hasAttribute("data-shell")&&!r.hasAttribute("data-drawn"))return now();` +
+  `if(r&&r.hasAttribute("data-drawn"))return requestAnimationFrame(function(){setTimeout(now)});` +
+  `if(r&&r.hasAttribute("data-shell"))return now();` +
   `if(w){["pointerover","pointerdown","focusin"].forEach(function(e){addEventListener(e,function(e){var t=e.target;if(t&&t.closest&&t.closest(".voice-talk"))go()},true)});` +
   `function need(){if(d)return;try{if(location.pathname=="/"&&!/(?:^|;\\s*)lang=/.test(document.cookie)&&!localStorage.getItem(${JSON.stringify(PRERENDER.nlSuggestionDismissedKey)})` +
   `&&/^nl(-|$)/i.test(navigator.languages&&navigator.languages[0]||navigator.language||""))return go()}catch(e){}` +
