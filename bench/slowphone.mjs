@@ -191,7 +191,9 @@ async function screensOf(origin) {
   const buyer = await signIn(origin, BUYER);
   const staff = await signIn(origin, STAFF);
   const dash = await (await fetch(`${origin}/api/dashboard?lang=en`, { headers: { cookie: `${buyer.name}=${buyer.value}` } })).json();
-  const order = dash.orders.find((o) => o.status === 'active') ?? dash.orders[0];
+  // A linked agent, whose page lists its calls (the demo seed links three).
+  const order = dash.orders.find((o) => o.assistantLinked);
+  if (!order) throw new Error('no linked agent in the demo data');
   const settled = (sel) =>
     `() => { const el = document.querySelector(${JSON.stringify(sel)}); return !!el && el.checkVisibility() && !document.querySelector('main .pulse-dot'); }`;
   return {
