@@ -111,6 +111,23 @@ async function withoutScript(page: Page) {
 /** The text of the page's main content, with its spaces evened out. */
 const mainText = async (page: Page) => (await page.locator('main').innerText()).replace(/\s+/g, ' ').trim();
 
+/** Loads `path` with the app and checks that, once it has settled, its main content reads as `drawn`. */
+async function expectAppReadsAs(page: Page, path: string, shown: string, drawn: string) {
+  await page.goto(path);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await expect(page.locator(shown).first()).toBeVisible();
+  // Settled (no request left), so that nothing the app adds later, on its own, goes unseen.
+  await page.waitForLoadState('networkidle');
+  expect(await mainText(page)).toBe(drawn);
+}
+
+/** Staff signed in through the API, with the browser's zone in the `tz` cookie, as the workspace keeps it. */
+async function signInStaffInZone(page: Page) {
+  await signInStaff(page);
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await page.context().addCookies([{ name: 'tz', value: encodeURIComponent(zone), url: siteURL }]);
+}
+
 test('the dashboard and an agent page come drawn by the server: their content without a script, in both languages, and the app renders the same', async ({
   page,
 }) => {
@@ -133,12 +150,7 @@ test('the dashboard and an agent page come drawn by the server: their content wi
       const drawn = await mainText(plain.page);
 
       // With the app: it renders over the drawn screen, and the screen reads the same.
-      await page.goto(path);
-      await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
-      await expect(page.locator('main .stat-card').first()).toBeVisible();
-      // Settled (no request left), so that nothing the app adds later, on its own, goes unseen.
-      await page.waitForLoadState('networkidle');
-      expect(await mainText(page)).toBe(drawn);
+      await expectAppReadsAs(page, path, 'main .stat-card', drawn);
     }
 
     // An agent page: its figures, its chart and its calls, in the browser's time zone.
@@ -150,12 +162,7 @@ test('the dashboard and an agent page come drawn by the server: their content wi
     await expect(plain.page.getByRole('region', { name: t('en', 'calls.chart.title') })).toBeVisible();
     await expect(plain.page.locator('main .pulse-dot')).toHaveCount(0);
     const drawn = await mainText(plain.page);
-    await page.goto(href);
-    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
-    await expect(page.locator('main p.font-mono').first()).toBeVisible();
-    // Settled (no request left), so that nothing the app adds later, on its own, goes unseen.
-    await page.waitForLoadState('networkidle');
-    expect(await mainText(page)).toBe(drawn);
+    await expectAppReadsAs(page, href, 'main p.font-mono', drawn);
   } finally {
     await plain.close();
   }
@@ -164,22 +171,14 @@ test('the dashboard and an agent page come drawn by the server: their content wi
 
 test('the console comes drawn by the server: its quotes without a script, and the app renders the same', async ({ page }) => {
   const errors = watchConsole(page);
-  await signInStaff(page);
-  // The browser's zone, which the workspace remembers (signed in through the API here, the app has not yet).
-  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-  await page.context().addCookies([{ name: 'tz', value: encodeURIComponent(zone), url: siteURL }]);
+  await signInStaffInZone(page);
   const plain = await withoutScript(page);
   try {
     await plain.page.goto('/console');
     await expect(plain.page.locator('#root[data-drawn]')).toHaveCount(1);
     await expect(plain.page.locator('main a[href^="/console/quotes/"]').first()).toBeVisible();
     const drawn = await mainText(plain.page);
-    await page.goto('/console');
-    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
-    await expect(page.locator('main a[href^="/console/quotes/"]').first()).toBeVisible();
-    // Settled (no request left), so that nothing the app adds later, on its own, goes unseen.
-    await page.waitForLoadState('networkidle');
-    expect(await mainText(page)).toBe(drawn);
+    await expectAppReadsAs(page, '/console', 'main a[href^="/console/quotes/"]', drawn);
   } finally {
     await plain.close();
   }
@@ -188,9 +187,7 @@ test('the console comes drawn by the server: its quotes without a script, and th
 
 test('what is typed and chosen on a drawn screen before the app has loaded stays, with the focus, once it has', async ({ page }) => {
   const errors = watchConsole(page);
-  await signInStaff(page);
-  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-  await page.context().addCookies([{ name: 'tz', value: encodeURIComponent(zone), url: siteURL }]);
+  await signInStaffInZone(page);
   // The app's scripts held until the visitor has done it all.
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));

@@ -12,15 +12,6 @@ import (
 	"time"
 )
 
-func amsterdam(t *testing.T) *time.Location {
-	t.Helper()
-	loc, err := time.LoadLocation("Europe/Amsterdam")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return loc
-}
-
 // renderer is a Renderer of testdata/screens.js, compiled, with its log.
 func renderer(t *testing.T) (*Renderer, *bytes.Buffer) {
 	t.Helper()
@@ -38,7 +29,11 @@ func renderer(t *testing.T) (*Renderer, *bytes.Buffer) {
 
 func TestRender(t *testing.T) {
 	r, _ := renderer(t)
-	in := Input{URL: "/dashboard", Data: []byte(`{"name":"Demi"}`), TimeZone: amsterdam(t)}
+	zone, err := time.LoadLocation("Europe/Amsterdam")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := Input{URL: "/dashboard", Data: []byte(`{"name":"Demi"}`), TimeZone: zone}
 	for range 3 {
 		got, err := r.Render(context.Background(), in)
 		if err != nil {

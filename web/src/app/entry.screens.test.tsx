@@ -58,16 +58,20 @@ const text = (html: string) =>
     .replace(/<[^>]+>/g, ' ')
     .replace(/[ \t\n]+/g, ' ');
 
+/** The dashboard drawn from dashboardData(lang, user) in `zone`, as text. */
+const drawnDashboard = async (lang: 'en' | 'nl', zone = 'Europe/Amsterdam', user?: { fullName: string }) =>
+  text(
+    await renderScreen({
+      url: lang === 'nl' ? '/nl/dashboard' : '/dashboard',
+      data: dashboardData(lang, user),
+      timeZone: zone,
+      zoneParts: partsIn(zone),
+    }),
+  );
+
 describe('renderScreen', () => {
   it('draws the dashboard from the first data, signed in, in English and Dutch', async () => {
-    const en = text(
-      await renderScreen({
-        url: '/dashboard',
-        data: dashboardData('en'),
-        timeZone: 'Europe/Amsterdam',
-        zoneParts: partsIn('Europe/Amsterdam'),
-      }),
-    );
+    const en = await drawnDashboard('en');
     expect(en).toContain('Welcome, Ada Lovelace');
     expect(en).toContain('Active agents 7');
     expect(en).toContain('Total invested €12,345.00');
@@ -78,32 +82,20 @@ describe('renderScreen', () => {
     expect(en).not.toMatch(/Loading/);
     expect(en).toMatch(/company details/i);
 
-    const nl = text(
-      await renderScreen({
-        url: '/nl/dashboard',
-        data: dashboardData('nl'),
-        timeZone: 'Europe/Amsterdam',
-        zoneParts: partsIn('Europe/Amsterdam'),
-      }),
-    );
+    const nl = await drawnDashboard('nl');
     expect(nl).toContain('Welkom, Ada Lovelace');
     expect(nl).toContain('Actieve agenten 7');
     expect(nl).toContain('€\u00a012.345,00');
   });
 
   it("writes dates in the visitor's zone, whatever the process's", async () => {
-    const at = async (zone: string) =>
-      text(await renderScreen({ url: '/dashboard', data: dashboardData('en'), timeZone: zone, zoneParts: partsIn(zone) }));
-    expect(await at('Europe/Amsterdam')).toContain('June 2, 2025');
-    expect(await at('America/New_York')).toContain('June 1, 2025');
+    expect(await drawnDashboard('en', 'Europe/Amsterdam')).toContain('June 2, 2025');
+    expect(await drawnDashboard('en', 'America/New_York')).toContain('June 1, 2025');
   });
 
   it("each render has its own data: nothing of one user's reaches the next", async () => {
-    const zone = { timeZone: 'UTC', zoneParts: partsIn('UTC') };
-    expect(text(await renderScreen({ url: '/dashboard', data: dashboardData('en', { fullName: 'Ann First' }), ...zone }))).toContain(
-      'Welcome, Ann First',
-    );
-    const second = text(await renderScreen({ url: '/dashboard', data: dashboardData('en', { fullName: 'Bob Second' }), ...zone }));
+    expect(await drawnDashboard('en', 'UTC', { fullName: 'Ann First' })).toContain('Welcome, Ann First');
+    const second = await drawnDashboard('en', 'UTC', { fullName: 'Bob Second' });
     expect(second).toContain('Welcome, Bob Second');
     expect(second).not.toContain('Ann First');
   });
