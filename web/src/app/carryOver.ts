@@ -67,7 +67,8 @@ export function carryOver(root: HTMLElement): () => void {
           }
         })()
       : null;
-  const early = window.__early && root.contains(window.__early.el) ? { path: pathOf(root, window.__early.el), tag: window.__early.el.tagName } : null;
+  const early =
+    window.__early && root.contains(window.__early.el) ? { path: pathOf(root, window.__early.el), tag: window.__early.el.tagName } : null;
 
   // The same element on the app's screen: at the same place, of the same kind.
   const counterpart = (path: Path | null, tag: string) => {
