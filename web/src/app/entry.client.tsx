@@ -4,7 +4,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { dropFirstData, firstRenderReady } from '../shared/api/firstData';
-import { carryOver } from './carryOver';
 import { loadNamespace } from '../shared/i18n/dictionaries';
 import { langFromPath } from '../shared/paths';
 import { routes } from './routes';
@@ -85,6 +84,10 @@ function routerReady(router: ReturnType<typeof createBrowserRouter>): Promise<vo
 }
 
 async function boot(): Promise<void> {
+  const container = document.getElementById('root')!;
+  // A screen the server drew: what the visitor does on it is carried over to the app's (carryOver.ts), a
+  // module no other page needs, fetched meanwhile.
+  const carry = container.hasAttribute('data-drawn') ? import('./carryOver') : undefined;
   // Only the active language's strings are downloaded: the shared namespace here, the screen's own
   // namespace by its route's lazy().
   await Promise.all([loadNamespace(langFromPath(window.location.pathname), 'common'), resolveLazyMatches(), wholeStylesheet()]);
@@ -96,7 +99,6 @@ async function boot(): Promise<void> {
     dropFirstData();
     unsubscribe();
   });
-  const container = document.getElementById('root')!;
   const app = <RouterProvider router={router} />;
 
   if (container.hasAttribute('data-shell')) {
@@ -106,7 +108,7 @@ async function boot(): Promise<void> {
     // A screen the server drew is the same screen, there already: what the visitor did on it is carried over.
     await routerReady(router);
     await firstRenderReady(FIRST_RENDER_WAIT);
-    if (container.hasAttribute('data-drawn')) restoreDrawn = carryOver(container);
+    if (carry) restoreDrawn = await carry.then(({ carryOver }) => carryOver(container)).catch(() => undefined);
     createRoot(container).render(app);
   } else {
     // Hydrating in a transition lets React yield to the browser, keeping Total Blocking Time low.
