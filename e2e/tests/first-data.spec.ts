@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { t } from './dictionaries';
 import { siteURL } from '../playwright.config';
 import { signInBuyer, signInStaff, watchConsole } from './support';
@@ -111,10 +111,37 @@ async function withoutScript(page: Page) {
 /** The text of the page's main content, with its spaces evened out. */
 const mainText = async (page: Page) => (await page.locator('main').innerText()).replace(/\s+/g, ' ').trim();
 
-/** Loads `path` with the app and checks that, once it has settled, its main content reads as `drawn`. */
-async function expectAppReadsAs(page: Page, path: string, shown: string, drawn: string) {
+/** Holds the app's scripts until the returned function lets them load. */
+async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const hold = async (route: Route) => {
+    await released;
+    await route.continue().catch(() => {}); // the page may have navigated away meanwhile
+  };
+  await page.route(SCRIPTS, hold);
+  return async () => {
+    release();
+    await page.unroute(SCRIPTS, hold);
+  };
+}
+const SCRIPTS = /\/assets\/.*\.js$/;
+
+/**
+ * Loads `path` with the app's scripts held: the screen the server drew; then lets the app load and render
+ * over it, in the same page and from the same data, and checks that, settled, it reads the same.
+ */
+async function expectAppRendersAsDrawn(page: Page, path: string, shown: string) {
+  const release = await holdScripts(page);
   await page.goto(path);
+  await expect(page.locator('#root[data-drawn]')).toHaveCount(1);
+  await expect(page.locator(shown).first()).toBeVisible();
+  const drawn = await mainText(page);
+  await page.locator('main').evaluate((main) => main.setAttribute('data-test-drawn', ''));
+  await release();
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  // The app's own markup replaced the drawn one.
+  await expect(page.locator('main[data-test-drawn]')).toHaveCount(0);
   await expect(page.locator(shown).first()).toBeVisible();
   // Settled (no request left), so that nothing the app adds later, on its own, goes unseen.
   await page.waitForLoadState('networkidle');
@@ -147,10 +174,9 @@ test('the dashboard and an agent page come drawn by the server: their content wi
       await expect(plain.page.locator('main .pulse-dot')).toHaveCount(0);
       // The session is drawn too: the account menu's button names the buyer.
       await expect(plain.page.locator('.app-account button')).toContainText('Demi de Vries');
-      const drawn = await mainText(plain.page);
 
       // With the app: it renders over the drawn screen, and the screen reads the same.
-      await expectAppReadsAs(page, path, 'main .stat-card', drawn);
+      await expectAppRendersAsDrawn(page, path, 'main .stat-card');
     }
 
     // An agent page: its figures, its chart and its calls, in the browser's time zone.
@@ -161,8 +187,7 @@ test('the dashboard and an agent page come drawn by the server: their content wi
     await expect(plain.page.locator('main p.font-mono').first()).toBeVisible();
     await expect(plain.page.getByRole('region', { name: t('en', 'calls.chart.title') })).toBeVisible();
     await expect(plain.page.locator('main .pulse-dot')).toHaveCount(0);
-    const drawn = await mainText(plain.page);
-    await expectAppReadsAs(page, href, 'main p.font-mono', drawn);
+    await expectAppRendersAsDrawn(page, href, 'main p.font-mono');
   } finally {
     await plain.close();
   }
@@ -177,8 +202,7 @@ test('the console comes drawn by the server: its quotes without a script, and th
     await plain.page.goto('/console');
     await expect(plain.page.locator('#root[data-drawn]')).toHaveCount(1);
     await expect(plain.page.locator('main a[href^="/console/quotes/"]').first()).toBeVisible();
-    const drawn = await mainText(plain.page);
-    await expectAppReadsAs(page, '/console', 'main a[href^="/console/quotes/"]', drawn);
+    await expectAppRendersAsDrawn(page, '/console', 'main a[href^="/console/quotes/"]');
   } finally {
     await plain.close();
   }
@@ -189,12 +213,7 @@ test('what is typed and chosen on a drawn screen before the app has loaded stays
   const errors = watchConsole(page);
   await signInStaffInZone(page);
   // The app's scripts held until the visitor has done it all.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue().catch(() => {});
-  });
+  const release = await holdScripts(page);
   await page.goto('/console');
   await expect(page.locator('#root[data-drawn]')).toHaveCount(1);
   const search = page.getByRole('searchbox', { name: t('en', 'console.list.search') });
@@ -203,7 +222,7 @@ test('what is typed and chosen on a drawn screen before the app has loaded stays
   await search.fill('Demi');
   await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
 
-  release();
+  await release();
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
   await expect(page.locator('#root[data-drawn]')).toHaveCount(1); // the app's screen in the same root
   await expect(search).toHaveValue('Demi');
