@@ -100,9 +100,10 @@ func (s *Service) Purge(ctx context.Context) (int64, error) {
 }
 
 // JobVapiDelete deletes Vapi's copy of a call a buyer deleted or erased
-// with its caller, or whose content the retention purge removed: DELETE /call/{id}, retried with the queue's backoff
-// unless Vapi's answer cannot change (a 4xx other than 408 and 429: a
-// wrong key, say); a call Vapi no longer has (404) counts as deleted.
+// with its caller, or whose content the retention purge removed: DELETE
+// /call/{id}, retried with the queue's backoff unless Vapi's answer cannot
+// change (a 4xx other than 408 and 429: a wrong key, say); a call Vapi no
+// longer has (404) counts as deleted.
 const JobVapiDelete = "calls.vapi_delete"
 
 type vapiDeletePayload struct {

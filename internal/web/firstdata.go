@@ -76,6 +76,8 @@ const callsPerPage = 20
 // firstScreen is a signed-in screen whose first requests the shell
 // answers ahead.
 type firstScreen struct {
+	// route names the screen in the log, without its ids.
+	route string
 	// path matches the unprefixed path; its groups are requests' ids.
 	path *regexp.Regexp
 	role string
@@ -94,7 +96,7 @@ type firstScreen struct {
 // way.
 var firstScreens = []firstScreen{
 	{
-		path: regexp.MustCompile(`^/dashboard$`), role: auth.RoleBuyer,
+		route: "/dashboard", path: regexp.MustCompile(`^/dashboard$`), role: auth.RoleBuyer,
 		requests: func(_ []string, lang, _ string) []string {
 			return []string{"/api/dashboard?lang=" + lang, "/api/company", "/api/dpa?lang=" + lang}
 		},
@@ -103,7 +105,7 @@ var firstScreens = []firstScreen{
 		// The agent page asks for the agent with this month's figures, then,
 		// for a linked agent, the first page of its calls and its alerts
 		// setting. Both count days in the browser's time zone.
-		path: regexp.MustCompile(`^/dashboard/agents/([^/]+)$`), role: auth.RoleBuyer,
+		route: "/dashboard/agents/{id}", path: regexp.MustCompile(`^/dashboard/agents/([^/]+)$`), role: auth.RoleBuyer,
 		requests: func(m []string, lang, tz string) []string {
 			if tz == "" {
 				return nil
@@ -123,7 +125,7 @@ var firstScreens = []firstScreen{
 		},
 	},
 	{
-		path: regexp.MustCompile(`^/console$`), role: auth.RoleStaff,
+		route: "/console", path: regexp.MustCompile(`^/console$`), role: auth.RoleStaff,
 		requests: func(_ []string, _, _ string) []string { return []string{"/api/console/quotes"} },
 	},
 }
@@ -169,7 +171,7 @@ func (f *firstData) serve(w http.ResponseWriter, r *http.Request, lang, path str
 // the server asks for the data and draws the screen. The rest follows.
 func (f *firstData) write(w http.ResponseWriter, r *http.Request, lang, path string) {
 	screen, m := f.screenOf(r, path)
-	tz := timeZone(r)
+	tz, loc := timeZone(r)
 	var targets []string
 	if screen != nil {
 		targets = screen.requests(m, lang, tz)
@@ -184,7 +186,7 @@ func (f *firstData) write(w http.ResponseWriter, r *http.Request, lang, path str
 		at = 0
 	}
 	var head bytes.Buffer
-	if whole := f.site.wholeStylesheet(); draw && whole != nil {
+	if whole := f.site.inlineCSS; draw && whole != nil {
 		// The drawn screen needs the whole stylesheet for its first paint:
 		// in the page, in place of the shell's own rules (a part of it), it
 		// costs no request after the page's. The boot script sees it there
@@ -238,7 +240,7 @@ func (f *firstData) write(w http.ResponseWriter, r *http.Request, lang, path str
 	if draw {
 		var drawn string
 		if complete {
-			drawn = f.draw(r, tz, enc)
+			drawn = f.draw(r, screen.route, loc, enc)
 		}
 		rest = withRoot(rest, chunks, drawn)
 	}
@@ -355,14 +357,10 @@ func withRoot(page []byte, chunks []string, drawn string) []byte {
 	return append(out, page[end:]...)
 }
 
-// draw renders the screen r asks for with data (the first data, JSON);
-// "" when it cannot, and the shell then shows its loading line as
+// draw renders the screen r asks for (route names it in the log) with
+// data (the first data, JSON), its dates in loc; "" when it cannot, and the shell then shows its loading line as
 // before, the app drawing the screen when it has loaded.
-func (f *firstData) draw(r *http.Request, tz string, data []byte) string {
-	loc, err := calls.Location(tz)
-	if err != nil {
-		return ""
-	}
+func (f *firstData) draw(r *http.Request, route string, loc *time.Location, data []byte) string {
 	began := time.Now()
 	drawn, err := f.screens.Render(r.Context(), screens.Input{URL: r.URL.Path, Data: data, TimeZone: loc})
 	outcome, level := "drawn", slog.LevelDebug
@@ -377,20 +375,11 @@ func (f *firstData) draw(r *http.Request, tz string, data []byte) string {
 		outcome, level = "failed", slog.LevelWarn
 	}
 	f.metrics.ScreenDrawn(outcome, time.Since(began))
-	f.log.Log(r.Context(), level, "first data: drawing the screen", "route", drawnRoute(r.URL.Path), "outcome", outcome, "took", time.Since(began), "err", err)
+	f.log.Log(r.Context(), level, "first data: drawing the screen", "route", route, "outcome", outcome, "took", time.Since(began), "err", err)
 	if err != nil {
 		return ""
 	}
 	return drawn
-}
-
-// drawnRoute is the path of a drawn screen for the log, without the ids
-// in it (an order's id names no one, but a log needs none of them).
-func drawnRoute(path string) string {
-	if i := strings.Index(path, "/agents/"); i >= 0 {
-		return path[:i] + "/agents/{id}"
-	}
-	return path
 }
 
 // ask answers the GET request target (path and query) with the API's
@@ -431,21 +420,22 @@ func cleanIDs(ids []string) bool {
 	return true
 }
 
-// timeZone is the browser's time zone from its cookie, "" when unknown or
-// not one the API takes.
-func timeZone(r *http.Request) string {
+// timeZone is the browser's time zone from its cookie, its name and its
+// location; "" and nil when unknown or not one the API takes.
+func timeZone(r *http.Request) (string, *time.Location) {
 	c, err := r.Cookie(tzCookie)
 	if err != nil {
-		return ""
+		return "", nil
 	}
 	tz, err := url.QueryUnescape(c.Value)
 	if err != nil || tz == "" || !text.Clean(tz) {
-		return ""
+		return "", nil
 	}
-	if _, err := calls.Location(tz); err != nil {
-		return ""
+	loc, err := calls.Location(tz)
+	if err != nil {
+		return "", nil
 	}
-	return tz
+	return tz, loc
 }
 
 // recorder keeps an API answer in memory.

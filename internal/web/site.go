@@ -46,16 +46,10 @@ type site struct {
 	pay          map[string]payWords         // by language: the pay page's words (payments.go)
 	unsubscribe  map[string]unsubscribeWords // by language: the one-click off pages' words (offpages.go)
 	screensJS    []byte                      // the signed-in screens' server render (internal/screens); nil in a build without it
-}
-
-// wholeStylesheet is the whole stylesheet's rules, to put in a page; nil
-// when there is none, or when they could end a <style> element.
-func (s *site) wholeStylesheet() []byte {
-	a := s.files[s.stylesheet]
-	if s.stylesheet == "" || a == nil || bytes.Contains(bytes.ToLower(a.body), []byte("</style")) {
-		return nil
-	}
-	return a.body
+	// inlineCSS is the whole stylesheet's rules, to put in a page in a
+	// <style> (a drawn screen's, firstdata.go); nil when there is none, or
+	// when they could end the element.
+	inlineCSS []byte
 }
 
 // siteManifest is _internal/site.json, written by the prerender step.
@@ -334,6 +328,9 @@ func (s *site) readManifest(b []byte) error {
 	}
 	s.scriptHashes, s.clientRoutes = m.ScriptHashes, m.ClientRoutes
 	s.stylesheet, s.chunks = m.Stylesheet, m.ScreenChunks
+	if a := s.files[s.stylesheet]; s.stylesheet != "" && a != nil && !bytes.Contains(bytes.ToLower(a.body), []byte("</style")) {
+		s.inlineCSS = a.body
+	}
 	return nil
 }
 
