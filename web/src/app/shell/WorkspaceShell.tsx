@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, Outlet, useLocation, useRevalidator } from 'react-router';
 import { useAuth } from '../../shared/auth/AuthContext';
 import { useLanguage } from '../../shared/i18n/LanguageContext';
@@ -9,6 +9,7 @@ import { afterFirstPaint, rememberTimeZone } from '../../shared/timeZone';
 import { AccountButton } from './AccountButton';
 import { LanguageSelect } from './LanguageSelect';
 import { LogoMark } from './LogoMark';
+import { useNavDisclosure } from './useNavDisclosure';
 
 // The shell of the workspaces, the buyer's dashboard and the agency's console (route module: routes.tsx
 // loads it with the `account` strings): the brand, the app's sections, the language link and the account
@@ -92,21 +93,8 @@ export function WorkspaceHeader() {
   // A buyer who opened the console is on the way to their dashboard (Console.tsx): no staff sections meanwhile.
   const sections = workspace === 'console' && auth.status === 'signedIn' && auth.user.role !== 'staff' ? [] : SECTIONS[workspace];
 
-  // Below `lg` the sections are a disclosure: a button that shows and hides the list. It closes on every
-  // navigation, and on Escape wherever the focus is, which then goes back to the button.
-  const [openOn, setOpenOn] = useState('');
-  const open = openOn === pathname;
-  const toggle = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpenOn('');
-      toggle.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  // Below `lg` the sections are a disclosure, as the site's menu is.
+  const { open, toggle, onToggle } = useNavDisclosure(pathname);
 
   const appName = t(`workspace.${workspace}`);
   return (
@@ -118,14 +106,7 @@ export function WorkspaceHeader() {
           <span className="app-badge">{appName}</span>
         </Link>
         <nav className="site-nav app-nav" aria-label={t('workspace.sectionsLabel')}>
-          <button
-            ref={toggle}
-            type="button"
-            className="nav-toggle"
-            aria-expanded={open}
-            aria-controls="app-nav-list"
-            onClick={() => setOpenOn(open ? '' : pathname)}
-          >
+          <button ref={toggle} type="button" className="nav-toggle" aria-expanded={open} aria-controls="app-nav-list" onClick={onToggle}>
             {t('workspace.menu')}
           </button>
           <ul id="app-nav-list">
