@@ -31,6 +31,20 @@ declare global {
 /** What the visitor did on a screen the server drew, to put back on the app's (carryOver.ts). */
 let restoreDrawn: (() => void) | undefined;
 
+/**
+ * A press as a pointer makes it: down, up, click. A click alone is not enough for every control: a tab
+ * (Radix Tabs) is chosen on the pointer's mousedown, a menu trigger opens on pointerdown.
+ */
+function press(el: HTMLElement): void {
+  const init = { bubbles: true, cancelable: true, button: 0, view: window };
+  const Pointer = typeof PointerEvent === 'function' ? PointerEvent : MouseEvent;
+  el.dispatchEvent(new Pointer('pointerdown', { ...init, pointerType: 'mouse', isPrimary: true }));
+  el.dispatchEvent(new MouseEvent('mousedown', init));
+  el.dispatchEvent(new Pointer('pointerup', { ...init, pointerType: 'mouse', isPrimary: true }));
+  el.dispatchEvent(new MouseEvent('mouseup', init));
+  el.click();
+}
+
 /** Carries out what the visitor did before the page had hydrated, once it has (Layout marks <html>). */
 function replayEarlyInput(): void {
   const html = document.documentElement;
@@ -40,7 +54,7 @@ function replayEarlyInput(): void {
     const early = window.__early;
     delete window.__early;
     if (!early || !early.el.isConnected) return;
-    if (early.type === 'click') early.el.click();
+    if (early.type === 'click') press(early.el);
     else {
       (early.el as HTMLSelectElement).value = early.value;
       early.el.dispatchEvent(new Event('change', { bubbles: true }));
