@@ -235,3 +235,26 @@ test('what is typed and chosen on a drawn screen before the app has loaded stays
   await expect(page.locator('main a[href^="/console/quotes/"]')).toHaveCount(1);
   expect(errors).toEqual([]);
 });
+
+test('on a drawn screen, a tab pressed and the menu opened before the app has loaded are so once it has', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInBuyer(page);
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'tz')).toBe(true);
+  const release = await holdScripts(page);
+  await page.goto('/dashboard');
+  await expect(page.locator('#root[data-drawn]')).toHaveCount(1);
+  await page.getByRole('tab', { name: t('en', 'dashboard.tabs.history') }).click();
+  const menu = page.getByRole('button', { name: t('en', 'workspace.menu'), exact: true });
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#app-nav-list')).toBeVisible();
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+
+  await release();
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#app-nav-list')).toBeVisible();
+  await expect(page.getByRole('tab', { name: t('en', 'dashboard.tabs.history') })).toHaveAttribute('aria-selected', 'true');
+  expect(errors).toEqual([]);
+});
