@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 // Vite wraps every dynamic import in a preload helper (~0.6 KB gzip) even with modulePreload off.
@@ -58,6 +59,27 @@ const noRuntimeImport: Plugin = {
   },
 };
 
+// React is CommonJS. In the screens build, each module's `import { useState } from 'react'` became its own copy
+// of React's exports, made of getters (rolldown's interop, __toESM): 112 copies to make while goja starts an
+// engine, a third of its start, and a getter call on every hook a render uses. One ES module here re-exports
+// React's names from the one CommonJS module: one copy, plain bindings.
+const REACT_CJS = fileURLToPath(new URL('./node_modules/react/cjs/react.production.js', import.meta.url));
+const REACT_ESM = '\0belwise:react-esm';
+// react-dom/server.browser is two renderers: renderToString's, and the streaming one, which encodes its ~200
+// fixed pieces of markup to bytes when it loads (another third of an engine's start) and is never called here.
+const RENDER_TO_STRING = fileURLToPath(new URL('./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js', import.meta.url));
+const esmReact: Plugin = {
+  name: 'belwise:react-esm',
+  enforce: 'pre',
+  apply: (_, env) => env.mode === 'screens',
+  resolveId: (id) => (id === 'react' ? REACT_ESM : id === 'react-dom/server.browser' ? RENDER_TO_STRING : null),
+  load(id) {
+    if (id !== REACT_ESM) return null;
+    const names = Object.keys(createRequire(import.meta.url)(REACT_CJS) as object).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== 'default');
+    return `import React from ${JSON.stringify(REACT_CJS)};\nexport default React;\nexport const { ${names.join(', ')} } = React;\n`;
+  },
+};
+
 // React's renderToString adds each piece of markup to one string (result += chunk). In goja a string with
 // any non-ASCII character is UTF-16 and every += copies it whole: an agent page (53 KB of markup) took
 // 250 ms, three quarters of it copying. Collected in an array and joined once, it takes a fraction.
@@ -107,7 +129,7 @@ const clientBuild = {
 
 export default defineConfig(({ command, isSsrBuild, mode }) => ({
   resolve: { alias: command === 'build' && (!isSsrBuild || mode === 'screens') ? reactRouterProduction : [] },
-  plugins: [noPreloadHelper, noRuntimeImport, joinOnce, react(), tailwindcss()],
+  plugins: [noPreloadHelper, esmReact, noRuntimeImport, joinOnce, react(), tailwindcss()],
   define: {
     // The footer prerenders the build year; the client fixes it up after hydration if it changed.
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
