@@ -13,7 +13,7 @@
 //
 // Each render runs in a fresh engine, used once: whatever one user's
 // render leaves in a module's variables cannot reach another user's. An
-// engine costs about 20–30 ms to start, so one is started ahead. A render
+// engine costs 25–60 ms to start, so one is started ahead. A render
 // is bounded in time and in how many run at once; past either, or on any
 // failure, the caller serves the shell without the markup, as before.
 package screens
@@ -43,8 +43,13 @@ var (
 	ErrTimeout = errors.New("screens: the render took too long")
 )
 
-// Timeout bounds one render. A render takes 30–60 ms on these machines.
-const Timeout = 500 * time.Millisecond
+// Timeout bounds one render. An agent page's, the heaviest, takes 60–150
+// ms on an idle 2-core machine, and 300–700 ms while the machine is busy
+// (a browser loading a page beside it, in bench/slowphone.mjs). Past the
+// bound the loading shell goes out, which costs a slow phone the whole
+// app's load, 2–3 s: a render that ends within a second still gives the
+// faster page.
+const Timeout = time.Second
 
 // Renderer renders screens with one build's screens.js.
 type Renderer struct {
