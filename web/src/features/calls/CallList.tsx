@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigation } from 'react-router';
+import { useLocation, useNavigation } from 'react-router';
 import type { ApiError } from '../../shared/api/client';
 import type { CallPage, CallSummary } from '../../shared/api/types';
 import { Deferred, toApiError } from '../../shared/data/Deferred';
@@ -164,10 +164,11 @@ export function CallRow({ orderId, call, columns = [] }: { orderId: string; call
     <li className="rounded-2xl border border-line bg-card p-4 sm:p-5">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h3 className="font-semibold">
-          {/* A whole document: the server widens the page's CSP for the recording's origin there. */}
-          <Link reloadDocument to={href} className="underline decoration-1 underline-offset-4 hover:text-signal-ink">
+          {/* A whole document (a plain link, not the router's): the server widens the page's CSP for the
+              recording's origin there. */}
+          <a href={href} className="underline decoration-1 underline-offset-4 hover:text-signal-ink">
             <time dateTime={call.startedAt}>{formatDateTime(call.startedAt, lang)}</time>
-          </Link>
+          </a>
         </h3>
         <OutcomeBadge outcome={call.outcome} />
       </div>

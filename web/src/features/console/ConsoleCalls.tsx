@@ -308,14 +308,14 @@ function CallRow({ call }: { call: ConsoleCall }) {
   return (
     <tr>
       <td>
-        {/* A whole document: the server widens the page's CSP for the recording's origin there. */}
-        <Link
-          reloadDocument
-          to={localePath(lang, `/console/calls/${encodeURIComponent(call.id)}`)}
+        {/* A whole document (a plain link, not the router's): the server widens the page's CSP for the
+            recording's origin there. */}
+        <a
+          href={localePath(lang, `/console/calls/${encodeURIComponent(call.id)}`)}
           className="font-semibold underline decoration-1 underline-offset-4 hover:text-signal-ink"
         >
           {started ? <time dateTime={started}>{formatDateTime(started, lang)}</time> : t('console.calls.notStarted')}
-        </Link>
+        </a>
         <div className="narrow mt-1.5 space-y-1 text-sm text-ink-soft">
           <OutcomeBadge outcome={call.outcome} />
           <p>{directionText(call.direction, t)}</p>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLoaderData, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import type { OwnCall } from '../../shared/api/types';
 import { Deferred, deferred, requestLang } from '../../shared/data/Deferred';
@@ -129,7 +129,8 @@ const callPath = (orderId: string, callId: string) => `${agentPath(orderId)}/cal
 /**
  * The calls just newer and just older than this one in the agent's list (newest first): "← Newer call" and
  * "Older call →", each a whole document (the CSP of a call's page names its recording's origin). At either
- * end of the list that link is left out; a single call has neither.
+ * end of the list that link is left out; a single call has neither. Plain links: the router has nothing to do
+ * with a whole document.
  */
 function Neighbours({ orderId, call }: { orderId: string; call: OwnCall }) {
   const { lang, t } = useLanguage();
@@ -137,18 +138,18 @@ function Neighbours({ orderId, call }: { orderId: string; call: OwnCall }) {
   return (
     <nav aria-label={t('calls.call.neighbours')} className="mt-4 flex flex-wrap justify-between gap-x-6 gap-y-2">
       {call.newerId ? (
-        <Link reloadDocument to={localePath(lang, callPath(orderId, call.newerId))} className="link-button gap-1.5" rel="prev">
+        <a href={localePath(lang, callPath(orderId, call.newerId))} className="link-button gap-1.5" rel="prev">
           <span aria-hidden="true">←</span>
           {t('calls.call.newer')}
-        </Link>
+        </a>
       ) : (
         <span />
       )}
       {call.olderId && (
-        <Link reloadDocument to={localePath(lang, callPath(orderId, call.olderId))} className="link-button gap-1.5" rel="next">
+        <a href={localePath(lang, callPath(orderId, call.olderId))} className="link-button gap-1.5" rel="next">
           {t('calls.call.older')}
           <span aria-hidden="true">→</span>
-        </Link>
+        </a>
       )}
     </nav>
   );
