@@ -7,11 +7,15 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** bin/site (or `binary`) on 127.0.0.1:port, ready (healthz answered); stop() ends it and removes its data. */
-export async function startSite(port, binary = join(root, 'bin/site')) {
+/**
+ * bin/site (or `binary`) on 127.0.0.1:port, ready (healthz answered); stop() ends it and removes its data.
+ * `launcher` is a command the binary runs under (['taskset', '-c', '1'] pins it to a processor).
+ */
+export async function startSite(port, binary = join(root, 'bin/site'), launcher = []) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-site-'));
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(binary, [], {
+  const [command, ...args] = [...launcher, binary];
+  const server = spawn(command, args, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     stdio: 'inherit',
   });
