@@ -106,18 +106,31 @@ func contentSecurityPolicy(scriptHashes []string, extra ...cspSources) string {
 	return strings.Join(directives, "; ")
 }
 
-// publicPageHeaders relaxes securityHeaders for a marketing page (a
-// prerendered page search engines may index: the same HTML for everyone,
-// no account data, no form with a password): it drops
-// Cross-Origin-Opener-Policy. That header severs other sites' windows from
-// ours, which matters where an account's data or a password is on screen,
-// and keeps it on sign-in, the dashboard, the console and the API. On a
-// marketing page it bought nothing, and it cost a fresh renderer process on
-// every arrival from another site: Lighthouse measured Total Blocking Time
-// of 250-460 ms with it and 30-160 ms without it on the same HTML (issue 13,
-// bench/lighthouse.mjs), because the page then painted in two steps, the
-// second a long style and layout task.
-func publicPageHeaders(h http.Header) {
+// withoutOpenerPolicy relaxes securityHeaders for a document that gains
+// nothing from Cross-Origin-Opener-Policy and pays for it on every arrival
+// from a tab without it (a new tab, a link in an email, a bookmark, a
+// marketing page): the browser then moves the navigation to a fresh
+// renderer process before the page can paint.
+//
+//   - A marketing page (a prerendered page search engines may index: the
+//     same HTML for everyone, no account data, no form with a password):
+//     Lighthouse measured Total Blocking Time of 250-460 ms with the header
+//     and 30-160 ms without it on the same HTML (issue 13,
+//     bench/lighthouse.mjs), because the page then painted in two steps,
+//     the second a long style and layout task.
+//   - The workspaces' documents (/dashboard…, /console…: the app's shell,
+//     with the screen drawn into it): on a phone slowed 4× the header held a
+//     drawn screen's first paint up by about 300 ms, a third of its time
+//     (issue 24, the same page served with and without it). What it guards
+//     there is the window another site may hold when it opened ours: that
+//     site can navigate it elsewhere and read its frame count and whether it
+//     is closed, never its address or content; the workspaces have no frames
+//     and no window message listener, and open no window. A workspace's page
+//     cannot be framed (frame-ancestors 'none').
+//
+// Sign-in, sign-up and the other pages with a password field keep it, as
+// does the API.
+func withoutOpenerPolicy(h http.Header) {
 	h.Del("Cross-Origin-Opener-Policy")
 }
 

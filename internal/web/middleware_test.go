@@ -10,7 +10,7 @@ import (
 
 func TestSecurityHeaders(t *testing.T) {
 	h, _ := newTestHandler(t, testSiteURL)
-	for _, path := range []string{"/", "/nl/features", "/auth", "/dashboard", "/nope", "/api/me", "/assets/app-1a2b3c.js"} {
+	for _, path := range []string{"/", "/nl/features", "/auth", "/dashboard", "/nl/dashboard/agents/x", "/console", "/nope", "/api/me", "/assets/app-1a2b3c.js"} {
 		w := do(h, "GET", path)
 		csp := w.Header().Get("Content-Security-Policy")
 		var scriptSrc string
@@ -37,13 +37,15 @@ func TestSecurityHeaders(t *testing.T) {
 				t.Errorf("%s: %s = %q, want %q", path, k, got, v)
 			}
 		}
-		// Cross-Origin-Opener-Policy guards sign-in, the app and the API;
-		// the marketing pages go without it (publicPageHeaders).
-		coop, marketing := w.Header().Get("Cross-Origin-Opener-Policy"), path == "/" || path == "/nl/features"
-		if marketing && coop != "" {
-			t.Errorf("%s: a marketing page is served with Cross-Origin-Opener-Policy %q", path, coop)
+		// Cross-Origin-Opener-Policy guards sign-in, the other pages and the
+		// API; the marketing pages and the workspaces go without it
+		// (withoutOpenerPolicy).
+		coop := w.Header().Get("Cross-Origin-Opener-Policy")
+		without := path == "/" || path == "/nl/features" || strings.Contains(path, "/dashboard") || path == "/console"
+		if without && coop != "" {
+			t.Errorf("%s: served with Cross-Origin-Opener-Policy %q", path, coop)
 		}
-		if !marketing && coop != "same-origin" {
+		if !without && coop != "same-origin" {
 			t.Errorf("%s: Cross-Origin-Opener-Policy = %q, want same-origin", path, coop)
 		}
 	}

@@ -46,7 +46,7 @@ func (p *pageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	if page := p.site.pages[urlPath]; page != nil {
 		if p.site.public[urlPath] {
-			publicPageHeaders(w.Header())
+			withoutOpenerPolicy(w.Header())
 		}
 		page.serve(w, r, http.StatusOK, cacheRevalidate)
 		return
@@ -64,6 +64,7 @@ func (p *pageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if lang, ok := p.site.clientRouteLang(urlPath); ok {
+		withoutOpenerPolicy(w.Header())
 		static := func(w http.ResponseWriter, r *http.Request) {
 			p.site.appShell[lang].serve(w, r, http.StatusOK, cacheRevalidate)
 		}
