@@ -258,3 +258,54 @@ test('on a drawn screen, a tab pressed and the menu opened before the app has lo
   await expect(page.getByRole('tab', { name: t('en', 'dashboard.tabs.history') })).toHaveAttribute('aria-selected', 'true');
   expect(errors).toEqual([]);
 });
+
+// A drawn screen carries only the rules its markup uses (internal/web/screencss.go), picked from the list the
+// build writes: drawn without a script, it looks exactly as it does with the whole stylesheet in their place;
+// and the app, once loaded, has the whole stylesheet.
+test('a drawn screen carries the rules of its own markup, looks as it does with the whole stylesheet, and the app adds the rest', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInBuyer(page);
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'tz')).toBe(true);
+  const agent = (await page.locator('main a[href^="/dashboard/agents/"]').first().getAttribute('href'))!;
+  const href = (await (await page.request.get('/pricing')).text()).match(/\bC="(\/assets\/[^"]+\.css)"/)![1];
+  const whole = await (await page.request.get(href)).text();
+  const plain = await withoutScript(page);
+  let dashboardRules = 0;
+  try {
+    await plain.page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/dashboard', `/nl${agent}`]) {
+      const html = await (await plain.page.request.get(path)).text();
+      expect(html, path).toMatch(/data-drawn>/);
+      const own = html.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '';
+      expect(own.length, `${path}: its own rules`).toBeGreaterThan(1000);
+      expect(own.length, `${path}: its own rules`).toBeLessThan(whole.length / 2);
+      expect(html).not.toContain('<style id="styles"');
+      if (path === '/dashboard') dashboardRules = own.length;
+
+      const look = async (body: string) => {
+        await plain.page.route(path, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body }));
+        await plain.page.goto(path);
+        const shot = await plain.page.screenshot({ fullPage: true });
+        await plain.page.unroute(path);
+        return shot;
+      };
+      const drawn = await look(html);
+      const withWhole = await look(html.replace(/<style>[\s\S]*?<\/style>/, () => `<style>${whole}</style>`));
+      expect(drawn.equals(withWhole), `${path} looks as with the whole stylesheet`).toBe(true);
+    }
+  } finally {
+    await plain.close();
+  }
+
+  // The app, loaded over a drawn screen, has added the whole stylesheet: the quote form's choice cards too.
+  await page.goto('/dashboard');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  const added = await page.evaluate(() => {
+    const sheet = (document.getElementById('styles') as HTMLLinkElement | null)?.sheet;
+    return sheet ? Array.from(sheet.cssRules, (r) => r.cssText).join('') : '';
+  });
+  expect(added).toContain('.choice');
+  expect(added.length).toBeGreaterThan(2 * dashboardRules);
+});

@@ -29,11 +29,12 @@ func distWithScreens() fstest.MapFS {
 	fsys["_internal/app.en.html"] = shell("en")
 	fsys["_internal/app.nl.html"] = shell("nl")
 	fsys["assets/entry-1a2b.css"] = &fstest.MapFile{Data: []byte(".whole{color:blue}" + strings.Repeat(".x{margin:0}", 100))}
+	fsys["_internal/screen-css.json"] = &fstest.MapFile{Data: []byte(screenCSSFixture)}
 	fsys["_internal/screens.js"] = &fstest.MapFile{Data: []byte(`globalThis.renderScreen = async function (arg) {
   var data = JSON.parse(arg.data), name = data['/api/me'].user.fullName;
   if (name === 'Fail Please') throw new Error('cannot draw');
   var p = arg.zoneParts(Date.UTC(2026, 0, 1, 23, 30));
-  return '<main>drawn ' + arg.url + ' for ' + name + ' with ' + Object.keys(data).sort().join(',') +
+  return '<main class="drawn">drawn ' + arg.url + ' for ' + name + ' with ' + Object.keys(data).sort().join(',') +
     ' in ' + arg.timeZone + ' at ' + p.hour + ':' + p.minute + ' on ' + (p.month + 1) + '/' + p.day + '</main>';
 };`)}
 	return fsys
@@ -61,15 +62,15 @@ func TestFirstDataDrawsTheScreen(t *testing.T) {
 			}
 		}
 		want := `<div id="root" data-shell data-chunks="/assets/entry.client-1.js /assets/Overview-2.js" data-drawn>` +
-			`<main>drawn /dashboard for Buyer ann@example.com with /api/company,/api/dashboard?lang=en,/api/dpa?lang=en,/api/me` +
+			`<main class="drawn">drawn /dashboard for Buyer ann@example.com with /api/company,/api/dashboard?lang=en,/api/dpa?lang=en,/api/me` +
 			// 23:30 UTC on 1 January is 00:30 on the 2nd in Amsterdam.
 			` in Europe/Amsterdam at 0:30 on 1/2</main></div>` + "\n<script>boot()</script>"
 		if !strings.Contains(body, want) {
 			t.Fatalf("the dashboard is not drawn:\n%s", body)
 		}
 		head, _, _ := strings.Cut(body, "</head>")
-		if !strings.Contains(head, `<style id="styles">.whole{color:blue}`) || strings.Contains(body, ".critical") {
-			t.Error("the head does not carry the whole stylesheet in place of the shell's rules")
+		if !strings.Contains(head, "<style>"+screenCSSDrawn+"</style>") || strings.Contains(body, ".critical") || strings.Contains(body, "styles") {
+			t.Error("the head does not carry the rules of the drawn markup in place of the shell's rules")
 		}
 		if strings.Contains(body, "modulepreload") || strings.Contains(body, "loading en") || !strings.Contains(head, `id="first-data"`) {
 			t.Error("module preloads or the loading screen left, or the data missing")
@@ -98,10 +99,11 @@ func TestFirstDataDrawsTheScreen(t *testing.T) {
 			if strings.Contains(body, "data-drawn") || strings.Contains(body, "drawn /") || !strings.Contains(body, "<main>loading en</main>") {
 				t.Errorf("%s: drawn, or the loading screen is gone:\n%s", what, body)
 			}
-			// A drawing that was expected but failed keeps what was sent ahead
-			// of it: the whole stylesheet, and the chunks for the boot script.
-			if expected != strings.Contains(body, `data-chunks="`) || expected != strings.Contains(body, `<style id="styles">`) ||
-				expected == strings.Contains(body, "modulepreload") {
+			// A drawing that was expected but failed has the shell's own rules
+			// and names the chunks for the boot script, which preloads them as
+			// it adds the stylesheet; one not expected has them as links.
+			if expected != strings.Contains(body, `data-chunks="`) || !strings.Contains(body, "<style>.critical{color:red}</style>") ||
+				strings.Contains(body, ".drawn{") || expected == strings.Contains(body, "modulepreload") {
 				t.Errorf("%s: the head and root do not match a drawing expected=%v:\n%s", what, expected, body)
 			}
 		}
@@ -153,12 +155,58 @@ func TestWithRoot(t *testing.T) {
 	}
 }
 
-func TestWithStyle(t *testing.T) {
-	head := []byte("<head><title>x</title><style>.critical{}</style><meta name=a></head>")
-	if got, want := string(withStyle(head, []byte(".whole{}"))), `<head><title>x</title><style id="styles">.whole{}</style><meta name=a></head>`; got != want {
-		t.Errorf("withStyle = %q, want %q", got, want)
+func TestCutStyle(t *testing.T) {
+	head := []byte("<head><title>x</title><style>.critical{}</style>\n<meta name=a></head>")
+	rest, style := cutStyle(head)
+	if string(rest) != "<head><title>x</title><meta name=a></head>" || string(style) != "<style>.critical{}</style>\n" {
+		t.Errorf("cutStyle = %q, %q", rest, style)
 	}
-	if got := string(withStyle([]byte("<head></head>"), []byte(".whole{}"))); got != "<head></head>" {
-		t.Errorf("withStyle without <style> = %q", got)
+	if rest, style := cutStyle([]byte("<head></head>")); string(rest) != "<head></head>" || style != nil {
+		t.Errorf("cutStyle without <style> = %q, %q", rest, style)
+	}
+}
+
+// screenCSSFixture is a stylesheet's list of rules (screencss.go), of which
+// a page with the class "drawn" (and not "x") keeps screenCSSDrawn.
+const screenCSSFixture = `[
+ {"raw": "@layer theme,base;"},
+ {"open": "@layer base{"}, {"selectors": [{"text": "main", "classes": []}], "body": "margin:0"}, {"close": true},
+ {"selectors": [{"text": ".drawn", "classes": ["drawn"]}, {"text": ".x .drawn", "classes": ["x", "drawn"]}], "body": "color:blue"},
+ {"open": "@media (width>=40rem){"}, {"selectors": [{"text": ".x", "classes": ["x"]}], "body": "margin:0"}, {"close": true},
+ {"open": "@media print{"}, {"open": "@supports (display:grid){"},
+ {"selectors": [{"text": ".drawn:hover", "classes": ["drawn"]}], "body": "color:red"}, {"close": true}, {"close": true},
+ {"raw": "@property --x{syntax:\"*\";inherits:false}"}
+]`
+
+const screenCSSDrawn = `@layer theme,base;@layer base{main{margin:0}}.drawn{color:blue}@media print{@supports (display:grid){.drawn:hover{color:red}}}@property --x{syntax:"*";inherits:false}`
+
+func TestScreenCSS(t *testing.T) {
+	rules, err := readCSSRules([]byte(screenCSSFixture))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(rules.For([]byte(`<main class="drawn other">a</main>`))); got != screenCSSDrawn {
+		t.Errorf("For(drawn) =\n%s\nwant\n%s", got, screenCSSDrawn)
+	}
+	// Both classes: the second selector and the media group stay too; the
+	// class attribute is read with its entities.
+	both := `<div class="x&#x20;y"><main class=" drawn">a</main></div>`
+	if got := string(rules.For([]byte(both))); !strings.Contains(got, ".drawn,.x .drawn{color:blue}@media (width>=40rem){.x{margin:0}}") {
+		t.Errorf("For(both) = %s", got)
+	}
+	// No class: what needs none.
+	if got, want := string(rules.For([]byte("<main>a</main>"))), `@layer theme,base;@layer base{main{margin:0}}@property --x{syntax:"*";inherits:false}`; got != want {
+		t.Errorf("For(none) = %s, want %s", got, want)
+	}
+	for _, bad := range []string{
+		`[{"open": "@media print{"}]`,
+		`[{"close": true}]`,
+		`[{"body": "color:red"}]`,
+		`[{"raw": ".a::after{content:\"</style>\"}"}]`,
+		`{}`,
+	} {
+		if _, err := readCSSRules([]byte(bad)); err == nil {
+			t.Errorf("readCSSRules(%s) took it", bad)
+		}
 	}
 }

@@ -168,7 +168,11 @@ func (f *firstData) serve(w http.ResponseWriter, r *http.Request, lang, path str
 //
 // The page goes out in two parts. Its head, up to the first data, leaves at
 // once: the browser fetches the stylesheet and the screen's chunks while
-// the server asks for the data and draws the screen. The rest follows.
+// the server asks for the data and draws the screen. The rest follows. A
+// screen that is to be drawn holds its head's rules back until it is: its
+// page carries the rules its markup uses (screencss.go), or, drawn without
+// the list of them, the whole stylesheet; the boot script adds the
+// stylesheet, and preloads the chunks, as it starts the app.
 func (f *firstData) write(w http.ResponseWriter, r *http.Request, lang, path string) {
 	screen, m := f.screenOf(r, path)
 	tz, loc := timeZone(r)
@@ -176,8 +180,6 @@ func (f *firstData) write(w http.ResponseWriter, r *http.Request, lang, path str
 	if screen != nil {
 		targets = screen.requests(m, lang, tz)
 	}
-	// Whether the screen is to be drawn is known before its data: the
-	// stylesheet the head links depends on it.
 	draw := len(targets) > 0 && tz != "" && f.screens != nil && f.screens.Ready()
 
 	shell := f.site.appShell[lang].body
@@ -185,23 +187,18 @@ func (f *firstData) write(w http.ResponseWriter, r *http.Request, lang, path str
 	if at < 0 {
 		at = 0
 	}
-	var head bytes.Buffer
-	if whole := f.site.inlineCSS; draw && whole != nil {
-		// The drawn screen needs the whole stylesheet for its first paint:
-		// in the page, in place of the shell's own rules (a part of it), it
-		// costs no request after the page's. The boot script sees it there
-		// (#styles) and adds no other.
-		head.Write(withStyle(shell[:at], whole))
+	head, style := shell[:at], []byte(nil)
+	var early bytes.Buffer
+	if draw {
+		head, style = cutStyle(head)
+		early.Write(head)
 	} else {
-		head.Write(shell[:at])
+		early.Write(head)
 		if css := f.site.stylesheet; css != "" {
-			head.WriteString(`<link rel="preload" as="style" href="` + html.EscapeString(css) + `">` + "\n")
+			early.WriteString(`<link rel="preload" as="style" href="` + html.EscapeString(css) + `">` + "\n")
 		}
-	}
-	chunks := f.site.screenChunks(lang, path)
-	if !draw {
-		for _, file := range chunks {
-			head.WriteString(`<link rel="modulepreload" href="` + html.EscapeString(file) + `">` + "\n")
+		for _, file := range f.site.screenChunks(lang, path) {
+			early.WriteString(`<link rel="modulepreload" href="` + html.EscapeString(file) + `">` + "\n")
 		}
 	}
 
@@ -211,7 +208,7 @@ func (f *firstData) write(w http.ResponseWriter, r *http.Request, lang, path str
 	h.Set("Cache-Control", "no-store")
 	out := streamHTML(w, r)
 	defer out.Close()
-	out.Write(head.Bytes())
+	out.Write(early.Bytes())
 	out.Flush()
 
 	data := map[string]json.RawMessage{}
@@ -223,27 +220,40 @@ func (f *firstData) write(w http.ResponseWriter, r *http.Request, lang, path str
 			break
 		}
 	}
-
-	var block bytes.Buffer
-	block.WriteString(`<script type="application/json" id="` + firstDataID + `">`)
 	// Marshal writes <, > and & (and U+2028/9), in the answers too, as \u
 	// escapes: nothing in the data can end the element or open a comment.
 	enc, _ := json.Marshal(data) // RawMessages of valid JSON: cannot fail
-	block.Write(enc)
-	block.WriteString("</script>\n")
-	out.Write(block.Bytes())
 
 	// The screen itself, drawn from the same data: only with all of it (a
 	// missing answer would leave the screen loading or failed), and with
 	// the zone its dates are written in.
 	rest := shell[at:]
+	var late bytes.Buffer
 	if draw {
 		var drawn string
 		if complete {
 			drawn = f.draw(r, screen.route, loc, enc)
 		}
-		rest = withRoot(rest, chunks, drawn)
+		rest = withRoot(rest, f.site.screenChunks(lang, path), drawn)
+		switch {
+		case drawn != "" && f.site.screenCSS != nil:
+			late.WriteString("<style>")
+			late.Write(f.site.screenCSS.For(rest))
+			late.WriteString("</style>\n")
+		case drawn != "" && f.site.inlineCSS != nil:
+			// The whole stylesheet, marked so (#styles): the boot script
+			// then adds no other.
+			late.WriteString(`<style id="styles">`)
+			late.Write(f.site.inlineCSS)
+			late.WriteString("</style>\n")
+		default: // the loading screen, with its own rules
+			late.Write(style)
+		}
 	}
+	late.WriteString(`<script type="application/json" id="` + firstDataID + `">`)
+	late.Write(enc)
+	late.WriteString("</script>\n")
+	out.Write(late.Bytes())
 	out.Write(rest)
 }
 
@@ -310,17 +320,20 @@ func (s *htmlStream) Close() {
 	}
 }
 
-// withStyle is the shell's head with its one <style> element's rules
-// replaced by css, the element marked as the whole stylesheet (#styles).
-func withStyle(head, css []byte) []byte {
-	start := bytes.Index(head, []byte("<style>"))
+// cutStyle is head without its first <style> element, and the element.
+func cutStyle(head []byte) (rest, style []byte) {
+	start := bytes.Index(head, []byte("<style"))
 	end := bytes.Index(head, []byte("</style>"))
 	if start < 0 || end < start {
-		return head
+		return head, nil
 	}
-	out := make([]byte, 0, len(head)+len(css))
-	out = append(append(out, head[:start]...), `<style id="styles">`...)
-	return append(append(out, css...), head[end:]...)
+	end += len("</style>")
+	if end < len(head) && head[end] == '\n' {
+		end++
+	}
+	rest = make([]byte, 0, len(head)-(end-start))
+	rest = append(append(rest, head[:start]...), head[end:]...)
+	return rest, head[start:end]
 }
 
 // shellRoot opens the app shell's root (web/scripts/prerender.mjs), whose

@@ -50,6 +50,10 @@ type site struct {
 	// <style> (a drawn screen's, firstdata.go); nil when there is none, or
 	// when they could end the element.
 	inlineCSS []byte
+	// screenCSS is the whole stylesheet as a list of rules, of which a drawn
+	// screen carries those its markup uses (screencss.go); nil in a build
+	// without it.
+	screenCSS cssRules
 }
 
 // siteManifest is _internal/site.json, written by the prerender step.
@@ -219,6 +223,14 @@ func loadSite(fsys fs.FS, siteURL string, facts pageFacts) (*site, error) {
 		}
 		if name == "_internal/screens.js" {
 			s.screensJS = body
+			return nil
+		}
+		if name == "_internal/screen-css.json" {
+			rules, err := readCSSRules(body)
+			if err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			s.screenCSS = rules
 			return nil
 		}
 		a, err := newAsset(name, body)

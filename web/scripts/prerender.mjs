@@ -99,8 +99,9 @@ const screenChunks = Object.values(SCREENS)
 // class selectors all name classes in its HTML (rules without a class, @keyframes, @property and the
 // theme stay), and the boot script adds the whole stylesheet when it starts the app, which waits for it
 // (entry.client.tsx) before rendering anything the prerendered markup does not have. A signed-in screen
-// the Go server has drawn (internal/screens) links the whole stylesheet itself (#styles): the boot script
-// then adds none.
+// the Go server has drawn (internal/screens) carries the same: the server picks the rules its markup uses
+// from the list ruleList writes (_internal/screen-css.json, internal/web/screencss.go), by the classes
+// classNames finds here.
 // SERVER_CLASSES: markup the Go server adds to a page it answers without JavaScript (internal/web/forms.go,
 // the form's alert), which no prerendered page contains.
 // EARLY_CLASSES: the call card's starting state, which the boot script shows at a tap on the voice button
@@ -145,6 +146,29 @@ function criticalCss(html) {
     });
   }
   return root.toString();
+}
+
+// The whole stylesheet as the list the Go server picks a drawn screen's rules from: each rule with its
+// selectors and the classes each needs; the start and end of each group (@media, @supports, @layer…) of
+// rules; anything else (@property, @keyframes, @layer's order, @page) as it is, which it always keeps.
+function ruleList(root) {
+  const groups = new Set(['media', 'supports', 'layer', 'container']);
+  const out = [];
+  const visit = (node) => {
+    if (node.type === 'comment') return;
+    if (node.type === 'rule') {
+      if (node.nodes.some((n) => n.type !== 'decl')) throw new Error(`a nested rule in ${node.selector}: screen-css.json cannot list it`);
+      out.push({ selectors: node.selectors.map((text) => ({ text, classes: classNames(text) })), body: node.nodes.map(String).join(';') });
+    } else if (node.type === 'atrule' && node.nodes && groups.has(node.name)) {
+      out.push({ open: `@${node.name}${node.params ? ' ' + node.params : ''}{` });
+      node.each(visit);
+      out.push({ close: true });
+    } else {
+      out.push({ raw: String(node).trim() + (node.type === 'atrule' && !node.nodes ? ';' : '') });
+    }
+  };
+  root.each(visit);
+  return out;
 }
 
 // The only inline script on any page (its hash goes into the CSP). On the app shell of a signed-in
@@ -310,6 +334,9 @@ write('_internal/forms.json', JSON.stringify(formMessages()) + '\n');
 write('_internal/pay.json', JSON.stringify(payMessages()) + '\n');
 // The words of the one-click off pages of call alerts and the weekly digest, which the server answers too.
 write('_internal/unsubscribe.json', JSON.stringify(unsubscribeMessages()) + '\n');
+
+// The stylesheet's rules, of which a signed-in screen the server draws carries those its markup uses.
+write('_internal/screen-css.json', JSON.stringify(ruleList(cssRoot)) + '\n');
 
 write('_internal/site.json', JSON.stringify({ scriptHashes: [bootHash], clientRoutes: CLIENT_ROUTES, stylesheet, screenChunks }) + '\n');
 
