@@ -128,8 +128,8 @@ func contentSecurityPolicy(scriptHashes []string, extra ...cspSources) string {
 //     and no window message listener, and open no window. A workspace's page
 //     cannot be framed (frame-ancestors 'none').
 //
-// Sign-in, sign-up and the other pages with a password field keep it, as
-// does the API.
+// The sign-in pages (/auth: sign-in, sign-up, a new password) keep it, as
+// do the other pages and the API.
 func withoutOpenerPolicy(h http.Header) {
 	h.Del("Cross-Origin-Opener-Policy")
 }
