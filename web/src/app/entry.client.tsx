@@ -70,8 +70,9 @@ function replayEarlyInput(): void {
 }
 
 /**
- * The whole stylesheet, which the boot script adds as it starts the app (a prerendered page inlines
- * only the rules of its own markup, prerender.mjs). Nothing renders before it has loaded, or failed to.
+ * The whole stylesheet, which the boot script adds as it starts the app (a prerendered page, and a screen
+ * the server drew, inline only the rules of their own markup: prerender.mjs, internal/web/screencss.go).
+ * Nothing renders before it has loaded, or failed to.
  */
 function wholeStylesheet(): Promise<void> {
   const link = document.getElementById('styles') as HTMLLinkElement | null;
