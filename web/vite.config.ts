@@ -67,7 +67,9 @@ const REACT_CJS = fileURLToPath(new URL('./node_modules/react/cjs/react.producti
 const REACT_ESM = '\0belwise:react-esm';
 // react-dom/server.browser is two renderers: renderToString's, and the streaming one, which encodes its ~200
 // fixed pieces of markup to bytes when it loads (another third of an engine's start) and is never called here.
-const RENDER_TO_STRING = fileURLToPath(new URL('./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js', import.meta.url));
+const RENDER_TO_STRING = fileURLToPath(
+  new URL('./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js', import.meta.url),
+);
 const esmReact: Plugin = {
   name: 'belwise:react-esm',
   enforce: 'pre',
@@ -75,7 +77,9 @@ const esmReact: Plugin = {
   resolveId: (id) => (id === 'react' ? REACT_ESM : id === 'react-dom/server.browser' ? RENDER_TO_STRING : null),
   load(id) {
     if (id !== REACT_ESM) return null;
-    const names = Object.keys(createRequire(import.meta.url)(REACT_CJS) as object).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== 'default');
+    const names = Object.keys(createRequire(import.meta.url)(REACT_CJS) as object).filter(
+      (n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== 'default',
+    );
     return `import React from ${JSON.stringify(REACT_CJS)};\nexport default React;\nexport const { ${names.join(', ')} } = React;\n`;
   },
 };
