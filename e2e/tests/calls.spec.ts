@@ -153,8 +153,9 @@ test('a reported call shows on the agent page once, with its summary and transcr
     await expect(page.locator('audio[controls]')).toHaveAttribute('src', `https://storage.vapi.ai/${callId}-mono.wav`);
     callPath = href.replace(/^\/nl/, '');
   }
-  // The seed's weeks of calls come a page at a time, newest first across pages.
-  await gotoHydrated(page, `/dashboard/agents/${orderId}`);
+  // The seed's weeks of calls come a page at a time, newest first across pages: over the last 30 days, which
+  // always hold more than two pages (this month may not, in its first week).
+  await gotoHydrated(page, `/dashboard/agents/${orderId}?period=30d`);
   const list = page.getByRole('region', { name: `${t('en', 'calls.list.title')} · ${t('en', 'calls.list.newestFirst')}` });
   await expect(list.getByRole('listitem')).toHaveCount(20);
   await list.getByRole('button', { name: t('en', 'calls.list.loadMore') }).click();
