@@ -203,6 +203,7 @@ func TestScreenCSS(t *testing.T) {
 		`[{"close": true}]`,
 		`[{"body": "color:red"}]`,
 		`[{"raw": ".a::after{content:\"</style>\"}"}]`,
+		`[{"selectors": [{"text": ".a", "classes": ["a"]}], "body": "content:\"\u003c/STYLE>\""}]`,
 		`{}`,
 	} {
 		if _, err := readCSSRules([]byte(bad)); err == nil {

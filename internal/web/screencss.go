@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
-	"regexp"
 	"strings"
 )
 
@@ -39,17 +38,24 @@ type cssSelector struct {
 }
 
 // readCSSRules reads the list and checks it holds together: groups closed
-// in order, nothing that could end a <style> element.
+// in order, nothing that could end a <style> element (checked as the JSON
+// decodes it: "\u003c/style" is "</style" too).
 func readCSSRules(b []byte) (cssRules, error) {
 	var rules cssRules
 	if err := json.Unmarshal(b, &rules); err != nil {
 		return nil, err
 	}
-	if bytes.Contains(bytes.ToLower(b), []byte("</style")) {
-		return nil, fmt.Errorf("a rule could end the <style> element")
-	}
 	depth := 0
 	for i, n := range rules {
+		texts := []string{n.Open, n.Raw, n.Body}
+		for _, sel := range n.Selectors {
+			texts = append(texts, sel.Text)
+		}
+		for _, t := range texts {
+			if strings.Contains(strings.ToLower(t), "</style") {
+				return nil, fmt.Errorf("rule %d could end the <style> element", i)
+			}
+		}
 		switch {
 		case n.Open != "":
 			depth++
@@ -67,18 +73,30 @@ func readCSSRules(b []byte) (cssRules, error) {
 	return rules, nil
 }
 
-// classAttr is a class attribute as React writes it.
-var classAttr = regexp.MustCompile(`\sclass="([^"]*)"`)
-
-// classesIn is every class named in page's markup.
+// classesIn is every class named in page's markup, in class attributes as
+// React writes them (class="…", entities escaped).
 func classesIn(page []byte) map[string]bool {
 	classes := map[string]bool{}
-	for _, m := range classAttr.FindAllSubmatch(page, -1) {
-		for _, c := range strings.Fields(html.UnescapeString(string(m[1]))) {
+	attr := []byte(` class="`)
+	for {
+		i := bytes.Index(page, attr)
+		if i < 0 {
+			return classes
+		}
+		page = page[i+len(attr):]
+		end := bytes.IndexByte(page, '"')
+		if end < 0 {
+			return classes
+		}
+		value := string(page[:end])
+		if strings.IndexByte(value, '&') >= 0 {
+			value = html.UnescapeString(value)
+		}
+		for _, c := range strings.Fields(value) {
 			classes[c] = true
 		}
+		page = page[end:]
 	}
-	return classes
 }
 
 // For is the stylesheet with only the rules page's markup uses: a rule
