@@ -170,9 +170,8 @@ func (f *firstData) serve(w http.ResponseWriter, r *http.Request, lang, path str
 // once: the browser fetches the stylesheet and the screen's chunks while
 // the server asks for the data and draws the screen. The rest follows. A
 // screen that is to be drawn holds its head's rules back until it is: its
-// page carries the rules its markup uses (screencss.go), or, drawn without
-// the list of them, the whole stylesheet; the boot script adds the
-// stylesheet, and preloads the chunks, as it starts the app.
+// page carries the rules its markup uses (screencss.go); the boot script
+// adds the stylesheet, and preloads the chunks, as it starts the app.
 func (f *firstData) write(w http.ResponseWriter, r *http.Request, lang, path string) {
 	screen, m := f.screenOf(r, path)
 	tz, loc := timeZone(r)
@@ -180,7 +179,9 @@ func (f *firstData) write(w http.ResponseWriter, r *http.Request, lang, path str
 	if screen != nil {
 		targets = screen.requests(m, lang, tz)
 	}
-	draw := len(targets) > 0 && tz != "" && f.screens != nil && f.screens.Ready()
+	// Drawn only with the list of the stylesheet's rules to pick the
+	// screen's own from.
+	draw := len(targets) > 0 && tz != "" && f.screens != nil && f.screens.Ready() && f.site.screenCSS != nil
 
 	shell := f.site.appShell[lang].body
 	at := bytes.Index(shell, []byte("</head>"))
@@ -235,18 +236,11 @@ func (f *firstData) write(w http.ResponseWriter, r *http.Request, lang, path str
 			drawn = f.draw(r, screen.route, loc, enc)
 		}
 		rest = withRoot(rest, f.site.screenChunks(lang, path), drawn)
-		switch {
-		case drawn != "" && f.site.screenCSS != nil:
+		if drawn != "" {
 			late.WriteString("<style>")
 			late.Write(f.site.screenCSS.For(rest))
 			late.WriteString("</style>\n")
-		case drawn != "" && f.site.inlineCSS != nil:
-			// The whole stylesheet, marked so (#styles): the boot script
-			// then adds no other.
-			late.WriteString(`<style id="styles">`)
-			late.Write(f.site.inlineCSS)
-			late.WriteString("</style>\n")
-		default: // the loading screen, with its own rules
+		} else { // the loading screen, with its own rules
 			late.Write(style)
 		}
 	}

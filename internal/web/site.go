@@ -46,10 +46,6 @@ type site struct {
 	pay          map[string]payWords         // by language: the pay page's words (payments.go)
 	unsubscribe  map[string]unsubscribeWords // by language: the one-click off pages' words (offpages.go)
 	screensJS    []byte                      // the signed-in screens' server render (internal/screens); nil in a build without it
-	// inlineCSS is the whole stylesheet's rules, to put in a page in a
-	// <style> (a drawn screen's, firstdata.go); nil when there is none, or
-	// when they could end the element.
-	inlineCSS []byte
 	// screenCSS is the whole stylesheet as a list of rules, of which a drawn
 	// screen carries those its markup uses (screencss.go); nil in a build
 	// without it.
@@ -340,9 +336,6 @@ func (s *site) readManifest(b []byte) error {
 	}
 	s.scriptHashes, s.clientRoutes = m.ScriptHashes, m.ClientRoutes
 	s.stylesheet, s.chunks = m.Stylesheet, m.ScreenChunks
-	if a := s.files[s.stylesheet]; s.stylesheet != "" && a != nil && !bytes.Contains(bytes.ToLower(a.body), []byte("</style")) {
-		s.inlineCSS = a.body
-	}
 	return nil
 }
 
